@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "reorder",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "reorder", targets: ["reorder"]),
+        .library(name: "ReorderCore", targets: ["ReorderCore"]),
+        .library(name: "ReorderLua", targets: ["ReorderLua"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The engine: pure Swift, no Foundation, no Lua, no UI.
+        .target(name: "ReorderCore"),
+
+        // Lua 5.4 as a system library, and the one small C corner for what Swift cannot import
+        // (macros, variadics) and for everything that may raise a Lua error.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+
+        // Line editing for the REPL (Debian's libedit).
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
+
+        // The only Swift module that imports CLua / CLuaShim.
+        .target(
+            name: "ReorderLua",
+            dependencies: ["ReorderCore", "CLua", "CLuaShim"],
+            plugins: ["EmbedPolicies"]
+        ),
+
+        // SVG charts (plots of scroll curves, drag timelines). Pure Swift.
+        .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
+
+        // Command logic with injected I/O, so tests run it in-process.
+        .target(
+            name: "ReorderCLI",
+            dependencies: [
+                "ReorderCore", "ReorderLua", "ReorderPlot", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
+
+        // Build-time embedding of Policies/*.lua into the binary (one source, no second copy).
+        .executableTarget(name: "PolicyEmbedder"),
+        .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
+
+        .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
+        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
+        .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
+        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

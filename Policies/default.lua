@@ -1,0 +1,2 @@
+-- placeholder
+return { name = "default", api = 1 }

@@ -1,0 +1,29 @@
+/// Something the session did that a host, a log or a spec can observe.
+///
+/// Positions are 0-based; the Lua API reports them 1-based.
+public enum DragEvent: Hashable, Sendable {
+    /// A drag began at `position` (the item was lifted).
+    case begin(position: ItemPosition, time: Double)
+    /// One applied step: the dragged item went from `from` to `to` with `semantics`.
+    case move(from: ItemPosition, to: ItemPosition, semantics: Semantics, time: Double)
+    /// The drag ended (drop committed): the item began at `from` and ended at `to`.
+    case end(from: ItemPosition, to: ItemPosition, time: Double)
+    /// The drag was cancelled; `resolution` says whether the order was reverted or kept.
+    case cancel(resolution: CancelResolution, time: Double)
+    /// `on_end` vetoed the drop: the order is back to the press-begin state.
+    case rollback(time: Double)
+    /// A press on an item the policy will not let move (a "shake" hint).
+    case refuse(position: ItemPosition, time: Double)
+
+    /// The event's type name as in the Lua API: `"begin"`, `"move"`, ...
+    public var typeName: String {
+        switch self {
+        case .begin: return "begin"
+        case .move: return "move"
+        case .end: return "end"
+        case .cancel: return "cancel"
+        case .rollback: return "rollback"
+        case .refuse: return "refuse"
+        }
+    }
+}

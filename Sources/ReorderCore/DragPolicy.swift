@@ -1,0 +1,102 @@
+/// What a policy hook may read about the session at the moment it is called.
+///
+/// One context value is built per frame by the session; reading it never allocates.
+///
+/// ```swift
+/// func canMove(_ ctx: PolicyContext, at p: ItemPosition) -> Bool {
+///     !ctx.item(at: p).flag("finished")
+/// }
+/// ```
+public struct PolicyContext: Sendable {
+    /// The current order (sections of items).
+    public var order: Order
+    public var viewport: Size
+    public var content: Size
+    /// The content offset (top-left of the viewport in content coordinates).
+    public var offset: Point
+    /// Size of the dragged item's cell (zero before a drag).
+    public var itemSize: Size
+    public var frameRate: Double
+    /// Simulated time, seconds.
+    public var time: Double
+    /// Seconds since the drag began (0 before).
+    public var dragTime: Double
+
+    public init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
+                frameRate: Double, time: Double, dragTime: Double) {
+        self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
+        self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
+    }
+
+    /// The item at a valid position.
+    @inlinable public func item(at p: ItemPosition) -> Item { order.item(at: p) }
+    /// Number of items in a section (0 for a section that does not exist).
+    @inlinable public func count(_ section: Int) -> Int { order.count(section) }
+    @inlinable public var sections: Int { order.sectionCount }
+}
+
+/// The rules of a drag: the hooks of DESIGN.md section 4, in Swift.
+///
+/// Every method has a default, so a policy implements only what it changes. Positions are
+/// 0-based here; the Lua bridge converts to Lua's 1-based `section, row`. A policy must not
+/// assume it is called a fixed number of times; hooks may be called every frame.
+///
+/// ```swift
+/// final class LockedFirstRow: DragPolicy {
+///     let configuration = PolicyConfiguration(name: "locked_first_row")
+///     func canMove(_ ctx: PolicyContext, at p: ItemPosition) -> Bool { p.item != 0 }
+/// }
+/// ```
+public protocol DragPolicy: AnyObject {
+    /// Static fields, read once.
+    var configuration: PolicyConfiguration { get }
+    /// May the item at `position` be lifted? (Also asked of targets by some policies.)
+    func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
+    /// Where a proposed drop really goes; `nil` means no move now.
+    func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition?
+    /// Move or exchange for this step.
+    func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics
+    /// Depth of the edge zone on `axis`, points.
+    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double
+    /// Scroll speed in points per second for a reference point `depth` points inside a zone of
+    /// `zone` points, `elapsed` seconds after this scroll episode began.
+    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double
+    func onBegin(_ ctx: PolicyContext, at position: ItemPosition)
+    func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition)
+    /// `false` vetoes the drop: the order rolls back to the press-begin state.
+    func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool
+    func onCancel(_ ctx: PolicyContext) -> CancelResolution
+    /// Diagnostics produced since the last call (errors, fallbacks, prints); drained by the host.
+    func drainDiagnostics() -> [PolicyDiagnostic]
+}
+
+extension DragPolicy {
+    public func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    public func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? { proposed }
+    public func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .move }
+    public func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 0 }
+    public func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { 0 }
+    public func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {}
+    public func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {}
+    public func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
+    public func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
+    public func drainDiagnostics() -> [PolicyDiagnostic] { [] }
+}
+
+/// A message from a policy to the user: a hook failure, a fallback, a `print`.
+public struct PolicyDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// A hook failed; the documented fallback was used.
+        case hookError = "error"
+        /// The policy was switched off for this session in favour of `default`.
+        case disabled
+        /// Output of the policy's `print`.
+        case print
+        case warning
+    }
+    public var kind: Kind
+    /// e.g. `kanban.lua:12: can_move: attempt to index a nil value`
+    public var message: String
+    public init(kind: Kind, message: String) { self.kind = kind; self.message = message }
+    public var description: String { "\(kind.rawValue): \(message)" }
+}

@@ -1,0 +1,209 @@
+/// How an applied step changes the order.
+public enum Semantics: String, Hashable, Sendable {
+    /// Remove the dragged item and insert it at the target; everything between shifts by one.
+    case move
+    /// Swap the dragged item with the target item (across sections a true swap).
+    case exchange
+}
+
+/// How the proposed target is found from the finger or snapshot.
+public enum TargetRule: String, Hashable, Sendable {
+    /// The item under the finger (`"under_finger"` in Lua).
+    case underFinger = "under_finger"
+    /// The nearest visible item whose centre is within half the snapshot width of the
+    /// snapshot centre (`"center_distance"` in Lua).
+    case centerDistance = "center_distance"
+}
+
+/// How the snapshot follows the finger.
+public enum FollowMode: String, Hashable, Sendable {
+    /// Only vertically; x stays at the cell's centre.
+    case y
+    /// In both axes: the snapshot centre is the finger (plus the grab offset).
+    case xy
+    /// By the finger's translation since the press (the grab offset is kept).
+    case translation
+}
+
+/// The point whose position in the viewport drives edge scrolling.
+public enum EdgeReference: String, Hashable, Sendable {
+    case finger
+    case center
+    /// The snapshot's edge nearest to the edge being approached (`"leading_edge"` in Lua).
+    case leadingEdge = "leading_edge"
+}
+
+/// Which axes edge-scroll.
+public struct ScrollAxes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let horizontal = ScrollAxes(rawValue: 1)
+    public static let vertical = ScrollAxes(rawValue: 2)
+    public static let both: ScrollAxes = [.horizontal, .vertical]
+
+    /// Parses `"vertical"`, `"horizontal"` or `"both"`.
+    public init?(name: String) {
+        switch name {
+        case "vertical": self = .vertical
+        case "horizontal": self = .horizontal
+        case "both": self = .both
+        default: return nil
+        }
+    }
+    /// `"vertical"`, `"horizontal"`, `"both"` or `"none"`.
+    public var name: String {
+        switch self {
+        case .vertical: return "vertical"
+        case .horizontal: return "horizontal"
+        case .both: return "both"
+        default: return "none"
+        }
+    }
+    public func contains(axis: Axis) -> Bool {
+        contains(axis == .horizontal ? .horizontal : .vertical)
+    }
+}
+
+/// Timing curves for the lift and drop animations.
+///
+/// ```swift
+/// AnimationCurve.easeInOut.value(at: 0.5)   // 0.5
+/// ```
+public enum AnimationCurve: String, Hashable, Sendable {
+    case linear
+    case easeIn = "ease_in"
+    case easeOut = "ease_out"
+    case easeInOut = "ease_in_out"
+
+    /// Progress in `0...1` for linear time `t` in `0...1` (clamped). Cubic curves.
+    @inlinable public func value(at t: Double) -> Double {
+        let t = t.isNaN ? 1 : min(max(t, 0), 1)
+        switch self {
+        case .linear: return t
+        case .easeIn: return t * t * t
+        case .easeOut: let u = 1 - t; return 1 - u * u * u
+        case .easeInOut:
+            if t < 0.5 { return 4 * t * t * t }
+            let u = -2 * t + 2
+            return 1 - u * u * u / 2
+        }
+    }
+}
+
+/// An RGBA colour, parsed from `"#rrggbb"` or `"#rrggbbaa"`.
+///
+/// ```swift
+/// Color(hex: "#808080")   // grey, alpha 1
+/// ```
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public init?(hex: String) {
+        var s = Substring(hex)
+        guard s.first == "#" else { return nil }
+        s = s.dropFirst()
+        guard s.count == 6 || s.count == 8, let v = UInt32(s, radix: 16) else { return nil }
+        let full = s.count == 6 ? (v << 8) | 0xFF : v
+        red = Double((full >> 24) & 0xFF) / 255
+        green = Double((full >> 16) & 0xFF) / 255
+        blue = Double((full >> 8) & 0xFF) / 255
+        alpha = Double(full & 0xFF) / 255
+    }
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let gray = Color(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255)
+    /// `#rrggbb` (or `#rrggbbaa` when not opaque).
+    public var hex: String {
+        func byte(_ d: Double) -> String {
+            let v = Int((min(max(d, 0), 1) * 255).rounded())
+            let h = String(v, radix: 16)
+            return h.count == 1 ? "0" + h : h
+        }
+        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
+    }
+    public var description: String { hex }
+}
+
+/// The lifted snapshot's shadow.
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    public var offset: Size
+    public var opacity: Double
+    public var radius: Double
+    public init(color: Color = .black, offset: Size = Size(width: 0, height: -3), opacity: Double = 0, radius: Double = 3) {
+        self.color = color; self.offset = offset; self.opacity = opacity; self.radius = radius
+    }
+    /// No visible shadow (UIKit's layer defaults, opacity 0).
+    public static let none = Shadow()
+}
+
+/// How the origin cell looks while its item is lifted.
+public enum PlaceholderStyle: Hashable, Sendable {
+    /// The origin cell is hidden (JXMovableCellTableView).
+    case hidden
+    /// The origin cell stays visible as it was.
+    case visible
+    /// The origin cell is shown filled with a colour (the cookbook's black background).
+    case color(Color)
+}
+
+/// Duration and curve of an animation.
+public struct AnimationSpec: Hashable, Sendable {
+    public var duration: Double
+    public var curve: AnimationCurve
+    public init(duration: Double, curve: AnimationCurve = .easeInOut) {
+        self.duration = duration; self.curve = curve
+    }
+}
+
+/// How the lifted snapshot looks once fully lifted, and how it lifts and drops.
+public struct SnapshotStyle: Hashable, Sendable {
+    public var scale: Double = 1.05
+    public var alpha: Double = 0.98
+    public var rotation: Double = 0
+    public var cornerRadius: Double = 0
+    public var shadow: Shadow = .none
+    public var placeholder: PlaceholderStyle = .visible
+    public var lift = AnimationSpec(duration: 0.25)
+    public var drop = AnimationSpec(duration: 0.25)
+    public init() {}
+}
+
+/// The static part of edge scrolling (the zone and speed are policy hooks).
+public struct EdgeScrollConfiguration: Hashable, Sendable {
+    public var enabled: Bool = true
+    public var axes: ScrollAxes = .vertical
+    public var reference: EdgeReference = .finger
+    public init() {}
+}
+
+/// What a cancelled drag does to the order.
+public enum CancelResolution: String, Hashable, Sendable {
+    /// Back to the order at press begin (UIKit).
+    case revert
+    /// Keep the order as it is now (JXMovableCellTableView).
+    case commit
+}
+
+/// A policy's static fields, read and validated once at load.
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "mine")
+/// c.minPressDuration = 0.3
+/// c.snapshot.rotation = .pi / 36
+/// ```
+public struct PolicyConfiguration: Hashable, Sendable {
+    public var name: String
+    /// Seconds the finger must stay down before a drag begins.
+    public var minPressDuration: Double = 0.5
+    /// Points the finger may wander during the press.
+    public var allowableMovement: Double = 10
+    public var targetRule: TargetRule = .underFinger
+    public var follow: FollowMode = .y
+    public var snapshot = SnapshotStyle()
+    public var edgeScroll = EdgeScrollConfiguration()
+    /// Whether touches are ignored while the drop animation runs (the home grid does).
+    public var ignoresTouchesWhileDropping: Bool = true
+    public init(name: String) { self.name = name }
+}

@@ -1,0 +1,2 @@
+import ReorderCLI
+print("reorder: work in progress")

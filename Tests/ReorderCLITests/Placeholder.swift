@@ -1,0 +1,3 @@
+import Testing
+@testable import ReorderCLI
+@Test func placeholderCLI() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ReorderCore
+@Test func placeholderCore() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ReorderLua
+@Test func placeholderLua() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import ReorderPlot
+@Test func placeholderPlot() { #expect(Bool(true)) }
