@@ -35,9 +35,12 @@ let package = Package(
         // The only Swift module that imports CLua / CLuaShim.
         .target(
             name: "ReorderLua",
-            dependencies: ["ReorderCore", "CLua", "CLuaShim"],
+            dependencies: ["ReorderCore", "ReorderPersistence", "CLua", "CLuaShim"],
             plugins: ["EmbedPolicies"]
         ),
+
+        // Persisted order files: atomic writes, per-key storage, reconciliation by item id.
+        .target(name: "ReorderPersistence", dependencies: ["ReorderCore"]),
 
         // SVG charts (plots of scroll curves, drag timelines). Pure Swift.
         .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
@@ -58,6 +61,7 @@ let package = Package(
 
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
+        .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
         .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore"]),
     ],

@@ -1,0 +1,3 @@
+import Testing
+@testable import ReorderPersistence
+@Test func placeholderPersistence() { #expect(Bool(true)) }
