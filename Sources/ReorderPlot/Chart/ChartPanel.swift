@@ -1,0 +1,186 @@
+/// One rectangular chart: axes with ticks and labels, optional shaded bands and vertical
+/// markers, and line series. Both plots are built from panels.
+struct ChartPanel {
+    /// A line: data points plus attributes that carry the exact values for readers.
+    struct Series {
+        var name: String
+        var color: String
+        var dash: String?
+        var points: [(x: Double, y: Double)]
+        /// Extra attributes on the polyline (e.g. `data-depth` with the exact depths).
+        var data: [SVGAttribute] = []
+        var cssClass = "series"
+    }
+
+    /// A shaded interval along x.
+    struct Band {
+        var start: Double
+        var end: Double
+        var fill: String
+        var label: String
+        var cssClass: String
+        var data: [SVGAttribute] = []
+    }
+
+    /// A vertical line at `x`, optionally labelled near the top of the plot.
+    struct Marker {
+        var x: Double
+        var label: String?
+        var color: String
+        var dash: String?
+        var cssClass: String
+        var data: [SVGAttribute] = []
+        /// Which of three label rows (from the top) the label sits on, to keep labels apart.
+        var labelRow = 0
+    }
+
+    var id: String
+    var title: String
+    var subtitle: String?
+    /// The plot area in SVG pixels (axes and labels are drawn outside it).
+    var left: Double, top: Double, width: Double, height: Double
+    var xLabel: String
+    var yLabel: String
+    var xTicks: NiceTicks
+    var yTicks: NiceTicks
+    var series: [Series] = []
+    var bands: [Band] = []
+    var markers: [Marker] = []
+
+    var xScale: LinearScale {
+        LinearScale(domain: xTicks.lower...xTicks.upper, range: left...(left + width))
+    }
+    var yScale: LinearScale {
+        LinearScale(domain: yTicks.lower...yTicks.upper, range: top...(top + height), flipped: true)
+    }
+
+    func render() -> SVGElement {
+        let xs = xScale, ys = yScale
+        var g = SVGElement("g", ["class": "panel", "id": "\(id)"])
+        g.append(SVGElement("text", ["class": "panel-title", "x": .init(left), "y": .init(top - 26),
+                                     "font-size": 14, "font-weight": "bold", "fill": "\(Palette.ink)"],
+                            text: title))
+        if let subtitle {
+            g.append(SVGElement("text", ["class": "panel-subtitle", "x": .init(left), "y": .init(top - 10),
+                                         "font-size": 11, "fill": "\(Palette.muted)"], text: subtitle))
+        }
+        g.append(SVGElement("rect", ["class": "plot-area", "x": .init(left), "y": .init(top),
+                                     "width": .init(width), "height": .init(height),
+                                     "fill": "#ffffff", "stroke": "#bbbbbb"]))
+
+        if !bands.isEmpty {
+            var bg = SVGElement("g", ["class": "bands"])
+            for b in bands {
+                let x0 = xs(max(b.start, xTicks.lower)), x1 = xs(min(b.end, xTicks.upper))
+                var r = SVGElement("rect", ["class": "\(b.cssClass)", "x": .init(x0), "y": .init(top),
+                                            "width": .init(max(0, x1 - x0)), "height": .init(height),
+                                            "fill": "\(b.fill)", "fill-opacity": 0.35],
+                                   children: [.element(SVGElement("title", text: b.label))])
+                r.attributes.append(contentsOf: b.data)
+                bg.append(r)
+            }
+            g.append(bg)
+        }
+
+        // Grid and axes.
+        var grid = SVGElement("g", ["class": "grid", "stroke": "\(Palette.grid)", "stroke-width": 1])
+        var xAxis = SVGElement("g", ["class": "axis", "data-axis": "x", "font-size": 11,
+                                     "fill": "\(Palette.ink)", "text-anchor": "middle"])
+        xAxis.append(SVGElement("line", ["x1": .init(left), "y1": .init(top + height),
+                                         "x2": .init(left + width), "y2": .init(top + height),
+                                         "stroke": "\(Palette.ink)"]))
+        for v in xTicks.values {
+            let x = xs(v)
+            if v != xTicks.lower {
+                grid.append(SVGElement("line", ["x1": .init(x), "y1": .init(top), "x2": .init(x), "y2": .init(top + height)]))
+            }
+            xAxis.append(SVGElement("line", ["class": "tick", "x1": .init(x), "y1": .init(top + height),
+                                             "x2": .init(x), "y2": .init(top + height + 5), "stroke": "\(Palette.ink)"]))
+            xAxis.append(SVGElement("text", ["class": "tick-label", "x": .init(x), "y": .init(top + height + 18)],
+                                    text: xTicks.label(v)))
+        }
+        xAxis.append(SVGElement("text", ["class": "axis-label", "x": .init(left + width / 2),
+                                         "y": .init(top + height + 38), "font-size": 12], text: xLabel))
+        var yAxis = SVGElement("g", ["class": "axis", "data-axis": "y", "font-size": 11,
+                                     "fill": "\(Palette.ink)", "text-anchor": "end"])
+        yAxis.append(SVGElement("line", ["x1": .init(left), "y1": .init(top), "x2": .init(left),
+                                         "y2": .init(top + height), "stroke": "\(Palette.ink)"]))
+        for v in yTicks.values {
+            let y = ys(v)
+            if v != yTicks.lower {
+                grid.append(SVGElement("line", ["x1": .init(left), "y1": .init(y), "x2": .init(left + width), "y2": .init(y)]))
+            }
+            yAxis.append(SVGElement("line", ["class": "tick", "x1": .init(left - 5), "y1": .init(y),
+                                             "x2": .init(left), "y2": .init(y), "stroke": "\(Palette.ink)"]))
+            yAxis.append(SVGElement("text", ["class": "tick-label", "x": .init(left - 8), "y": .init(y + 4)],
+                                    text: yTicks.label(v)))
+        }
+        let yLabelX = left - 52, yLabelY = top + height / 2
+        yAxis.append(SVGElement("text", ["class": "axis-label", "x": .init(yLabelX), "y": .init(yLabelY),
+                                         "font-size": 12, "text-anchor": "middle",
+                                         "transform": "rotate(-90 \(SVGNumber.format(yLabelX)) \(SVGNumber.format(yLabelY)))"],
+                                text: yLabel))
+        g.append(grid)
+        g.append(xAxis)
+        g.append(yAxis)
+
+        if !markers.isEmpty {
+            var mg = SVGElement("g", ["class": "markers", "font-size": 10])
+            for m in markers {
+                let x = xs(m.x)
+                var line = SVGElement("line", ["class": "\(m.cssClass)", "x1": .init(x), "y1": .init(top),
+                                               "x2": .init(x), "y2": .init(top + height),
+                                               "stroke": "\(m.color)", "stroke-width": 1])
+                if let d = m.dash { line.set("stroke-dasharray", "\(d)") }
+                line.attributes.append(contentsOf: m.data)
+                mg.append(line)
+                if let label = m.label {
+                    mg.append(SVGElement("text", ["class": "\(m.cssClass)-label", "x": .init(x + 3),
+                                                  "y": .init(top + 12 + Double(m.labelRow % 3) * 12),
+                                                  "fill": "\(m.color)"], text: label))
+                }
+            }
+            g.append(mg)
+        }
+
+        var sg = SVGElement("g", ["class": "series-group", "fill": "none", "stroke-width": 2,
+                                  "stroke-linejoin": "round", "stroke-linecap": "round"])
+        for s in series {
+            let pts = s.points.map { SVGNumber.format(xs($0.x)) + "," + SVGNumber.format(ys($0.y)) }
+            var line = SVGElement("polyline", ["class": "\(s.cssClass)", "data-name": "\(s.name)",
+                                               "stroke": "\(s.color)", "points": "\(pts.joined(separator: " "))"])
+            if let d = s.dash { line.set("stroke-dasharray", "\(d)") }
+            line.attributes.append(contentsOf: s.data)
+            line.children.append(.element(SVGElement("title", text: s.name)))
+            sg.append(line)
+            if s.points.count == 1, let p = s.points.first {
+                sg.append(SVGElement("circle", ["class": "\(s.cssClass)-dot", "cx": .init(xs(p.x)), "cy": .init(ys(p.y)),
+                                                "r": 3, "fill": "\(s.color)", "stroke": "none"]))
+            }
+        }
+        g.append(sg)
+        return g
+    }
+}
+
+/// The document element with the usual namespace, size and a white background.
+func svgDocument(width: Double, height: Double, title: String) -> SVGElement {
+    var svg = SVGElement("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": .init(width),
+                                 "height": .init(height),
+                                 "viewBox": "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))",
+                                 "font-family": "Helvetica, Arial, sans-serif"])
+    svg.append(SVGElement("title", text: title))
+    svg.append(SVGElement("rect", ["class": "background", "x": 0, "y": 0, "width": .init(width),
+                                   "height": .init(height), "fill": "#ffffff"]))
+    return svg
+}
+
+/// A whole document as text, with the XML declaration.
+func svgText(_ svg: SVGElement) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg.render()
+}
+
+/// A rough text width for layout (SVG has no text metrics without a renderer).
+func estimatedTextWidth(_ s: String, fontSize: Double) -> Double {
+    Double(s.count) * fontSize * 0.6
+}

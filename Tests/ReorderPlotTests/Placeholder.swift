@@ -1,3 +1,0 @@
-import Testing
-@testable import ReorderPlot
-@Test func placeholderPlot() { #expect(Bool(true)) }

@@ -1,0 +1,52 @@
+import ReorderCore
+
+/// JXMovableCellTableView's curve: 150 pt zone, depth/150 × 20 pt per frame.
+final class LinearTestPolicy: DragPolicy {
+    let configuration = PolicyConfiguration(name: "linear")
+    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 150 }
+    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+        depth / zone * 20 * ctx.frameRate
+    }
+}
+
+/// pragmatic-drag-and-drop's shape: zone min(25 %, 180), full speed at half the zone,
+/// 400 ms linear time ramp, 900 pt/s.
+final class RampTestPolicy: DragPolicy {
+    let configuration = PolicyConfiguration(name: "ramp")
+    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+        min(viewportLength * 0.25, 180)
+    }
+    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+        min(1, depth / (zone / 2)) * 900 * min(1, elapsed / 0.4)
+    }
+}
+
+/// Edge scrolling switched off (the cookbook).
+final class OffTestPolicy: DragPolicy {
+    let configuration: PolicyConfiguration = {
+        var c = PolicyConfiguration(name: "off")
+        c.edgeScroll.enabled = false
+        return c
+    }()
+    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 100 }
+}
+
+/// A misbehaving curve: NaN at the edge, negative inside.
+final class BrokenTestPolicy: DragPolicy {
+    let configuration = PolicyConfiguration(name: "broken")
+    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 40 }
+    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+        depth == zone ? .nan : -depth
+    }
+}
+
+/// Speed of `policy` as the plot asks for it.
+func speed(of policy: any DragPolicy, depth: Double, zone: Double, elapsed: Double,
+           viewport: Size = Size(width: 375, height: 667), frameRate: Double = 60) -> Double {
+    let ctx = PolicyContext(order: Order(sections: [[]]), viewport: viewport,
+                            content: Size(width: viewport.width, height: viewport.height * 10),
+                            offset: Point(x: 0, y: viewport.height * 4.5),
+                            itemSize: Size(width: viewport.width, height: 44),
+                            frameRate: frameRate, time: elapsed, dragTime: elapsed)
+    return policy.scrollSpeed(ctx, axis: .vertical, depth: depth, zone: zone, elapsed: elapsed)
+}
