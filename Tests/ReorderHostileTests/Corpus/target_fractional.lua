@@ -1,0 +1,12 @@
+-- Fault: target returns row 2.5.
+-- Host must: reject it as an invalid target (report once: file, line, target, what was returned),
+--   use the fallback target -> nil (no move), never trap on integer conversion, keep every
+--   item exactly once.
+-- expect: hook=target kind=value
+return {
+  name = "target_fractional",
+  api = 1,
+  target = function(ctx, from_s, from_r, to_s, to_r)
+    return to_s, to_r + 0.5  -- FAULT
+  end,
+}
