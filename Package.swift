@@ -55,6 +55,9 @@ let package = Package(
         ),
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
 
+        // Seeded property-based fuzzing of drag sessions: input generator, invariants, shrinking.
+        .target(name: "ReorderFuzz", dependencies: ["ReorderCore"]),
+
         // Build-time embedding of Policies/*.lua into the binary (one source, no second copy).
         .executableTarget(name: "PolicyEmbedder"),
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
@@ -64,6 +67,12 @@ let package = Package(
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
         .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore"]),
+        // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
+        .testTarget(
+            name: "ReorderHostileTests",
+            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz"],
+            resources: [.copy("Corpus")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
