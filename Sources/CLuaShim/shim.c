@@ -1,1 +1,547 @@
+/*
+ * The C corner of the Lua host. See include/shim.h for the rules.
+ *
+ * Every function here that can raise a Lua error either runs under lua_pcall or is a
+ * lua_CFunction called by Lua (so the longjmp lands in a C frame of Lua's own).
+ */
 #include "shim.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* state, allocator, panic, warnings                                                          */
+
+rs_vm *rs_getvm(lua_State *L) { return *(rs_vm **)lua_getextraspace(L); }
+
+/* A capped allocator. `osize` is a type tag when ptr is NULL (Lua 5.4), so the old size is 0.
+   A shrink never fails (Lua assumes it cannot). The cap is not enforced while lifted. */
+static void *rs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    rs_vm *vm = (rs_vm *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        vm->used -= old;
+        return NULL;
+    }
+    if (nsize > old && vm->limit != 0 && vm->lifted == 0 && vm->used - old + nsize > vm->limit)
+        return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        if (ptr != NULL && nsize <= old) return ptr;  /* keep the larger block */
+        return NULL;
+    }
+    vm->used = vm->used - old + nsize;
+    if (vm->used > vm->peak) vm->peak = vm->used;
+    return p;
+}
+
+static int rs_panic(lua_State *L) {
+    /* Unreachable by design: every call into Lua is protected. */
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(no message)";
+    fprintf(stderr, "reorder: unprotected Lua error: %s\n", msg);
+    fflush(stderr);
+    return 0;  /* Lua aborts */
+}
+
+static void rs_warn(void *ud, const char *msg, int tocont) {
+    rs_vm *vm = (rs_vm *)ud;
+    if (vm->warn_len == 0 && !tocont && msg[0] == '@') {  /* control message */
+        if (strcmp(msg, "@on") == 0) vm->warn_on = 1;
+        else if (strcmp(msg, "@off") == 0) vm->warn_on = 0;
+        return;
+    }
+    size_t n = strlen(msg);
+    size_t room = sizeof(vm->warn_buf) - 1 - vm->warn_len;
+    if (n > room) n = room;
+    memcpy(vm->warn_buf + vm->warn_len, msg, n);
+    vm->warn_len += n;
+    if (!tocont) {
+        vm->warn_buf[vm->warn_len] = 0;
+        if (vm->warn_on && vm->warn_fn) vm->warn_fn(vm->owner, vm->warn_buf, vm->warn_len);
+        vm->warn_len = 0;
+    }
+}
+
+static void rs_raise_budget(lua_State *L, int level) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    luaL_where(L, level);
+    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->budget);
+    lua_concat(L, 2);
+    vm->lifted--;
+    lua_error(L);
+}
+
+/* The count hook: charges `hook_step` instructions and raises once the budget is spent. */
+static void rs_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    rs_vm *vm = rs_getvm(L);
+    vm->remaining -= vm->hook_step;
+    if (vm->remaining > 0) return;
+    vm->remaining = 0;
+    if (!vm->exhausted) vm->budget_errors++;
+    vm->exhausted = 1;
+    rs_raise_budget(L, 0);
+}
+
+lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
+                       rs_text_fn print_fn, rs_text_fn warn_fn, rs_host_fn host_fn) {
+    rs_vm *vm = (rs_vm *)calloc(1, sizeof(rs_vm));
+    if (vm == NULL) return NULL;
+    vm->limit = limit;
+    vm->budget = budget;
+    vm->remaining = LLONG_MAX;
+    vm->hook_step = hook_step > 0 ? hook_step : 1000;
+    vm->owner = owner;
+    vm->print_fn = print_fn;
+    vm->warn_fn = warn_fn;
+    vm->host_fn = host_fn;
+    vm->warn_on = 1;
+    lua_State *L = lua_newstate(rs_alloc, vm);
+    if (L == NULL) { free(vm); return NULL; }
+    *(rs_vm **)lua_getextraspace(L) = vm;
+    lua_atpanic(L, rs_panic);
+    lua_setwarnf(L, rs_warn, vm);
+    lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);
+    return L;
+}
+
+void rs_close(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    /* Finalizers run now: give them one fresh budget so a looping __gc stops. */
+    vm->exhausted = 0;
+    vm->remaining = vm->budget > 0 ? vm->budget : 10000000;
+    vm->warn_fn = NULL;
+    vm->print_fn = NULL;
+    vm->host_fn = NULL;
+    lua_close(L);
+    free(vm);
+}
+
+void rs_lift(lua_State *L) { rs_getvm(L)->lifted++; }
+void rs_unlift(lua_State *L) { rs_getvm(L)->lifted--; }
+
+/* ------------------------------------------------------------------------------------------ */
+/* protected calls                                                                            */
+
+/* Message handler: the message (never calling __tostring, which could be hostile) followed by
+   a traceback. Runs with the cap lifted so the traceback itself cannot fail. */
+static int rs_msgh(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    const char *msg;
+    int t = lua_type(L, 1);
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) msg = lua_tostring(L, 1);
+    else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    luaL_traceback(L, L, msg, 1);
+    vm->lifted--;
+    return 1;
+}
+
+int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
+    rs_vm *vm = rs_getvm(L);
+    long long saved = vm->remaining;
+    int saved_exhausted = vm->exhausted;
+    long long b = budget > 0 ? budget : vm->budget;
+    long long start = b > 0 ? b : LLONG_MAX;
+    vm->remaining = start;
+    vm->exhausted = 0;
+    lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);  /* resets the hook counter */
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, rs_msgh);
+    lua_insert(L, base);
+    int status = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    vm->last_exhausted = vm->exhausted;
+    if (saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */
+        long long used = start - vm->remaining;
+        vm->remaining = saved - used > 0 ? saved - used : 1;
+    } else {
+        vm->remaining = LLONG_MAX;
+    }
+    vm->exhausted = saved_exhausted;
+    return status;
+}
+
+int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only) {
+    return luaL_loadbufferx(L, buf, len, chunkname, text_only ? "t" : NULL);
+}
+
+static int rs_host_call(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    int op = (int)lua_tointeger(L, lua_upvalueindex(1));
+    if (vm->host_fn == NULL) return luaL_error(L, "host function unavailable");
+    vm->lifted++;
+    int n = vm->host_fn(vm->owner, L, op);
+    vm->lifted--;
+    if (n < 0) {
+        vm->lifted++;
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        vm->lifted--;
+        return lua_error(L);
+    }
+    return n;
+}
+
+void rs_push_host_function(lua_State *L, int op) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    lua_pushinteger(L, op);
+    lua_pushcclosure(L, rs_host_call, 1);
+    vm->lifted--;
+}
+
+int rs_rawgetfield(lua_State *L, int idx, const char *key) {
+    rs_vm *vm = rs_getvm(L);
+    idx = lua_absindex(L, idx);
+    vm->lifted++;
+    lua_pushstring(L, key);
+    vm->lifted--;
+    return lua_rawget(L, idx);
+}
+
+void rs_rawsetfield(lua_State *L, int idx, const char *key) {
+    rs_vm *vm = rs_getvm(L);
+    idx = lua_absindex(L, idx);
+    vm->lifted++;
+    lua_pushstring(L, key);
+    lua_insert(L, -2);
+    lua_rawset(L, idx);
+    vm->lifted--;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* library setup                                                                              */
+
+static int rs_print(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        size_t l;
+        const char *s = luaL_tolstring(L, i, &l);  /* may call __tostring: we are in Lua */
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_addvalue(&b);
+        (void)s; (void)l;
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    if (vm->print_fn) vm->print_fn(vm->owner, text, len);
+    return 0;
+}
+
+/* Passes its arguments through, unless the budget ran out (then re-raises): the sandbox's
+   pcall, xpcall, coroutine.resume and coroutine.close end with it, so a policy cannot catch
+   the budget error and keep running. */
+static int rs_check(lua_State *L) {
+    if (rs_getvm(L)->exhausted) rs_raise_budget(L, 1);
+    return lua_gettop(L);
+}
+
+/* Calls upvalue 1 with all arguments, returning all results. */
+static int rs_forward(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int rs_load_text(lua_State *L) {
+    int n = lua_gettop(L);
+    if (n >= 3 && !lua_isnil(L, 3)) {
+        const char *mode = luaL_checkstring(L, 3);
+        if (strchr(mode, 'b') != NULL)
+            return luaL_error(L, "load: binary chunks are not allowed in policies");
+    }
+    if (n < 2) { lua_settop(L, 2); }
+    if (n < 3) { lua_settop(L, 3); n = 3; }
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    return rs_forward(L);
+}
+
+static int rs_collectgarbage(lua_State *L) {
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (strcmp(opt, "collect") != 0 && strcmp(opt, "count") != 0 && strcmp(opt, "step") != 0 &&
+        strcmp(opt, "isrunning") != 0)
+        return luaL_error(L, "collectgarbage('%s') is not allowed in policies", opt);
+    return rs_forward(L);
+}
+
+static int rs_randomseed(lua_State *L) {
+    if (lua_gettop(L) == 0) lua_pushinteger(L, 0);  /* never the clock: a fixed seed */
+    return rs_forward(L);
+}
+
+static int rs_rep(lua_State *L) {
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0) {
+        double total = (double)n * (double)(l + lsep);
+        if (total > (double)RS_REP_LIMIT) {
+            lua_Integer shown = total < 9.0e18 ? (lua_Integer)total : LUA_MAXINTEGER;
+            return luaL_error(L, "string.rep: result of %I bytes exceeds the policy limit of %d bytes",
+                              (LUAI_UACINT)shown, (int)RS_REP_LIMIT);
+        }
+    }
+    return rs_forward(L);
+}
+
+/* Counts the repetition items (*, +, -, ?) of a Lua pattern: a bound on its backtracking. */
+static int rs_pattern_repetitions(const char *p, size_t lp, int *anchored) {
+    size_t i = 0;
+    int reps = 0;
+    *anchored = lp > 0 && p[0] == '^';
+    if (*anchored) i = 1;
+    while (i < lp) {
+        char c = p[i];
+        if (c == '%') {
+            if (i + 1 < lp && p[i + 1] == 'b') { i += 4; continue; }
+            if (i + 1 < lp && p[i + 1] == 'f') {
+                i += 2;
+                if (i < lp && p[i] == '[') goto set;
+                continue;
+            }
+            i += 2;
+        } else if (c == '[') {
+        set:
+            i++;
+            if (i < lp && p[i] == '^') i++;
+            do {  /* the first ']' belongs to the set */
+                if (i >= lp) break;
+                if (p[i] == '%') i++;
+                i++;
+            } while (i < lp && p[i] != ']');
+            i++;
+        } else if (c == '(' || c == ')') {
+            i++;
+            continue;
+        } else {
+            i++;
+        }
+        if (i < lp && (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?')) { reps++; i++; }
+    }
+    return reps;
+}
+
+/* string.find/match/gmatch/gsub with input-size limits: a count hook cannot interrupt a
+   pattern match, so a subject too long for the pattern's backtracking is refused. */
+static int rs_pattern_guard(lua_State *L) {
+    size_t ls, lp;
+    luaL_checklstring(L, 1, &ls);
+    const char *p = luaL_checklstring(L, 2, &lp);
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    int plain = strcmp(name, "find") == 0 && lua_toboolean(L, 4);
+    if (ls > RS_PATTERN_MAXLEN)
+        return luaL_error(L, "string.%s: subject of %d bytes exceeds the policy limit of %d bytes",
+                          name, (int)ls, (int)RS_PATTERN_MAXLEN);
+    if (!plain) {
+        int anchored;
+        int reps = rs_pattern_repetitions(p, lp, &anchored);
+        int exponent = reps + (anchored ? 0 : 1);
+        if (exponent < 1) exponent = 1;
+        double cost = pow((double)ls, (double)exponent);
+        if (exponent > 1 && cost > RS_PATTERN_COST) {
+            int maxlen = (int)floor(pow(RS_PATTERN_COST, 1.0 / exponent));
+            return luaL_error(L,
+                "string.%s: subject of %d bytes too long for a pattern with %d repetitions "
+                "(limit %d bytes in policies)", name, (int)ls, reps, maxlen);
+        }
+    }
+    return rs_forward(L);
+}
+
+static int rs_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2);
+    lua_Integer e = luaL_checkinteger(L, 3);
+    if (e >= f && (e - f >= RS_MOVE_LIMIT || e - f < 0))
+        return luaL_error(L, "table.move: more than %d elements (policy limit)", (int)RS_MOVE_LIMIT);
+    return rs_forward(L);
+}
+
+static int rs_sort(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_isnoneornil(L, 2) && luaL_len(L, 1) > RS_SORT_LIMIT)
+        return luaL_error(L, "table.sort: more than %d elements without a comparator (policy limit)",
+                          (int)RS_SORT_LIMIT);
+    return rs_forward(L);
+}
+
+static int rs_readonly(lua_State *L) {
+    return luaL_error(L, "attempt to modify the read-only library '%s'",
+                      lua_tostring(L, lua_upvalueindex(1)));
+}
+
+static int rs_proxy_pairs(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));  /* next */
+    lua_pushvalue(L, lua_upvalueindex(2));  /* the real table */
+    lua_pushnil(L);
+    return 3;
+}
+
+/* Replaces field `name` of table `t` (absolute index) by closure f with the old value as
+   upvalue 1 (and `extra` as upvalue 2 when not NULL). */
+static void rs_wrap(lua_State *L, int t, const char *name, lua_CFunction f, const char *extra) {
+    lua_getfield(L, t, name);
+    int n = 1;
+    if (extra) { lua_pushstring(L, extra); n = 2; }
+    lua_pushcclosure(L, f, n);
+    lua_setfield(L, t, name);
+}
+
+/* Replaces global `name` by a read-only proxy of it. */
+static void rs_make_readonly(lua_State *L, const char *name) {
+    int g = lua_absindex(L, -1);  /* _G is on top */
+    lua_getfield(L, g, name);
+    int real = lua_absindex(L, -1);
+    lua_newtable(L);                  /* proxy */
+    lua_createtable(L, 0, 4);         /* metatable */
+    lua_pushvalue(L, real);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, rs_readonly, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_getfield(L, g, "next");
+    lua_pushvalue(L, real);
+    lua_pushcclosure(L, rs_proxy_pairs, 2);
+    lua_setfield(L, -2, "__pairs");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, g, name);
+    lua_pop(L, 1);  /* real */
+}
+
+static const char *const rs_guard_source =
+    "local check, pcall, xpcall, resume, close = ...\n"
+    "return function(...) return check(pcall(...)) end,\n"
+    "       function(...) return check(xpcall(...)) end,\n"
+    "       function(...) return check(resume(...)) end,\n"
+    "       function(...) return check(close(...)) end\n";
+
+static int rs_openlibs_impl(lua_State *L) {
+    int sandboxed = lua_toboolean(L, 1);
+    rs_getvm(L)->sandboxed = sandboxed;
+    if (!sandboxed) {
+        luaL_openlibs(L);
+    } else {
+        luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+        luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+        luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+        luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+        luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+        luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
+        lua_pop(L, 6);
+    }
+    lua_pushglobaltable(L);
+    int g = lua_absindex(L, -1);
+    lua_pushcfunction(L, rs_print);
+    lua_setfield(L, g, "print");
+
+    /* Deterministic math.random: a fixed seed now, and randomseed() never reads the clock. */
+    lua_getfield(L, g, "math");
+    int math = lua_absindex(L, -1);
+    rs_wrap(L, math, "randomseed", rs_randomseed, NULL);
+    lua_getfield(L, math, "randomseed");
+    lua_call(L, 0, 0);
+    lua_pop(L, 1);
+
+    if (sandboxed) {
+        lua_pushnil(L); lua_setfield(L, g, "dofile");
+        lua_pushnil(L); lua_setfield(L, g, "loadfile");
+        rs_wrap(L, g, "load", rs_load_text, NULL);
+        rs_wrap(L, g, "collectgarbage", rs_collectgarbage, NULL);
+
+        lua_getfield(L, g, "string");
+        int str = lua_absindex(L, -1);
+        lua_pushnil(L); lua_setfield(L, str, "dump");
+        rs_wrap(L, str, "rep", rs_rep, NULL);
+        rs_wrap(L, str, "find", rs_pattern_guard, "find");
+        rs_wrap(L, str, "match", rs_pattern_guard, "match");
+        rs_wrap(L, str, "gmatch", rs_pattern_guard, "gmatch");
+        rs_wrap(L, str, "gsub", rs_pattern_guard, "gsub");
+        lua_pop(L, 1);
+
+        lua_getfield(L, g, "table");
+        int tab = lua_absindex(L, -1);
+        rs_wrap(L, tab, "move", rs_move, NULL);
+        rs_wrap(L, tab, "sort", rs_sort, NULL);
+        lua_pop(L, 1);
+
+        /* pcall & co re-raise a spent budget. */
+        if (luaL_loadbufferx(L, rs_guard_source, strlen(rs_guard_source), "=sandbox", "t") != LUA_OK)
+            return lua_error(L);
+        lua_pushcfunction(L, rs_check);
+        lua_getfield(L, g, "pcall");
+        lua_getfield(L, g, "xpcall");
+        lua_getfield(L, g, "coroutine");
+        lua_getfield(L, -1, "resume");
+        lua_getfield(L, -2, "close");
+        lua_remove(L, -3);
+        lua_call(L, 5, 4);
+        lua_getfield(L, g, "coroutine");
+        lua_pushvalue(L, -2); lua_setfield(L, -2, "close");
+        lua_pushvalue(L, -3); lua_setfield(L, -2, "resume");
+        lua_pop(L, 3);
+        lua_setfield(L, g, "xpcall");
+        lua_setfield(L, g, "pcall");
+
+        /* The string metatable cannot be reached (getmetatable("") returns false)... */
+        lua_pushliteral(L, "");
+        if (lua_getmetatable(L, -1)) {
+            lua_pushboolean(L, 0);
+            lua_setfield(L, -2, "__metatable");
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        /* ...and the libraries are read-only. */
+        rs_make_readonly(L, "string");
+        rs_make_readonly(L, "table");
+        rs_make_readonly(L, "math");
+        rs_make_readonly(L, "utf8");
+        rs_make_readonly(L, "coroutine");
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int rs_openlibs(lua_State *L, int sandboxed) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    lua_pushcfunction(L, rs_openlibs_impl);
+    lua_pushboolean(L, sandboxed);
+    int status = rs_pcall(L, 1, 0, 0);
+    vm->lifted--;
+    return status;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* macros                                                                                     */
+
+int rs_registryindex(void) { return LUA_REGISTRYINDEX; }
+int rs_upvalueindex(int i) { return lua_upvalueindex(i); }
+void rs_pop(lua_State *L, int n) { lua_pop(L, n); }
+void rs_newtable(lua_State *L) { lua_newtable(L); }
+const char *rs_tostring(lua_State *L, int idx, size_t *len) {
+    if (lua_type(L, idx) != LUA_TSTRING) return NULL;
+    return lua_tolstring(L, idx, len);
+}
+void rs_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+int rs_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
+void rs_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void rs_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+int rs_gc(lua_State *L, int what, int data) { return lua_gc(L, what, data); }
+const char *rs_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
+lua_Integer rs_mininteger(void) { return LUA_MININTEGER; }
+lua_Integer rs_maxinteger(void) { return LUA_MAXINTEGER; }

@@ -1,2 +1,5 @@
-/// The Lua host. (work in progress)
-public enum ReorderLuaVersion { public static let api = 1 }
+/// Versions of the Lua host.
+public enum ReorderLuaVersion {
+    /// The policy API version a policy declares with `api = 1`.
+    public static let api = 1
+}

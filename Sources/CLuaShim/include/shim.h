@@ -1,6 +1,109 @@
 #ifndef REORDER_CLUASHIM_H
 #define REORDER_CLUASHIM_H
+/*
+ * The C corner of the Lua host (issue 3, DESIGN.md section 4).
+ *
+ * Swift cannot import Lua's function-like macros or variadic functions, and a Lua error is a
+ * longjmp that must never cross a Swift frame. Everything here follows one rule: Swift calls
+ * Lua only through functions of this file that run Lua under lua_pcall, and a C function
+ * exposed to Lua that needs Swift calls Swift through a function pointer and raises (in C)
+ * when Swift reports an error.
+ *
+ * Each state made by rs_newstate carries an rs_vm (in its extra space) with:
+ *  - an allocator with a memory cap (never fails a shrink; the cap can be lifted while the
+ *    host builds values, so host-side pushes never raise),
+ *  - an instruction budget enforced by a count hook, reset at every rs_pcall,
+ *  - print/warn sinks and a host callback, all plain C function pointers.
+ */
+#include <stddef.h>
 #include <lua.h>
 #include <lualib.h>
 #include <lauxlib.h>
+
+/* Host callbacks. `owner` is the pointer given to rs_newstate (an unretained Swift object). */
+typedef void (*rs_text_fn)(void *owner, const char *text, size_t len);
+/* Called by host closures (rs_push_host_function) with the cap lifted. Reads the arguments at
+   stack 1...top, pushes results and returns their count, or pushes an error message (a string)
+   and returns -1: C then raises it as a Lua error at the caller's position. Must not call Lua
+   functions that can raise. */
+typedef int (*rs_host_fn)(void *owner, lua_State *L, int op);
+
+typedef struct rs_vm {
+    size_t used;          /* bytes currently allocated */
+    size_t peak;          /* highest `used` seen while the cap was enforced */
+    size_t limit;         /* memory cap in bytes; 0 = none */
+    int lifted;           /* > 0: the cap is lifted (host is building values) */
+    int sandboxed;
+    long long budget;     /* instructions per top-level call; <= 0 = unlimited */
+    long long remaining;  /* instructions left in the current call */
+    int exhausted;        /* the budget ran out in the current call */
+    int last_exhausted;   /* the budget stopped the last rs_pcall */
+    int hook_step;        /* the count hook fires every hook_step instructions */
+    long long budget_errors;  /* how many times the budget stopped a call (statistics) */
+    void *owner;
+    rs_text_fn print_fn;
+    rs_text_fn warn_fn;
+    rs_host_fn host_fn;
+    int warn_on;          /* warn("@on") / warn("@off") */
+    size_t warn_len;
+    char warn_buf[512];
+} rs_vm;
+
+/* Limits of C functions a count hook cannot interrupt (sandboxed states only). */
+#define RS_REP_LIMIT        ((size_t)1 << 20)   /* string.rep result bytes */
+#define RS_PATTERN_COST     5000000.0           /* subject_len^(repetitions+1) */
+#define RS_PATTERN_MAXLEN   ((size_t)1 << 20)   /* subject bytes for any pattern function */
+#define RS_MOVE_LIMIT       ((lua_Integer)1 << 20) /* table.move elements */
+#define RS_SORT_LIMIT       ((lua_Integer)100000) /* table.sort elements */
+
+/* The message all budget errors carry (after "file:line: "). */
+#define RS_BUDGET_MESSAGE "instruction budget exceeded"
+
+/* ---- states ---- */
+/* A new state with the capped allocator, panic and warn functions, and the count hook.
+   Returns NULL when the allocation fails. `budget` <= 0: unlimited; `limit` 0: no cap. */
+lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
+                       rs_text_fn print_fn, rs_text_fn warn_fn, rs_host_fn host_fn);
+/* Closes the state (finalizers run with a fresh budget) and frees the rs_vm. */
+void rs_close(lua_State *L);
+rs_vm *rs_getvm(lua_State *L);
+/* Opens the libraries under lua_pcall: sandboxed (policies) or trusted (all standard
+   libraries). Either way `print` goes to print_fn and math.random is seeded with a fixed
+   seed. Returns a lua status; on error the message is on the stack. */
+int rs_openlibs(lua_State *L, int sandboxed);
+
+/* ---- the cap ---- */
+void rs_lift(lua_State *L);      /* lift the memory cap (nestable) */
+void rs_unlift(lua_State *L);    /* re-apply it */
+
+/* ---- protected calls ---- */
+/* lua_pcall with a message handler that appends a traceback (memory errors come without).
+   Resets the instruction budget to `budget` (<= 0: the state's default; nested calls restore
+   the outer call's remaining budget minus what the inner used). After the call,
+   rs_getvm(L)->last_exhausted says whether the budget stopped it. */
+int rs_pcall(lua_State *L, int nargs, int nresults, long long budget);
+/* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. */
+int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only);
+/* Pushes a C closure that calls the host with `op` (protected: run with the cap lifted). */
+void rs_push_host_function(lua_State *L, int op);
+/* Reads t[key] without metamethods, for a string key (cap lifted for the key). */
+int rs_rawgetfield(lua_State *L, int idx, const char *key);
+/* Sets t[key] = top without metamethods (pops the value; cap lifted for the key). */
+void rs_rawsetfield(lua_State *L, int idx, const char *key);
+
+/* ---- macros Swift cannot import ---- */
+int rs_registryindex(void);
+int rs_upvalueindex(int i);
+void rs_pop(lua_State *L, int n);
+void rs_newtable(lua_State *L);
+const char *rs_tostring(lua_State *L, int idx, size_t *len); /* strings only; NULL otherwise */
+void rs_pushcfunction(lua_State *L, lua_CFunction f);
+int rs_isinteger(lua_State *L, int idx);
+void rs_insert(lua_State *L, int idx);
+void rs_remove(lua_State *L, int idx);
+int rs_gc(lua_State *L, int what, int data);
+const char *rs_typename(lua_State *L, int idx);
+lua_Integer rs_mininteger(void);
+lua_Integer rs_maxinteger(void);
+
 #endif

@@ -1,3 +1,0 @@
-import Testing
-@testable import ReorderLua
-@Test func placeholderLua() { #expect(Bool(true)) }
