@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The file operations an ``OrderStore`` performs, so tests can inject failures (a crash
+/// between writing the temporary file and the rename, a full disk) and other hosts can store
+/// files elsewhere.
+///
+/// A save calls, in order: ``readFile(atPath:)`` on the order file, ``createFile(atPath:contents:)``
+/// and ``synchronizeFile(atPath:)`` on a new temporary file in the same directory,
+/// ``rename(_:to:)`` over the order file, then (errors ignored) ``synchronizeDirectory(atPath:)``,
+/// ``contentsOfDirectory(atPath:)`` and ``removeFile(atPath:)`` to clean stale temporary files.
+///
+/// ```swift
+/// struct FailingRename: OrderFileSystem {
+///     let real = POSIXOrderFileSystem()
+///     func readFile(atPath p: String) throws -> [UInt8]? { try real.readFile(atPath: p) }
+///     func createFile(atPath p: String, contents: [UInt8]) throws { try real.createFile(atPath: p, contents: contents) }
+///     func synchronizeFile(atPath p: String) throws { try real.synchronizeFile(atPath: p) }
+///     func rename(_ s: String, to d: String) throws { throw FileOperationError(operation: "rename", path: s, message: "simulated") }
+///     // ...
+/// }
+/// ```
+public protocol OrderFileSystem: Sendable {
+    /// The whole file, or nil when nothing exists at `path`. Throws when something exists but
+    /// cannot be read as a regular file.
+    func readFile(atPath path: String) throws -> [UInt8]?
+    /// Creates a new file (failing if one exists) and writes all of `contents` to it.
+    func createFile(atPath path: String, contents: [UInt8]) throws
+    /// Flushes the file's data to stable storage (`fsync`).
+    func synchronizeFile(atPath path: String) throws
+    /// Atomically replaces `destination` with `source` (POSIX `rename`).
+    func rename(_ source: String, to destination: String) throws
+    /// Flushes a directory, making a rename in it durable (`fsync` on the directory).
+    func synchronizeDirectory(atPath path: String) throws
+    /// Removes a file.
+    func removeFile(atPath path: String) throws
+    /// The names of a directory's entries.
+    func contentsOfDirectory(atPath path: String) throws -> [String]
+}
+
+/// A failed file operation: which one, on what, and the system's message.
+///
+/// ```swift
+/// FileOperationError(operation: "rename", path: "/tmp/x", code: ENOSPC).description
+/// // "rename /tmp/x: No space left on device"
+/// ```
+public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var path: String
+    /// The `errno` value, when the error came from the system.
+    public var code: Int32?
+    public var message: String
+
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+        self.message = String(cString: strerror(code))
+    }
+
+    public init(operation: String, path: String, message: String) {
+        self.operation = operation
+        self.path = path
+        self.code = nil
+        self.message = message
+    }
+
+    public var description: String { "\(operation) \(path): \(message)" }
+}
+
+/// The real file system, through POSIX calls (`open`, `read`, `write`, `fsync`, `rename`).
+///
+/// ```swift
+/// let store = OrderStore(path: "orders.json", fileSystem: POSIXOrderFileSystem())
+/// ```
+public struct POSIXOrderFileSystem: OrderFileSystem {
+    public init() {}
+
+    public func readFile(atPath path: String) throws -> [UInt8]? {
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        if fd < 0 {
+            let e = errno
+            if e == ENOENT { return nil }
+            throw FileOperationError(operation: "open", path: path, code: e)
+        }
+        defer { _ = close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileOperationError(operation: "stat", path: path, code: errno) }
+        let type = st.st_mode & S_IFMT
+        if type == S_IFDIR { throw FileOperationError(operation: "read", path: path, message: "is a directory") }
+        if type != S_IFREG { throw FileOperationError(operation: "read", path: path, message: "is not a regular file") }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(st.st_size))
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { b in retrying { read(fd, b.baseAddress, b.count) } }
+            if n < 0 { throw FileOperationError(operation: "read", path: path, code: errno) }
+            if n == 0 { return out }
+            out.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    public func createFile(atPath path: String, contents: [UInt8]) throws {
+        let fd = retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        if fd < 0 { throw FileOperationError(operation: "create", path: path, code: errno) }
+        var written = 0
+        while written < contents.count {
+            let n = contents.withUnsafeBytes { b in
+                retrying { write(fd, b.baseAddress.map { $0 + written }, b.count - written) }
+            }
+            if n < 0 {
+                let e = errno
+                _ = close(fd)
+                throw FileOperationError(operation: "write", path: path, code: e)
+            }
+            written += n
+        }
+        if close(fd) != 0 { throw FileOperationError(operation: "close", path: path, code: errno) }
+    }
+
+    public func synchronizeFile(atPath path: String) throws {
+        try fsyncPath(path, flags: O_RDONLY | O_CLOEXEC)
+    }
+
+    public func rename(_ source: String, to destination: String) throws {
+        #if canImport(Glibc)
+        let r = Glibc.rename(source, destination)
+        #elseif canImport(Musl)
+        let r = Musl.rename(source, destination)
+        #else
+        let r = Darwin.rename(source, destination)
+        #endif
+        if r != 0 { throw FileOperationError(operation: "rename", path: "\(source) -> \(destination)", code: errno) }
+    }
+
+    public func synchronizeDirectory(atPath path: String) throws {
+        try fsyncPath(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    public func removeFile(atPath path: String) throws {
+        if unlink(path) != 0 { throw FileOperationError(operation: "remove", path: path, code: errno) }
+    }
+
+    public func contentsOfDirectory(atPath path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path)
+    }
+
+    private func fsyncPath(_ path: String, flags: Int32) throws {
+        let fd = retrying { open(path, flags) }
+        if fd < 0 { throw FileOperationError(operation: "open", path: path, code: errno) }
+        defer { _ = close(fd) }
+        if retrying({ fsync(fd) }) != 0 { throw FileOperationError(operation: "fsync", path: path, code: errno) }
+    }
+
+    /// Repeats a system call interrupted by a signal.
+    private func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let r = call()
+            if r >= 0 || errno != EINTR { return r }
+        }
+    }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import ReorderCore
+
+/// A file of saved orders, several keys side by side (e.g. one per user role), written
+/// atomically and restored by item id.
+///
+/// The file is JSON, one section per line:
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "orders": {
+///     "admin": [
+///       ["mail", "phone"],
+///       ["x"]
+///     ],
+///     "guest": [
+///       ["phone", "mail", "x"]
+///     ]
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let store = OrderStore(path: "orders.json")
+/// try store.save(session.order, key: "admin")           // atomic: temp file, fsync, rename
+/// let (order, warnings) = store.restore(data, key: "admin")
+/// warnings.forEach { print($0) }                         // e.g. a corrupt file: data's order kept
+/// ```
+///
+/// - A missing file or key is not an error: ``load(key:)`` returns nil and
+///   ``restore(_:key:)`` returns the data's own order.
+/// - An unreadable or corrupt file is reported (``OrderFileError``, with the path and the
+///   reason) and never modified: ``save(_:key:replacingUnreadableFile:)`` refuses to write
+///   over it unless asked to.
+/// - Saving reads the file, replaces one key and keeps everything else (other keys, other
+///   top-level fields, their order) as it was.
+/// - Two processes saving at the same moment are not serialized: the last rename wins, and
+///   the file is always one writer's complete content.
+public struct OrderStore: Sendable {
+    /// The file format version this build reads and writes.
+    public static let formatVersion = 1
+
+    /// The order file's path, as given (it is the path shown in errors and warnings).
+    public let path: String
+    /// The file operations used (``POSIXOrderFileSystem`` unless injected).
+    public let fileSystem: any OrderFileSystem
+
+    /// A store for the file at `path`. Nothing is read or created until used.
+    ///
+    /// ```swift
+    /// let store = OrderStore(path: "orders.json")
+    /// ```
+    public init(path: String, fileSystem: any OrderFileSystem = POSIXOrderFileSystem()) {
+        self.path = path
+        self.fileSystem = fileSystem
+    }
+
+    /// A store for a file URL.
+    ///
+    /// ```swift
+    /// let store = OrderStore(url: URL(fileURLWithPath: "/tmp/orders.json"))
+    /// ```
+    public init(url: URL, fileSystem: any OrderFileSystem = POSIXOrderFileSystem()) {
+        self.init(path: url.path, fileSystem: fileSystem)
+    }
+
+    // MARK: Reading
+
+    /// The saved arrangement for `key` (sections of item ids), or nil when the file or the key
+    /// does not exist.
+    ///
+    /// ```swift
+    /// try store.load(key: "admin")   // [["mail", "phone"], ["x"]]
+    /// try store.load(key: "nobody")  // nil
+    /// ```
+    /// - Throws: ``OrderFileError`` when the file exists but cannot be read, is not UTF-8
+    ///   JSON, is not an order file, or `key` does not hold a list of lists of strings.
+    ///   (Other keys are not checked: one bad key does not block the others.)
+    public func load(key: String) throws(OrderFileError) -> [[String]]? {
+        guard let document = try readDocument(), let orders = document["orders"],
+              let value = orders[key] else { return nil }
+        return try arrangement(value, key: key)
+    }
+
+    /// The keys saved in the file, in file order (empty when the file does not exist).
+    ///
+    /// ```swift
+    /// try store.keys()   // ["admin", "guest"]
+    /// ```
+    public func keys() throws(OrderFileError) -> [String] {
+        guard case .object(let members)? = try readDocument()?["orders"] else { return [] }
+        return members.map(\.key)
+    }
+
+    /// The data's items arranged as saved under `key`, plus warnings for the user.
+    ///
+    /// Reconciliation is ``ReorderCore/Order/reconciled(with:)``: saved items in saved order
+    /// and section, items new since the save where the data puts them, vanished ids dropped,
+    /// repeated ids ignored. When the file or key is missing the data's order is returned with
+    /// no warning; when the file is unreadable or corrupt the data's order is returned and the
+    /// warning says why (the file is left untouched).
+    ///
+    /// ```swift
+    /// let data = Order(sections: [["mail", "phone", "maps"].map(Item.init)])
+    /// // file: {"version": 1, "orders": {"admin": [["phone", "gone", "mail"]]}}
+    /// let (order, warnings) = store.restore(data, key: "admin")
+    /// order.ids   // [["phone", "mail", "maps"]]
+    /// warnings    // []
+    /// ```
+    /// For the details (new, vanished and repeated ids), call ``load(key:)`` and
+    /// `Order.reconciled(with:)` yourself.
+    public func restore(_ data: Order, key: String) -> (order: Order, warnings: [String]) {
+        let saved: [[String]]
+        do {
+            guard let s = try load(key: key) else { return (data, []) }
+            saved = s
+        } catch {
+            return (data, ["\(error.description) (using the data's own order)"])
+        }
+        let r = data.reconciled(with: saved)
+        var warnings: [String] = []
+        let name = keyPath(key)
+        if !r.duplicateIDs.isEmpty {
+            warnings.append("\(path): \(name): ignored repeated ids: \(r.duplicateIDs.joined(separator: ", "))")
+        }
+        if r.ignoredSectionCount > 0 {
+            let n = r.ignoredSectionCount
+            warnings.append("\(path): \(name): ignored \(n) saved section\(n == 1 ? "" : "s") beyond the data's \(data.sectionCount)")
+        }
+        return (r.order, warnings)
+    }
+
+    // MARK: Writing
+
+    /// Saves the order's item ids under `key`, keeping every other key as it is.
+    ///
+    /// The write is atomic: the new file is written to a temporary file next to the order
+    /// file, flushed to disk (`fsync`) and renamed over it, so a crash at any moment leaves
+    /// either the previous complete file or the new one, never a truncated one. Temporary files
+    /// left by an earlier crash are removed after a successful save.
+    ///
+    /// ```swift
+    /// try store.save(order, key: "admin")
+    /// try store.save(order, key: "admin", replacingUnreadableFile: true)  // discard a corrupt file
+    /// ```
+    /// - Parameter replacingUnreadableFile: when the existing file cannot be read or is corrupt,
+    ///   `false` (the default) refuses and leaves it byte for byte untouched; `true` replaces it
+    ///   with a new file holding only this key.
+    /// - Throws: ``OrderFileError``: the existing file's error (nothing written), or
+    ///   ``OrderFileError/Kind/writeFailed`` (the order file unchanged).
+    public func save(_ order: Order, key: String, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
+        try save(ids: order.ids, key: key, replacingUnreadableFile: replacingUnreadableFile)
+    }
+
+    /// Saves an arrangement given as sections of ids under `key`; see ``save(_:key:replacingUnreadableFile:)``.
+    ///
+    /// ```swift
+    /// try store.save(ids: [["mail", "phone"], ["x"]], key: "admin")
+    /// ```
+    public func save(ids: [[String]], key: String, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
+        var document: JSONValue
+        do {
+            document = try readDocument() ?? Self.emptyDocument
+        } catch {
+            guard replacingUnreadableFile else { throw error }
+            document = Self.emptyDocument
+        }
+        let orders = document["orders"] ?? .object([])
+        let value = JSONValue.array(ids.map { .array($0.map(JSONValue.string)) })
+        document = document.setting("orders", to: orders.setting(key, to: value))
+        try write(Array(JSONWriter.text(of: document).utf8))
+    }
+
+    // MARK: Internals
+
+    private static let emptyDocument = JSONValue.object([
+        JSONMember(key: "version", value: .number(String(formatVersion))),
+        JSONMember(key: "orders", value: .object([])),
+    ])
+
+    /// The directory holding the file (for temporary files) and the file's name.
+    var location: (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let dir = String(path[..<slash])
+        return (dir.isEmpty ? "/" : dir, String(path[path.index(after: slash)...]))
+    }
+
+    /// Temporary files of this order file are named `.<name>.<unique>.tmp`.
+    func isTemporaryName(_ entry: String) -> Bool {
+        entry.hasPrefix(".\(location.name).") && entry.hasSuffix(".tmp")
+    }
+
+    private func temporaryPath() -> String {
+        let (dir, name) = location
+        let unique = "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        return (dir == "/" ? "/" : dir + "/") + ".\(name).\(unique).tmp"
+    }
+
+    private func write(_ bytes: [UInt8]) throws(OrderFileError) {
+        var temp = temporaryPath()
+        var attempts = 0
+        while true {
+            do {
+                try fileSystem.createFile(atPath: temp, contents: bytes)
+                break
+            } catch let e as FileOperationError where e.code == EEXIST && attempts < 8 {
+                attempts += 1
+                temp = temporaryPath()
+            } catch {
+                // Remove what we created (a partly written file); an EEXIST file is not ours.
+                if (error as? FileOperationError)?.code != EEXIST { try? fileSystem.removeFile(atPath: temp) }
+                throw writeError("could not write the temporary file: \(error)")
+            }
+        }
+        do {
+            try fileSystem.synchronizeFile(atPath: temp)
+            try fileSystem.rename(temp, to: path)
+        } catch {
+            try? fileSystem.removeFile(atPath: temp)
+            throw writeError("could not replace the order file (it is unchanged): \(error)")
+        }
+        // The file is saved; what follows only makes the rename durable and tidies up.
+        let (dir, _) = location
+        try? fileSystem.synchronizeDirectory(atPath: dir)
+        if let entries = try? fileSystem.contentsOfDirectory(atPath: dir) {
+            for entry in entries where isTemporaryName(entry) {
+                try? fileSystem.removeFile(atPath: (dir == "/" ? "/" : dir + "/") + entry)
+            }
+        }
+    }
+
+    private func writeError(_ reason: String) -> OrderFileError {
+        OrderFileError(path: path, kind: .writeFailed, reason: reason)
+    }
+
+    /// The file as a validated order document (an object with `"version": 1` and an
+    /// `"orders"` object), or nil when it does not exist.
+    private func readDocument() throws(OrderFileError) -> JSONValue? {
+        let bytes: [UInt8]
+        do {
+            guard let b = try fileSystem.readFile(atPath: path) else { return nil }
+            bytes = b
+        } catch let e as FileOperationError {
+            throw OrderFileError(path: path, kind: .unreadable, reason: "cannot read: \(e.message)")
+        } catch {
+            throw OrderFileError(path: path, kind: .unreadable, reason: "cannot read: \(error)")
+        }
+        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+            let (line, _) = TextPosition.lineAndColumn(of: bad, in: bytes)
+            let byte = String(bytes[bad], radix: 16, uppercase: true).leftPadded(to: 2)
+            throw OrderFileError(path: path, kind: .notUTF8, line: line,
+                                 reason: "not UTF-8 text (invalid byte 0x\(byte) at byte offset \(bad))")
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw OrderFileError(path: path, kind: .syntax, line: error.line, column: error.column,
+                                 reason: error.message)
+        }
+        guard case .object = document else {
+            throw invalid("the file holds \(document.kindDescription), expected an object with \"version\" and \"orders\"")
+        }
+        switch document["version"] {
+        case nil:
+            throw invalid("missing \"version\" (expected \(Self.formatVersion))")
+        case .number(let n)? where Double(n) == Double(Self.formatVersion):
+            break
+        case .number(let n)?:
+            throw invalid("unsupported \"version\" \(n) (this build reads version \(Self.formatVersion))")
+        case let other?:
+            throw invalid("\"version\" is \(other.kindDescription), expected the number \(Self.formatVersion)")
+        }
+        switch document["orders"] {
+        case nil: throw invalid("missing \"orders\"")
+        case .object?: return document
+        case let other?: throw invalid("\"orders\" is \(other.kindDescription), expected an object of orders by key")
+        }
+    }
+
+    /// Checks that a key holds a list of lists of strings.
+    private func arrangement(_ value: JSONValue, key: String) throws(OrderFileError) -> [[String]] {
+        let what = "\"\(keyPath(key))\" is not a list of lists of strings"
+        guard case .array(let sections) = value else { throw invalid("\(what): it is \(value.kindDescription)") }
+        var result: [[String]] = []
+        result.reserveCapacity(sections.count)
+        for (s, section) in sections.enumerated() {
+            guard case .array(let items) = section else {
+                throw invalid("\(what): section \(s + 1) is \(section.kindDescription)")
+            }
+            var ids: [String] = []
+            ids.reserveCapacity(items.count)
+            for (k, item) in items.enumerated() {
+                guard case .string(let id) = item else {
+                    throw invalid("\(what): section \(s + 1), item \(k + 1) is \(item.kindDescription)")
+                }
+                ids.append(id)
+            }
+            result.append(ids)
+        }
+        return result
+    }
+
+    private func keyPath(_ key: String) -> String { "orders.\(key)" }
+
+    private func invalid(_ reason: String) -> OrderFileError {
+        OrderFileError(path: path, kind: .invalidContent, reason: reason)
+    }
+}

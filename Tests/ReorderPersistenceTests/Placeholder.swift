@@ -1,3 +1,0 @@
-import Testing
-@testable import ReorderPersistence
-@Test func placeholderPersistence() { #expect(Bool(true)) }
