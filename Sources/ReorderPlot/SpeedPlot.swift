@@ -75,7 +75,7 @@ public struct SpeedPlot {
         for (row, (i, c)) in enabled.enumerated() {
             distance.series.append(.init(
                 name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                points: zip(c.distances, c.speeds).map { ($0, $1) },
+                segments: [zip(c.distances, c.speeds).map { ($0, $1) }],
                 data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
                        SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
                        SVGAttribute("data-elapsed", "\(SVGNumber.exact(c.elapsed))"),
@@ -105,7 +105,7 @@ public struct SpeedPlot {
                 let ts = Array(c.times.prefix(count)), vs = Array(c.timeSpeeds.prefix(count))
                 time.series.append(.init(
                     name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                    points: zip(ts, vs).map { ($0, $1) },
+                    segments: [zip(ts, vs).map { ($0, $1) }],
                     data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
                            SVGAttribute("data-depth", "\(SVGNumber.exact(c.timeDepth))"),
                            SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),

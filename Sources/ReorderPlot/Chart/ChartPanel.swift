@@ -2,14 +2,18 @@
 /// markers, and line series. Both plots are built from panels.
 struct ChartPanel {
     /// A line: data points plus attributes that carry the exact values for readers.
+    /// A series with gaps has several segments and is drawn as one `path`; otherwise it is
+    /// one `polyline`.
     struct Series {
         var name: String
         var color: String
         var dash: String?
-        var points: [(x: Double, y: Double)]
+        var segments: [[(x: Double, y: Double)]]
         /// Extra attributes on the polyline (e.g. `data-depth` with the exact depths).
         var data: [SVGAttribute] = []
         var cssClass = "series"
+        /// Stroke width when not the panel's default of 2.
+        var width: Double?
     }
 
     /// A shaded interval along x.
@@ -146,16 +150,29 @@ struct ChartPanel {
         var sg = SVGElement("g", ["class": "series-group", "fill": "none", "stroke-width": 2,
                                   "stroke-linejoin": "round", "stroke-linecap": "round"])
         for s in series {
-            let pts = s.points.map { SVGNumber.format(xs($0.x)) + "," + SVGNumber.format(ys($0.y)) }
-            var line = SVGElement("polyline", ["class": "\(s.cssClass)", "data-name": "\(s.name)",
-                                               "stroke": "\(s.color)", "points": "\(pts.joined(separator: " "))"])
+            func pixel(_ p: (x: Double, y: Double)) -> String {
+                SVGNumber.format(xs(p.x)) + "," + SVGNumber.format(ys(p.y))
+            }
+            var line: SVGElement
+            if s.segments.count == 1, let points = s.segments.first {
+                line = SVGElement("polyline", ["class": "\(s.cssClass)", "data-name": "\(s.name)", "stroke": "\(s.color)",
+                                               "points": "\(points.map(pixel).joined(separator: " "))"])
+            } else {
+                let d = s.segments.filter { !$0.isEmpty }.map { seg in
+                    "M" + seg.map(pixel).joined(separator: " L")
+                }.joined(separator: " ")
+                line = SVGElement("path", ["class": "\(s.cssClass)", "data-name": "\(s.name)", "stroke": "\(s.color)",
+                                           "d": "\(d)"])
+            }
             if let d = s.dash { line.set("stroke-dasharray", "\(d)") }
+            if let w = s.width { line.set("stroke-width", .init(w)) }
             line.attributes.append(contentsOf: s.data)
             line.children.append(.element(SVGElement("title", text: s.name)))
             sg.append(line)
-            if s.points.count == 1, let p = s.points.first {
+            for seg in s.segments where seg.count == 1 {
+                let p = seg[0]
                 sg.append(SVGElement("circle", ["class": "\(s.cssClass)-dot", "cx": .init(xs(p.x)), "cy": .init(ys(p.y)),
-                                                "r": 3, "fill": "\(s.color)", "stroke": "none"]))
+                                                "r": 2.5, "fill": "\(s.color)", "stroke": "none"]))
             }
         }
         g.append(sg)

@@ -1,0 +1,293 @@
+import ReorderCore
+
+/// A picture of one drag: finger, snapshot and content offset over time, the session's
+/// phases shaded, a marker at each `move` (labelled from → to, 1-based as in Lua), and
+/// small drawings of the list at the begin, after each move and at the end.
+///
+/// ```swift
+/// let svg = TimelinePlot(timeline: recorder.timeline).render()
+/// ```
+public struct TimelinePlot {
+    /// Sizes of the drawing.
+    public struct Options: Hashable, Sendable {
+        public var plotWidth: Double = 600
+        public var plotHeight: Double = 300
+        /// Rows drawn per list; longer lists show a window around the dragged item.
+        public var maxListRows: Int = 12
+        /// Lists drawn at most; beyond it the middle moves are left out (and counted).
+        public var maxLists: Int = 16
+        public init() {}
+    }
+
+    public let timeline: DragTimeline
+    public let options: Options
+
+    public init(timeline: DragTimeline, options: Options = Options()) {
+        self.timeline = timeline
+        self.options = options
+    }
+
+    /// Fill colours of the shaded phases.
+    static let phaseColors: [(DragTimeline.Phase, String)] = [
+        (.pressing, "#f6c48f"), (.dragging, "#a9cbe8"), (.dropping, "#b5dfa9"),
+    ]
+    static let fingerColor = "#0072b2", snapshotColor = "#d55e00", offsetColor = "#009e73"
+    static let moveColor = "#7a1f5c"
+
+    /// The SVG document as text.
+    public func render() -> String { svgText(svg()) }
+
+    /// A position as the user reads it: 1-based row, with the section when there are several.
+    func label(_ p: ItemPosition) -> String {
+        multiSection ? "\(p.section + 1):\(p.item + 1)" : "\(p.item + 1)"
+    }
+
+    private var multiSection: Bool { (timeline.orders.first?.sections.count ?? 1) > 1 }
+
+    /// The SVG document as an element tree.
+    public func svg() -> SVGElement {
+        let o = options
+        let left = 78.0, top = 70.0
+        let axis = timeline.axis
+        let axisName = axis == .vertical ? "y" : "x"
+        let range = timeline.timeRange
+        let xTicks = NiceTicks(from: range.lowerBound, upTo: range.upperBound > range.lowerBound ? range.upperBound : range.lowerBound + 1)
+
+        // Series along the drawn axis; a nil sample breaks the line.
+        func series(_ name: String, _ color: String, dash: String?, _ value: (DragTimeline.Frame) -> Double?) -> ChartPanel.Series {
+            var segments: [[(x: Double, y: Double)]] = [[]]
+            var times: [Double] = [], values: [Double] = []
+            for f in timeline.frames {
+                if let v = value(f) {
+                    segments[segments.count - 1].append((f.time, v))
+                    times.append(f.time); values.append(v)
+                } else if !(segments.last?.isEmpty ?? true) {
+                    segments.append([])
+                }
+            }
+            if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() }
+            return .init(name: name, color: color, dash: dash, segments: segments,
+                         data: [SVGAttribute("data-time", "\(SVGNumber.exactList(times))"),
+                                SVGAttribute("data-value", "\(SVGNumber.exactList(values))")])
+        }
+        // Drawn back to front: the finger last, on top of the snapshot it usually overlaps.
+        var snapshot = series("snapshot centre", Self.snapshotColor, dash: nil) { $0.snapshotCenter?[axis] }
+        snapshot.width = 4
+        let lines = [
+            series("content offset", Self.offsetColor, dash: "6 3") { $0.contentOffset[axis] },
+            snapshot,
+            series("finger", Self.fingerColor, dash: nil) { $0.finger?[axis] },
+        ]
+        let allValues = lines.flatMap { $0.segments.flatMap { $0.map(\.y) } }
+        let lo = min(0, allValues.min() ?? 0), hi = max(allValues.max() ?? 1, lo + 1)
+        let yTicks = NiceTicks(from: lo, upTo: hi)
+
+        var chart = ChartPanel(
+            id: "drag-timeline", title: "Drag timeline: policy \(timeline.policyName)",
+            subtitle: "viewport \(SVGNumber.format(timeline.viewport.width)) × \(SVGNumber.format(timeline.viewport.height)) pt; positions on the \(axis.rawValue) axis, viewport coordinates; rows 1-based as in Lua",
+            left: left, top: top, width: o.plotWidth, height: o.plotHeight,
+            xLabel: "time (s)", yLabel: "\(axisName) position (pt)", xTicks: xTicks, yTicks: yTicks)
+        chart.series = lines
+        chart.bands = phaseBands()
+        for (i, m) in timeline.moves.enumerated() {
+            chart.markers.append(.init(
+                x: m.time, label: "\(label(m.from)) → \(label(m.to))", color: Self.moveColor, dash: nil,
+                cssClass: "move-marker",
+                data: [SVGAttribute("data-from", "\(m.from.section + 1),\(m.from.item + 1)"),
+                       SVGAttribute("data-to", "\(m.to.section + 1),\(m.to.item + 1)"),
+                       SVGAttribute("data-semantics", "\(m.semantics.rawValue)"),
+                       SVGAttribute("data-time", "\(SVGNumber.exact(m.time))")],
+                labelRow: i))
+        }
+        for e in timeline.events {
+            let name: String
+            switch e {
+            case .cancel: name = "cancel"
+            case .rollback: name = "rollback"
+            case .refuse: name = "refuse"
+            default: continue
+            }
+            chart.markers.append(.init(x: e.time, label: name, color: Palette.muted, dash: "2 2",
+                                       cssClass: "event-marker",
+                                       data: [SVGAttribute("data-type", "\(name)"),
+                                              SVGAttribute("data-time", "\(SVGNumber.exact(e.time))")],
+                                       labelRow: 2))
+        }
+
+        // The lists, in rows under the chart.
+        let listsTop = top + o.plotHeight + 80
+        let legendX = left + o.plotWidth + 28
+        let width = legendX + 170
+        let (lists, listsHeight) = listDrawings(left: 24, top: listsTop, width: width - 48)
+        let height = listsTop + listsHeight + 20
+
+        var svg = svgDocument(width: width, height: height, title: "Drag timeline: \(timeline.policyName)")
+        svg.append(chart.render())
+        svg.append(legend(x: legendX, top: top))
+        svg.append(lists)
+        return svg
+    }
+
+    /// Runs of the same non-idle phase, each from its first frame to the next run's first frame.
+    func phaseBands() -> [ChartPanel.Band] {
+        var bands: [ChartPanel.Band] = []
+        let frames = timeline.frames
+        var i = 0
+        while i < frames.count {
+            let phase = frames[i].phase
+            var j = i
+            while j + 1 < frames.count && frames[j + 1].phase == phase { j += 1 }
+            let end = j + 1 < frames.count ? frames[j + 1].time : frames[j].time
+            if phase != .idle, let fill = Self.phaseColors.first(where: { $0.0 == phase })?.1 {
+                bands.append(.init(start: frames[i].time, end: end, fill: fill, label: phase.rawValue,
+                                   cssClass: "phase phase-\(phase.rawValue)",
+                                   data: [SVGAttribute("data-phase", "\(phase.rawValue)"),
+                                          SVGAttribute("data-start", "\(SVGNumber.exact(frames[i].time))"),
+                                          SVGAttribute("data-end", "\(SVGNumber.exact(end))")]))
+            }
+            i = j + 1
+        }
+        return bands
+    }
+
+    private func legend(x: Double, top: Double) -> SVGElement {
+        var g = SVGElement("g", ["class": "legend", "font-size": 12, "fill": "\(Palette.ink)"])
+        var y = top + 12
+        for (name, color, dash) in [("finger", Self.fingerColor, nil), ("snapshot centre", Self.snapshotColor, nil),
+                                    ("content offset", Self.offsetColor, "6 3") as (String, String, String?)] {
+            var e = SVGElement("g", ["class": "legend-entry", "data-name": "\(name)"])
+            var line = SVGElement("line", ["x1": .init(x), "y1": .init(y), "x2": .init(x + 26), "y2": .init(y),
+                                           "stroke": "\(color)", "stroke-width": 3])
+            if let dash { line.set("stroke-dasharray", "\(dash)") }
+            e.append(line)
+            e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: name))
+            g.append(e)
+            y += 22
+        }
+        y += 6
+        for (phase, color) in Self.phaseColors {
+            var e = SVGElement("g", ["class": "legend-entry", "data-name": "\(phase.rawValue)"])
+            e.append(SVGElement("rect", ["x": .init(x), "y": .init(y - 7), "width": 26, "height": 14,
+                                         "fill": "\(color)", "fill-opacity": 0.35, "stroke": "\(color)"]))
+            e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: phase.rawValue))
+            g.append(e)
+            y += 22
+        }
+        var e = SVGElement("g", ["class": "legend-entry", "data-name": "move"])
+        e.append(SVGElement("line", ["x1": .init(x + 13), "y1": .init(y - 8), "x2": .init(x + 13), "y2": .init(y + 8),
+                                     "stroke": "\(Self.moveColor)"]))
+        e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: "move (from → to)"))
+        g.append(e)
+        return g
+    }
+
+    /// One row of a list drawing.
+    private enum Row {
+        case header(String)
+        case item(String, ItemPosition, dragged: Bool)
+    }
+
+    /// Small drawings of the list at each snapshot, wrapped into rows of columns.
+    private func listDrawings(left: Double, top: Double, width: Double) -> (SVGElement, Double) {
+        let colWidth = 96.0, gap = 12.0, cell = 15.0, captionHeight = 30.0
+        var g = SVGElement("g", ["class": "lists", "font-size": 10, "fill": "\(Palette.ink)"])
+        g.append(SVGElement("text", ["class": "lists-title", "x": .init(left), "y": .init(top - 12), "font-size": 13,
+                                     "font-weight": "bold"], text: "The list at the begin, after each move, and at the end"))
+        // Which snapshots to draw: all, or the first and last ones around an ellipsis.
+        let all = Array(timeline.orders.enumerated())
+        var shown: [(Int, DragTimeline.OrderSnapshot)?] = all.map { $0 }
+        if all.count > options.maxLists {
+            let head = options.maxLists / 2, tail = options.maxLists - head - 1
+            shown = all.prefix(head).map { $0 } + [nil] + all.suffix(tail).map { $0 }
+        }
+        let perRow = max(1, Int((width + gap) / (colWidth + gap)))
+        let maxRows = max(3, options.maxListRows)
+        let longest = timeline.orders.map { s in
+            s.sections.reduce(0) { $0 + $1.count } + (s.sections.count > 1 ? s.sections.count : 0)
+        }.max() ?? 0
+        let columnHeight = captionHeight + Double(min(longest, maxRows) + (longest > maxRows ? 2 : 0)) * cell + 16
+        var moveNumber = [Int: Int]()
+        var k = 0
+        for (i, s) in timeline.orders.enumerated() where s.kind == "move" { k += 1; moveNumber[i] = k }
+
+        for (n, entry) in shown.enumerated() {
+            let x = left + Double(n % perRow) * (colWidth + gap)
+            let y = top + Double(n / perRow) * (columnHeight + 10)
+            guard let (index, snap) = entry else {
+                let skipped = all.count - (shown.count - 1)
+                g.append(SVGElement("text", ["class": "lists-skipped", "x": .init(x + colWidth / 2), "y": .init(y + 60),
+                                             "text-anchor": "middle", "fill": "\(Palette.muted)"],
+                                    text: "… \(skipped) more"))
+                continue
+            }
+            var col = SVGElement("g", ["class": "list-snapshot", "data-kind": "\(snap.kind)",
+                                       "data-time": "\(SVGNumber.exact(snap.time))"])
+            var caption = snap.kind
+            if let m = moveNumber[index] {
+                caption = "move \(m)"
+                if let mv = timeline.moves.dropFirst(m - 1).first { caption += ": \(label(mv.from)) → \(label(mv.to))" }
+            }
+            col.append(SVGElement("text", ["class": "list-caption", "x": .init(x), "y": .init(y + 10),
+                                           "font-weight": "bold"], text: caption))
+            col.append(SVGElement("text", ["class": "list-time", "x": .init(x), "y": .init(y + 22),
+                                           "fill": "\(Palette.muted)"], text: "\(SVGNumber.format(snap.time, decimals: 3)) s"))
+            var rows: [Row] = []
+            var draggedRow: Int?
+            for (si, section) in snap.sections.enumerated() {
+                if snap.sections.count > 1 {
+                    rows.append(.header(si < snap.sectionTitles.count ? snap.sectionTitles[si] : "section \(si + 1)"))
+                }
+                for (ii, title) in section.enumerated() {
+                    let p = ItemPosition(section: si, item: ii)
+                    if p == snap.dragged { draggedRow = rows.count }
+                    rows.append(.item(title, p, dragged: p == snap.dragged))
+                }
+            }
+            // A window of rows around the dragged item.
+            var start = 0
+            if rows.count > maxRows {
+                start = min(max(0, (draggedRow ?? 0) - maxRows / 2), rows.count - maxRows)
+            }
+            let end = min(rows.count, start + maxRows)
+            var cy = y + captionHeight
+            if start > 0 {
+                col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 10),
+                                               "text-anchor": "middle", "fill": "\(Palette.muted)"], text: "⋮ \(start) above"))
+                cy += cell
+            }
+            for row in rows[start..<end] {
+                switch row {
+                case .header(let title):
+                    col.append(SVGElement("text", ["class": "list-section", "x": .init(x + 2), "y": .init(cy + 11),
+                                                   "font-style": "italic", "fill": "\(Palette.muted)"],
+                                          text: Self.truncate(title, to: 16)))
+                case .item(let title, let p, let dragged):
+                    col.append(SVGElement("rect", ["class": dragged ? "cell dragged" : "cell", "x": .init(x),
+                                                   "y": .init(cy), "width": .init(colWidth), "height": .init(cell),
+                                                   "fill": dragged ? "#cfe3f3" : "#ffffff",
+                                                   "stroke": dragged ? "\(Self.fingerColor)" : "#c8c8c8"]))
+                    col.append(SVGElement("text", ["class": "cell-row", "x": .init(x + 3), "y": .init(cy + 11),
+                                                   "fill": "\(Palette.muted)"], text: "\(p.item + 1)"))
+                    var text = SVGElement("text", ["class": "cell-title", "x": .init(x + 24), "y": .init(cy + 11)],
+                                          text: Self.truncate(title, to: 11))
+                    if dragged { text.set("font-weight", "bold") }
+                    col.append(text)
+                }
+                cy += cell
+            }
+            if end < rows.count {
+                col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 10),
+                                               "text-anchor": "middle", "fill": "\(Palette.muted)"],
+                                      text: "⋮ \(rows.count - end) below"))
+            }
+            g.append(col)
+        }
+        let rowsOfColumns = shown.isEmpty ? 0 : (shown.count + perRow - 1) / perRow
+        return (g, Double(rowsOfColumns) * (columnHeight + 10))
+    }
+
+    /// At most `n` characters, the last one an ellipsis when cut.
+    static func truncate(_ s: String, to n: Int) -> String {
+        s.count <= n ? s : String(s.prefix(max(0, n - 1))) + "…"
+    }
+}
