@@ -1,0 +1,114 @@
+/// The per-frame work of a drag: edge auto-scroll, then target resolution.
+extension DragSession {
+    /// Scrolls each enabled axis by `speed × dt`, the speed asked of the policy.
+    ///
+    /// The reference point (finger, snapshot centre, or the snapshot's leading edge) is in
+    /// viewport coordinates, so it stays put while the content moves under it. `depth` is how
+    /// far it is inside the zone (0 at the inner border, `zone` at the edge, more past it).
+    /// `elapsed` is measured at the middle of the frame interval since the episode began (the
+    /// frame before the point entered), which makes integrated distances independent of the
+    /// frame rate, exactly so for speeds linear in time.
+    mutating func edgeScroll(dt: Double, policy: some DragPolicy) {
+        let config = configuration.edgeScroll
+        guard config.enabled, let snap = snapshot, let finger else {
+            verticalEpisode = nil; horizontalEpisode = nil
+            return
+        }
+        for axis in [Axis.vertical, .horizontal] {
+            guard config.axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
+            let length = viewport[axis]
+            let rawZone = policy.edgeZone(context(), axis: axis, viewportLength: length)
+            let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
+            guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
+            let towardsStart: Double, towardsEnd: Double
+            switch config.reference {
+            case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
+            case .center: towardsStart = snap.center[axis]; towardsEnd = snap.center[axis]
+            case .leadingEdge:
+                let half = snap.size[axis] * snap.scale / 2
+                towardsStart = snap.center[axis] - half; towardsEnd = snap.center[axis] + half
+            }
+            let depthStart = zone - towardsStart
+            let depthEnd = towardsEnd - (length - zone)
+            let direction: Double, depth: Double
+            if depthEnd > 0 && depthEnd >= depthStart {
+                direction = 1; depth = depthEnd
+            } else if depthStart > 0 {
+                direction = -1; depth = depthStart
+            } else {
+                setEpisode(nil, axis); continue
+            }
+            var episode = self.episode(axis)
+            if episode?.direction != direction {
+                episode = ScrollEpisode(direction: direction, start: time - dt)
+                setEpisode(episode, axis)
+            }
+            guard dt > 0, let start = episode?.start else { continue }
+            let elapsed = max(0, time - dt / 2 - start)
+            let raw = policy.scrollSpeed(context(), axis: axis, depth: depth, zone: zone, elapsed: elapsed)
+            let speed = raw.isFinite && raw > 0 ? raw : 0
+            guard speed > 0 else { continue }
+            var newOffset = offset
+            newOffset[axis] = offset[axis] + direction * speed * dt
+            offset = clampedOffset(newOffset)
+        }
+    }
+
+    func episode(_ axis: Axis) -> ScrollEpisode? {
+        axis == .vertical ? verticalEpisode : horizontalEpisode
+    }
+
+    mutating func setEpisode(_ e: ScrollEpisode?, _ axis: Axis) {
+        if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
+    }
+
+    /// The target the rule proposes for the current finger / snapshot, if any.
+    func proposedTarget() -> ItemPosition? {
+        switch configuration.targetRule {
+        case .underFinger:
+            guard let finger else { return nil }
+            return layout.position(at: finger + offset)
+        case .centerDistance:
+            guard let snap = snapshot else { return nil }
+            let visible = Rect(origin: offset, size: viewport)
+            let limit = snap.size.width * snap.scale / 2
+            var best: ItemPosition?
+            var bestDistance = Double.infinity
+            for p in layout.positions(in: visible) {
+                guard let c = layout.frame(of: p)?.center else { continue }
+                let dx = c.x - snap.contentCenter.x, dy = c.y - snap.contentCenter.y
+                let d = (dx * dx + dy * dy).squareRoot()
+                if d <= limit && d < bestDistance { best = p; bestDistance = d }
+            }
+            return best
+        }
+    }
+
+    /// Resolves the target, passes it through the policy and applies it (one step per frame).
+    mutating func resolveTarget(policy: some DragPolicy) {
+        guard let current = currentPosition, let proposed = proposedTarget(), proposed != current,
+              order.isValid(proposed) else { return }
+        guard let target = policy.target(context(), from: current, proposed: proposed),
+              target != current else { return }
+        let semantics = policy.semantics(context(), from: current, to: target)
+        switch semantics {
+        case .move:
+            // Within a section the target must be an existing index; across sections it may
+            // also be one past the end (append).
+            let valid = target.section == current.section
+                ? order.isValid(target)
+                : target.section >= 0 && target.section < order.sectionCount
+                    && target.item >= 0 && target.item <= order.count(target.section)
+            guard valid, order.move(from: current, to: target) else { return }
+            layout.didMove(from: current, to: target)
+            undoLog.append(.move(from: current, to: target))
+        case .exchange:
+            guard order.isValid(target), order.exchange(current, target) else { return }
+            layout.didExchange(current, target)
+            undoLog.append(.exchange(current, target))
+        }
+        currentPosition = target
+        events.append(.move(from: current, to: target, semantics: semantics, time: time))
+        policy.onMove(context(), from: current, to: target)
+    }
+}

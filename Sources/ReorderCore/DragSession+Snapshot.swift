@@ -1,0 +1,98 @@
+/// Lift and drop animations of the snapshot.
+extension DragSession {
+    @inline(__always) static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+    @inline(__always) static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
+        Point(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t))
+    }
+
+    /// Linear time fraction of an animation that began at `start` and lasts `duration`.
+    static func progress(from start: Double, now: Double, duration: Double) -> Double {
+        guard duration.isFinite, duration > 0 else { return 1 }
+        let p = (now - start) / duration
+        return p.isFinite ? min(max(p, 0), 1) : 1
+    }
+
+    /// Where the snapshot centre would be (viewport coordinates) if fully lifted.
+    ///
+    /// - `y`: x stays at the cell's centre, y is the finger's (JXMovableCellTableView).
+    /// - `xy`: the centre is the finger.
+    /// - `translation`: the cell centre at press plus the finger's travel since the press.
+    var followCenter: Point {
+        let f = finger ?? liftFrom
+        switch configuration.follow {
+        case .y: return Point(x: cellCenterAtPress.x - offset.x, y: f.y)
+        case .xy: return f
+        case .translation: return (cellCenterAtPress - pressOffset) + (f - pressPoint)
+        }
+    }
+
+    /// Recomputes the snapshot while dragging: lift progress, eased look, follow position.
+    mutating func updateSnapshot() {
+        guard state == .dragging, var snap = snapshot, let began = dragBeganAt else { return }
+        let style = configuration.snapshot
+        let p = Self.progress(from: began, now: time, duration: style.lift.duration)
+        let e = style.lift.curve.value(at: p)
+        snap.liftProgress = p
+        snap.phase = p < 1 ? .lifting : .lifted
+        snap.center = Self.lerp(liftFrom, followCenter, e)
+        snap.scale = Self.lerp(1, style.scale, e)
+        snap.alpha = Self.lerp(1, style.alpha, e)
+        snap.rotation = Self.lerp(0, style.rotation, e)
+        snap.contentCenter = snap.center + offset
+        snapshot = Self.sanitized(snap, fallback: snapshot)
+    }
+
+    /// A snapshot with every number finite (a misbehaving style never leaks NaN).
+    static func sanitized(_ s: SnapshotState, fallback: SnapshotState?) -> SnapshotState {
+        if s.isFinite { return s }
+        var f = s
+        func fix(_ v: Double, _ d: Double) -> Double { v.isFinite ? v : d }
+        f.center = Point(x: fix(s.center.x, fallback?.center.x ?? 0), y: fix(s.center.y, fallback?.center.y ?? 0))
+        f.contentCenter = Point(x: fix(s.contentCenter.x, fallback?.contentCenter.x ?? 0),
+                                y: fix(s.contentCenter.y, fallback?.contentCenter.y ?? 0))
+        f.size = Size(width: fix(s.size.width, 0), height: fix(s.size.height, 0))
+        f.scale = fix(s.scale, 1); f.alpha = fix(s.alpha, 1); f.rotation = fix(s.rotation, 0)
+        f.cornerRadius = fix(s.cornerRadius, 0)
+        f.shadow = Shadow(color: s.shadow.color,
+                          offset: Size(width: fix(s.shadow.offset.width, 0), height: fix(s.shadow.offset.height, 0)),
+                          opacity: fix(s.shadow.opacity, 0), radius: fix(s.shadow.radius, 0))
+        f.liftProgress = fix(s.liftProgress, 1); f.dropProgress = fix(s.dropProgress, 0)
+        return f
+    }
+
+    /// Starts the drop animation towards the dragged item's cell.
+    mutating func beginDrop() {
+        state = .dropping
+        finger = nil
+        verticalEpisode = nil
+        horizontalEpisode = nil
+        dropStart = time
+        dropFrom = snapshot
+        updateDrop()
+    }
+
+    /// Advances the drop; at its end the session goes idle.
+    mutating func updateDrop() {
+        guard state == .dropping, let from = dropFrom else { finishDrop(); return }
+        let spec = configuration.snapshot.drop
+        let p = Self.progress(from: dropStart, now: time, duration: spec.duration)
+        if p >= 1 { finishDrop(); return }
+        let e = spec.curve.value(at: p)
+        let cell = currentPosition.flatMap { layout.frame(of: $0) }
+        let target = cell.map { $0.center - offset } ?? from.center
+        var snap = from
+        snap.phase = .dropping
+        snap.dropProgress = p
+        snap.center = Self.lerp(from.center, target, e)
+        snap.contentCenter = snap.center + offset
+        snap.scale = Self.lerp(from.scale, 1, e)
+        snap.alpha = Self.lerp(from.alpha, 1, e)
+        snap.rotation = Self.lerp(from.rotation, 0, e)
+        snapshot = Self.sanitized(snap, fallback: from)
+    }
+
+    /// The drop is over: the cell shows again, the session is idle.
+    mutating func finishDrop() {
+        resetInteraction()
+    }
+}

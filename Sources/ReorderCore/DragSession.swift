@@ -1,0 +1,189 @@
+/// The drag-to-reorder state machine: a value type fed with touches and frame ticks.
+///
+/// States: `idle → pressing → dragging → dropping → idle`; cancel from any state. Every input
+/// carries the simulated time (seconds; the session never reads a clock) and the policy whose
+/// hooks decide what happens. Inputs that make no sense in the current state (a touch up while
+/// idle, a touch down while dragging, a frame while idle, a non-finite time or point) are
+/// ignored and return ``InputOutcome/ignored``; nothing changes.
+///
+/// Finger positions are **viewport** coordinates; content coordinates are viewport + ``offset``.
+/// Events accumulate in ``events`` until the host takes them with ``takeEvents()``.
+///
+/// ```swift
+/// let order = Order(sections: [(0..<100).map { Item("row \($0)") }])
+/// var session = DragSession(order: order,
+///                           layout: TableLayout(order: order, width: 375, rowHeight: 44),
+///                           viewport: Size(width: 375, height: 667))
+/// let policy = JXMovablePolicy()
+/// session.touchDown(at: Point(x: 100, y: 22), time: 0, policy: policy)
+/// session.frame(time: 1.0, policy: policy)        // 1 s later: the drag begins
+/// session.touchMove(to: Point(x: 100, y: 120), time: 1.1, policy: policy)
+/// session.frame(time: 1.1, policy: policy)        // row 0 exchanged with row 2
+/// session.touchUp(time: 1.2, policy: policy)      // `end` event, drop animation
+/// session.takeEvents().map(\.typeName)            // ["begin", "move", "end"]
+/// ```
+public struct DragSession: Sendable {
+    /// The phase of the interaction.
+    public enum State: String, Hashable, Sendable, CaseIterable {
+        case idle, pressing, dragging, dropping
+    }
+
+    /// What an input did.
+    public enum InputOutcome: Hashable, Sendable {
+        /// The input is impossible in the current state (or malformed) and changed nothing.
+        case ignored
+        /// The input was handled; the state went from `from` to `to` (possibly the same).
+        case handled(from: State, to: State)
+    }
+
+    /// One applied step, kept so a rollback or a reverting cancel can undo it in O(k).
+    enum Step: Hashable, Sendable {
+        case move(from: ItemPosition, to: ItemPosition)
+        case exchange(ItemPosition, ItemPosition)
+    }
+
+    /// An edge-scroll episode on one axis: the direction and the time the point entered.
+    struct ScrollEpisode: Hashable, Sendable {
+        var direction: Double
+        var start: Double
+    }
+
+    /// The current state.
+    public internal(set) var state: State = .idle
+    /// The current order of the items.
+    public internal(set) var order: Order
+    /// The geometry, kept in step with ``order``.
+    public internal(set) var layout: any Layout
+    /// The visible size.
+    public internal(set) var viewport: Size
+    /// The content offset: the content point at the viewport's top-left.
+    public internal(set) var offset: Point
+    /// The frame rate the host ticks at (reported to policies as `ctx.frame_rate`).
+    public var frameRate: Double
+    /// The time of the last input handled.
+    public internal(set) var time: Double = 0
+    /// The lifted snapshot while dragging or dropping, else nil.
+    public internal(set) var snapshot: SnapshotState?
+    /// Events not yet taken by the host.
+    public internal(set) var events: [DragEvent] = []
+    /// Where the dragged item was when the drag began.
+    public internal(set) var originalPosition: ItemPosition?
+    /// Where the dragged item is now.
+    public internal(set) var currentPosition: ItemPosition?
+    /// Where the finger is (viewport coordinates) while it is down.
+    public internal(set) var finger: Point?
+    /// The time the current drag began (nil when no drag is under way).
+    public internal(set) var dragBeganAt: Double?
+
+    // Press.
+    var pressPoint: Point = .zero
+    var pressTime: Double = 0
+    var pressPosition: ItemPosition?
+    var pressOffset: Point = .zero
+    /// The policy's static fields, captured at touch down for the whole interaction.
+    var configuration = PolicyConfiguration(name: "default")
+
+    // Drag.
+    var draggedHandle: Int32?
+    var undoLog: [Step] = []
+    var lastFrameTime: Double = 0
+    var verticalEpisode: ScrollEpisode?
+    var horizontalEpisode: ScrollEpisode?
+    /// Cell centre (viewport) when the drag began: where the lift starts.
+    var liftFrom: Point = .zero
+    /// Cell centre (content) when the press began: the `y` mode keeps its x.
+    var cellCenterAtPress: Point = .zero
+
+    // Drop.
+    var dropStart: Double = 0
+    var dropFrom: SnapshotState?
+
+    /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
+    /// scrolled to `offset` (clamped to the content).
+    public init(order: Order, layout: any Layout, viewport: Size, offset: Point = .zero, frameRate: Double = 60) {
+        self.order = order
+        self.layout = layout
+        self.viewport = Size(width: max(viewport.width.isFinite ? viewport.width : 0, 0),
+                             height: max(viewport.height.isFinite ? viewport.height : 0, 0))
+        self.offset = .zero
+        self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
+        self.layout.setViewport(self.viewport)
+        self.offset = clampedOffset(offset)
+    }
+
+    /// Returns the events produced since the last call, and forgets them.
+    public mutating func takeEvents() -> [DragEvent] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// The largest offset on each axis (content − viewport, never negative).
+    public var maximumOffset: Point {
+        let c = layout.contentSize
+        return Point(x: max(0, c.width - viewport.width), y: max(0, c.height - viewport.height))
+    }
+
+    func clampedOffset(_ p: Point) -> Point {
+        let m = maximumOffset
+        func clamp(_ v: Double, _ hi: Double) -> Double { v.isFinite ? min(max(v, 0), hi) : 0 }
+        return Point(x: clamp(p.x, m.x), y: clamp(p.y, m.y))
+    }
+
+    /// Scrolls the content (clamped). Ignored while a drag is under way.
+    @discardableResult
+    public mutating func setOffset(_ p: Point) -> InputOutcome {
+        guard state == .idle || state == .pressing else { return .ignored }
+        offset = clampedOffset(p)
+        return .handled(from: state, to: state)
+    }
+
+    /// Resizes the viewport (the layout follows). Ignored while a drag is under way.
+    @discardableResult
+    public mutating func setViewport(_ size: Size) -> InputOutcome {
+        guard state == .idle, size.width.isFinite, size.height.isFinite else { return .ignored }
+        viewport = Size(width: max(size.width, 0), height: max(size.height, 0))
+        layout.setViewport(viewport)
+        offset = clampedOffset(offset)
+        return .handled(from: state, to: state)
+    }
+
+    /// Replaces the order (and rebuilds the layout). Only while idle.
+    @discardableResult
+    public mutating func setOrder(_ newOrder: Order) -> InputOutcome {
+        guard state == .idle else { return .ignored }
+        order = newOrder
+        layout.reload(from: newOrder)
+        offset = clampedOffset(offset)
+        return .handled(from: state, to: state)
+    }
+
+    /// What a policy hook sees at `time` (the session's time when nil).
+    ///
+    /// Hooks get a fresh context per call; do not keep one across inputs (it shares the order's
+    /// storage, and keeping it would make the next move copy the whole section).
+    public func context(time: Double? = nil) -> PolicyContext {
+        let t = time ?? self.time
+        return PolicyContext(order: order, viewport: viewport, content: layout.contentSize, offset: offset,
+                             itemSize: draggedItemSize, frameRate: frameRate, time: t,
+                             dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0)
+    }
+
+    /// The size of the dragged (or pressed) item's cell; zero when there is none.
+    public var draggedItemSize: Size {
+        if let s = snapshot { return s.size }
+        if let p = currentPosition ?? pressPosition, let f = layout.frame(of: p) { return f.size }
+        return .zero
+    }
+
+    /// The frame of an item in viewport coordinates.
+    public func viewportFrame(of p: ItemPosition) -> Rect? {
+        guard var f = layout.frame(of: p) else { return nil }
+        f.origin = f.origin - offset
+        return f
+    }
+
+    /// The item under a viewport point, if any.
+    public func position(atViewportPoint p: Point) -> ItemPosition? {
+        layout.position(at: p + offset)
+    }
+}

@@ -1,0 +1,271 @@
+/// The imperative shell around a ``DragSession``: a simulated finger, a clock and a frame
+/// ticker. The command line, the Lua session API, trace replay, fuzzing and benchmarks all
+/// drive sessions through it.
+///
+/// Frames come at `k / frameRate` seconds of simulated time (k = 1, 2, ...), so runs are
+/// deterministic bit for bit. Every input the session accepts is recorded in ``inputs`` as a
+/// ``TraceInput``; ``apply(_:)`` replays one. Frames while idle are skipped (they would be
+/// ignored) and not recorded.
+///
+/// ```swift
+/// let sim = DragSimulator(sections: [(1...100).map { Item("row \($0)") }],
+///                         viewport: Size(width: 375, height: 667), policy: JXMovablePolicy())
+/// sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 3))
+/// sim.order.ids[0].prefix(4)   // ["row 4", "row 2", "row 3", "row 1"]: exchanges along the way
+/// sim.events.map(\.typeName)   // ["begin", "move", "move", "move", "end"]
+/// ```
+public final class DragSimulator {
+    /// The state machine.
+    public private(set) var session: DragSession
+    /// The policy whose hooks run. Replace it between drags (the static fields of the policy
+    /// are captured at each touch down).
+    public var policy: any DragPolicy
+    /// Simulated time, seconds.
+    public private(set) var time: Double = 0
+    /// Frames per second (default 60).
+    public var frameRate: Double {
+        didSet {
+            if !(frameRate.isFinite && frameRate > 0) { frameRate = oldValue }
+            session.frameRate = frameRate
+            alignFrames()
+        }
+    }
+    /// Every input applied (and not ignored), in order.
+    public private(set) var inputs: [TraceInput] = []
+    /// Whether inputs are appended to ``inputs``.
+    public var isRecording = true
+    /// Index of the next frame: it comes at `nextFrame / frameRate` seconds.
+    var nextFrame = 1
+
+    /// A simulator over any layout.
+    public init(order: Order, layout: any Layout, viewport: Size, policy: any DragPolicy,
+                frameRate: Double = 60, offset: Point = .zero) {
+        let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
+        self.session = DragSession(order: order, layout: layout, viewport: viewport, offset: offset, frameRate: rate)
+        self.policy = policy
+        self.frameRate = rate
+    }
+
+    /// A simulator over a table of `sections`.
+    public convenience init(sections: [[Item]], viewport: Size, policy: any DragPolicy,
+                            rowHeight: Double = 44, headerHeight: Double = 0, frameRate: Double = 60) {
+        let order = Order(sections: sections)
+        let layout = TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
+        self.init(order: order, layout: layout, viewport: viewport, policy: policy, frameRate: frameRate)
+    }
+
+    // MARK: Reading
+
+    public var state: DragSession.State { session.state }
+    public var order: Order { session.order }
+    public var offset: Point { session.offset }
+    public var snapshot: SnapshotState? { session.snapshot }
+    /// Events not yet taken (see ``takeEvents()``).
+    public var events: [DragEvent] { session.events }
+    public var layout: any Layout { session.layout }
+    public var viewport: Size { session.viewport }
+    /// Where the finger is (viewport), while down.
+    public var finger: Point? { session.finger }
+    public var originalPosition: ItemPosition? { session.originalPosition }
+    public var currentPosition: ItemPosition? { session.currentPosition }
+    /// What a policy hook would see now.
+    public var context: PolicyContext { session.context(time: time) }
+    /// Returns the events produced since the last call, and forgets them.
+    public func takeEvents() -> [DragEvent] { session.takeEvents() }
+    /// Every broken invariant (empty when all hold).
+    public func invariantViolations() -> [String] { session.invariantViolations() }
+    /// The time of the next frame.
+    public var nextFrameTime: Double { Double(nextFrame) / frameRate }
+
+    // MARK: Raw inputs
+
+    /// Applies one raw input at its own time (replay). Time never goes backwards: an input
+    /// older than the clock is applied at the clock's time.
+    @discardableResult
+    public func apply(_ input: TraceInput) -> DragSession.InputOutcome {
+        let outcome = perform(input)
+        alignFrames()
+        return outcome
+    }
+
+    /// Applies an input without re-aligning the frame grid.
+    @discardableResult
+    func perform(_ input: TraceInput) -> DragSession.InputOutcome {
+        let t = input.time.isFinite ? max(input.time, time) : time
+        let outcome: DragSession.InputOutcome
+        switch input {
+        case .down(_, let p): outcome = session.touchDown(at: p, time: t, policy: policy)
+        case .move(_, let p): outcome = session.touchMove(to: p, time: t, policy: policy)
+        case .up: outcome = session.touchUp(time: t, policy: policy)
+        case .cancel: outcome = session.cancel(time: t, policy: policy)
+        case .frame: outcome = session.frame(time: t, policy: policy)
+        }
+        time = t
+        if isRecording && outcome != .ignored {
+            switch input {
+            case .down(_, let p): inputs.append(.down(t, p))
+            case .move(_, let p): inputs.append(.move(t, p))
+            case .up: inputs.append(.up(t))
+            case .cancel: inputs.append(.cancel(t))
+            case .frame: inputs.append(.frame(t))
+            }
+        }
+        return outcome
+    }
+
+    /// Moves the frame grid past the current time.
+    func alignFrames() {
+        let k = (time * frameRate).rounded(.down)
+        if k.isFinite && k < 1e15 { nextFrame = max(1, Int(k)) } else { return }
+        while nextFrameTime <= time { nextFrame += 1 }
+    }
+
+    /// Runs the next frame (skipped while idle) and advances the clock to it.
+    func runNextFrame() {
+        let t = nextFrameTime
+        nextFrame += 1
+        time = max(time, t)
+        if session.state != .idle { perform(.frame(t)) }
+    }
+
+    // MARK: Gestures
+
+    /// Touches down at a viewport point.
+    @discardableResult
+    public func press(at point: Point) -> DragSession.InputOutcome { apply(.down(time, point)) }
+
+    /// Touches down at the centre of the visible part of an item's cell (the cell's centre when
+    /// it is wholly on screen). Returns false when the position does not exist or the cell is
+    /// off screen.
+    @discardableResult
+    public func pressItem(_ position: ItemPosition) -> Bool {
+        guard let p = visibleCenter(of: position) else { return false }
+        press(at: p)
+        return true
+    }
+
+    /// The centre of the part of an item's cell inside the viewport, or nil.
+    public func visibleCenter(of position: ItemPosition) -> Point? {
+        guard let f = session.viewportFrame(of: position) else { return nil }
+        let v = session.viewport
+        let minX = max(f.minX, 0), maxX = min(f.maxX, v.width)
+        let minY = max(f.minY, 0), maxY = min(f.maxY, v.height)
+        guard minX < maxX, minY < maxY else { return nil }
+        return Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
+    }
+
+    /// Time passes with the finger still (frames run).
+    public func hold(_ seconds: Double) { advance(seconds) }
+
+    /// Time passes; every frame due runs.
+    public func advance(_ seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        let end = time + seconds
+        while nextFrameTime <= end + DragSession.timeEpsilon { runNextFrame() }
+        time = max(time, end)
+    }
+
+    /// Runs `frames` frames.
+    public func tick(_ frames: Int = 1) {
+        for _ in 0..<max(frames, 0) { runNextFrame() }
+    }
+
+    /// The finger glides linearly to `point` (viewport) over `seconds`: one move and one frame
+    /// per frame period, the last one exactly at `point`. With 0 seconds: one move and one
+    /// frame at the current time.
+    public func move(to point: Point, over seconds: Double = 0) {
+        glide(to: point, over: seconds, until: nil)
+    }
+
+    /// Glides to the centre of an item's cell as seen in the viewport now. Returns false when
+    /// the position does not exist.
+    @discardableResult
+    public func moveToItem(_ position: ItemPosition, over seconds: Double = 0) -> Bool {
+        guard let f = session.viewportFrame(of: position) else { return false }
+        move(to: f.center, over: seconds)
+        return true
+    }
+
+    /// The glide behind ``move(to:over:)``; stops early when `stop` says so after a frame.
+    func glide(to point: Point, over seconds: Double, until stop: (() -> Bool)?) {
+        guard point.x.isFinite, point.y.isFinite else { return }
+        guard seconds.isFinite, seconds > 0 else {
+            perform(.move(time, point))
+            perform(.frame(time))
+            alignFrames()
+            return
+        }
+        let start = session.finger ?? point
+        let t0 = time
+        let end = t0 + seconds
+        var arrived = false
+        while nextFrameTime <= end + DragSession.timeEpsilon {
+            let t = nextFrameTime
+            nextFrame += 1
+            let fraction = t >= end - DragSession.timeEpsilon ? 1 : min(max((t - t0) / seconds, 0), 1)
+            let p = fraction == 1 ? point : DragSession.lerp(start, point, fraction)
+            arrived = fraction == 1
+            time = max(time, t)
+            if session.state != .idle {
+                perform(.move(t, p))
+                perform(.frame(t))
+            }
+            if let stop, stop() { return }
+        }
+        if !arrived {
+            time = max(time, end)
+            if session.state != .idle { perform(.move(end, point)) }
+        }
+        time = max(time, end)
+    }
+
+    /// The finger lifts.
+    @discardableResult
+    public func release() -> DragSession.InputOutcome { apply(.up(time)) }
+
+    /// The system cancels the touch.
+    @discardableResult
+    public func cancel() -> DragSession.InputOutcome { apply(.cancel(time)) }
+
+    /// Runs frames until the drop animation is over (at most a minute of simulated time).
+    public func settle() {
+        var guardFrames = Int(60 * frameRate)
+        while session.state == .dropping && guardFrames > 0 { runNextFrame(); guardFrames -= 1 }
+    }
+
+    /// A whole drag: press the item at `from`, hold for the press duration and the lift, glide
+    /// towards the cell at `to` (scrolling the edge when it is off screen, `seconds` per glide)
+    /// until the dragged item is at `to`, release, and let the drop finish.
+    ///
+    /// Returns true when the dragged item ends at `to` (false when the press was refused, the
+    /// policy kept it from getting there within 30 s of simulated time, or `onEnd` vetoed).
+    @discardableResult
+    public func drag(from: ItemPosition, to: ItemPosition, over seconds: Double = 0.5) -> Bool {
+        settle()
+        guard session.state == .idle, session.order.isValid(from), session.order.isValid(to),
+              pressItem(from) else { return false }
+        let configuration = policy.configuration
+        hold(configuration.minPressDuration)
+        guard session.state == .dragging, let handle = session.draggedHandle else {
+            if session.state == .pressing { release() }
+            return false
+        }
+        hold(configuration.snapshot.lift.duration)
+        let deadline = time + 30
+        let glideTime = seconds.isFinite && seconds > 0 ? seconds : 0.5
+        while session.state == .dragging && session.currentPosition != to && time < deadline {
+            guard let f = session.viewportFrame(of: to) else { break }
+            let v = session.viewport
+            let target = Point(x: min(max(f.midX, 1), max(v.width - 1, 1)),
+                               y: min(max(f.midY, 1), max(v.height - 1, 1)))
+            glide(to: target, over: glideTime) { [unowned self] in self.session.currentPosition == to }
+        }
+        release()
+        settle()
+        return session.order.isValid(to) && session.order.handle(at: to) == handle
+    }
+
+    /// Scrolls the content (clamped) while no drag is under way. Not part of a trace.
+    @discardableResult
+    public func setOffset(_ offset: Point) -> DragSession.InputOutcome { session.setOffset(offset) }
+}

@@ -1,0 +1,66 @@
+/// JXMovableCellTableView's behaviour (`jx_movable` in Lua), with its numbers:
+///
+/// - long press 1.0 s (`gestureMinimumPressDuration`), 10 pt tolerance (the recogniser's default);
+/// - snapshot: no scale, opaque, grey shadow (#808080) offset (-5, 0), opacity 0.4, radius 5;
+///   the original cell is hidden; lift and drop animate over 0.25 s (UIView's default
+///   ease-in-out); the snapshot follows the finger's y, x stays at the cell centre;
+/// - **exchange** semantics (one section: exchange; several sections: a true swap); target
+///   rows that cannot move are skipped;
+/// - edge scroll from the snapshot centre, zone 150 pt (`edgeScrollRange`), speed
+///   depth / 150 × 20 pt per frame at 60 Hz = depth / 150 × 1200 pt/s (faster past the edge,
+///   as in JX);
+/// - a cancelled gesture keeps the new order (JX hands the data back on end or cancel).
+///
+/// ```swift
+/// let jx = JXMovablePolicy()
+/// jx.scrollSpeed(ctx, axis: .vertical, depth: 130, zone: 150, elapsed: 0)   // 1040
+/// ```
+open class JXMovablePolicy: DragPolicy {
+    /// The static fields of `jx_movable`.
+    public static let standardConfiguration: PolicyConfiguration = {
+        var c = PolicyConfiguration(name: "jx_movable")
+        c.minPressDuration = 1.0
+        c.allowableMovement = 10
+        c.targetRule = .underFinger
+        c.follow = .y
+        c.snapshot.scale = 1
+        c.snapshot.alpha = 1
+        c.snapshot.rotation = 0
+        c.snapshot.cornerRadius = 0
+        c.snapshot.shadow = Shadow(color: .gray, offset: Size(width: -5, height: 0), opacity: 0.4, radius: 5)
+        c.snapshot.placeholder = .hidden
+        c.snapshot.lift = AnimationSpec(duration: 0.25, curve: .easeInOut)
+        c.snapshot.drop = AnimationSpec(duration: 0.25, curve: .easeInOut)
+        c.edgeScroll.enabled = true
+        c.edgeScroll.axes = .vertical
+        c.edgeScroll.reference = .center
+        return c
+    }()
+    /// `edgeScrollRange`, points.
+    public static let zone = 150.0
+    /// 20 pt per frame at 60 Hz, in points per second.
+    public static let maximumSpeed = 1200.0
+
+    public var configuration: PolicyConfiguration
+
+    public init(configuration: PolicyConfiguration = JXMovablePolicy.standardConfiguration) {
+        self.configuration = configuration
+    }
+
+    open func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    /// Skips targets that cannot move.
+    open func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
+        canMove(ctx, at: proposed) ? proposed : nil
+    }
+    open func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .exchange }
+    open func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { Self.zone }
+    open func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+        guard zone > 0 else { return 0 }
+        return depth / zone * Self.maximumSpeed
+    }
+    open func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {}
+    open func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {}
+    open func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
+    open func onCancel(_ ctx: PolicyContext) -> CancelResolution { .commit }
+    open func drainDiagnostics() -> [PolicyDiagnostic] { [] }
+}

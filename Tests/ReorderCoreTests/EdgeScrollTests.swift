@@ -1,0 +1,159 @@
+import Testing
+@testable import ReorderCore
+
+@Suite struct EdgeScrollTests {
+    /// Lifts row 0, then holds the finger 20 pt above the bottom edge; returns how far the
+    /// content scrolls in the following second.
+    func scrolledInOneSecond(policy: any DragPolicy, frameRate: Double) -> (distance: Double, sim: DragSimulator) {
+        let sim = tableSimulator([rowItems(100)], policy: policy, frameRate: frameRate)
+        sim.pressItem(pos(0, 0))
+        sim.hold(policy.configuration.minPressDuration)
+        #expect(sim.state == .dragging)
+        sim.move(to: Point(x: 187.5, y: 647))
+        sim.hold(policy.configuration.snapshot.lift.duration)
+        expectInvariants(sim)
+        let before = sim.offset.y
+        let frames = Int(frameRate)
+        for _ in 0..<frames {
+            sim.tick(1)
+            expectInvariants(sim)
+        }
+        return (sim.offset.y - before, sim)
+    }
+
+    /// JXMovableCellTableView: snapshot centre 130 pt deep in the 150 pt zone → 130/150 × 1200
+    /// = 1040 pt per second, at 60 Hz and at 120 Hz.
+    @Test(arguments: [60.0, 120.0])
+    func jxScrolls1040PointsPerSecond(frameRate: Double) {
+        let (distance, sim) = scrolledInOneSecond(policy: JXMovablePolicy(), frameRate: frameRate)
+        #expect(abs(distance - 1040) < 1e-9, "scrolled \(distance)")
+        #expect(sim.snapshot?.center.y == 647)
+        #expect(sim.snapshot?.contentCenter.y == 647 + sim.offset.y)
+        #expect(sim.finger == Point(x: 187.5, y: 647))
+    }
+
+    /// `default`: zone min(25 % × 667, 120) = 120; the finger 20 pt from the edge is 100 deep:
+    /// 1500 × (100/120)² = 1041.67 pt/s once the 0.4 s ramp is over. Frame-rate independent.
+    @Test func defaultIsFrameRateIndependent() {
+        let a = scrolledInOneSecond(policy: DefaultPolicy(), frameRate: 60).distance
+        let b = scrolledInOneSecond(policy: DefaultPolicy(), frameRate: 120).distance
+        let full = 1500.0 * (100.0 / 120) * (100.0 / 120)
+        // The episode began when the finger reached the zone at 0.5 s; the measured second
+        // starts after the 0.25 s lift, so it still holds the last 0.15 s of the 0.4 s ramp,
+        // which loses full × 0.15² / (2 × 0.4).
+        let expected = full * (1 - 0.15 * 0.15 / 0.8)
+        #expect(abs(a - expected) < 1e-6, "60 Hz: \(a)")
+        #expect(abs(b - expected) < 1e-6, "120 Hz: \(b)")
+    }
+
+    /// The time ramp: a fresh episode at constant depth scrolls v × (T − 0.2 s) in T ≥ 0.4 s,
+    /// the same at 60 and 120 Hz (midpoint sampling of `elapsed`).
+    @Test(arguments: [60.0, 120.0])
+    func defaultRampIntegratesExactly(frameRate: Double) {
+        let sim = tableSimulator([rowItems(100)], policy: DefaultPolicy(), frameRate: frameRate)
+        sim.pressItem(pos(0, 5))
+        sim.hold(0.5 + 0.25)
+        #expect(sim.offset.y == 0)
+        sim.move(to: Point(x: 100, y: 647))   // its frame (dt = 0) starts the episode
+        let start = sim.offset.y
+        sim.tick(Int(frameRate) - 1)           // T = 1 − 1/rate seconds of scrolling
+        let v = 1500.0 * (100.0 / 120) * (100.0 / 120)
+        #expect(abs((sim.offset.y - start) - v * (1 - 1 / frameRate - 0.2)) < 1e-6)
+    }
+
+    @Test func offsetIsClampedAtTheEnd() {
+        let sim = tableSimulator([rowItems(100)], policy: JXMovablePolicy())
+        sim.pressItem(pos(0, 0))
+        sim.hold(1.25)
+        sim.move(to: Point(x: 187.5, y: 666))
+        sim.hold(10)
+        #expect(sim.offset.y == 4400 - 667)
+        expectInvariants(sim)
+        // Back to the top edge: scrolls up to 0 and stays there.
+        sim.move(to: Point(x: 187.5, y: 1))
+        sim.hold(10)
+        #expect(sim.offset.y == 0)
+        expectInvariants(sim)
+    }
+
+    @Test func elapsedResetsWhenThePointLeavesTheZone() {
+        final class Recorder: DefaultPolicy {
+            var elapsed: [Double] = []
+            override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+                self.elapsed.append(elapsed)
+                return 0
+            }
+        }
+        let recorder = Recorder()
+        let sim = tableSimulator([rowItems(100)], policy: recorder)
+        sim.pressItem(pos(0, 5))
+        sim.hold(0.75)
+        // The move's own frame comes at the same time as the hold's last one (dt = 0): the
+        // episode starts there and the speed is first asked on the next frame.
+        sim.move(to: Point(x: 100, y: 600))
+        sim.tick(3)
+        sim.move(to: Point(x: 100, y: 300))
+        sim.tick(2)
+        sim.move(to: Point(x: 100, y: 600))
+        sim.tick(1)
+        let dt = 1.0 / 60
+        let expected = [dt / 2, 1.5 * dt, 2.5 * dt, dt / 2]
+        #expect(recorder.elapsed.count == 4)
+        for (got, want) in zip(recorder.elapsed, expected) { #expect(abs(got - want) < 1e-12) }
+    }
+
+    @Test func misbehavingSpeedsAndZonesScrollNothing() {
+        final class Broken: DefaultPolicy {
+            var speed = Double.nan
+            var zone = 100.0
+            override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { zone }
+            override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { speed }
+        }
+        let broken = Broken()
+        let sim = tableSimulator([rowItems(100)], policy: broken)
+        sim.pressItem(pos(0, 1))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 100, y: 660))
+        for bad: Double in [.nan, -Double.infinity, -50] {
+            broken.speed = bad
+            sim.tick(5)
+            #expect(sim.offset.y == 0)
+        }
+        broken.speed = .infinity
+        sim.tick(1)
+        #expect(sim.offset.y == 0)
+        broken.speed = 600
+        broken.zone = .nan
+        sim.tick(1)
+        #expect(sim.offset.y == 0)
+        broken.zone = 100
+        sim.tick(6)
+        #expect(abs(sim.offset.y - 60) < 1e-9)
+        expectInvariants(sim)
+    }
+
+    @Test func leadingEdgeReference() {
+        final class Leading: DefaultPolicy {
+            init() {
+                var c = DefaultPolicy.standardConfiguration
+                c.edgeScroll.reference = .leadingEdge
+                c.snapshot.lift = AnimationSpec(duration: 0)
+                c.snapshot.scale = 1
+                super.init(configuration: c)
+            }
+            var depths: [Double] = []
+            override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 100 }
+            override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+                depths.append(depth); return 0
+            }
+        }
+        let p = Leading()
+        let sim = tableSimulator([rowItems(100)], policy: p)
+        sim.pressItem(pos(0, 1))
+        sim.hold(0.5)
+        // Snapshot centre 560, 44 pt high: its bottom edge 582 is 15 pt into the zone [567, 667).
+        sim.move(to: Point(x: 100, y: 560))
+        sim.tick(1)
+        #expect(p.depths == [15])
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ReorderCore
-@Test func placeholderCore() { #expect(Bool(true)) }

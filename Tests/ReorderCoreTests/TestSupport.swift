@@ -1,0 +1,57 @@
+import Testing
+@testable import ReorderCore
+
+/// Items named "r0", "r1", ...
+func rowItems(_ n: Int, prefix: String = "r") -> [Item] { (0..<n).map { Item("\(prefix)\($0)") } }
+
+let phone = Size(width: 375, height: 667)
+
+func pos(_ s: Int, _ i: Int) -> ItemPosition { ItemPosition(section: s, item: i) }
+
+/// A table simulator over `sections` with the invariant check available.
+func tableSimulator(_ sections: [[Item]], policy: any DragPolicy, rowHeight: Double = 44,
+                    headerHeight: Double = 0, frameRate: Double = 60, viewport: Size = phone) -> DragSimulator {
+    DragSimulator(sections: sections, viewport: viewport, policy: policy, rowHeight: rowHeight,
+                  headerHeight: headerHeight, frameRate: frameRate)
+}
+
+/// Records a failed expectation for every broken invariant.
+func expectInvariants(_ sim: DragSimulator, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(sim.invariantViolations() == [], sourceLocation: sourceLocation)
+}
+
+func expectInvariants(_ session: DragSession, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(session.invariantViolations() == [], sourceLocation: sourceLocation)
+}
+
+/// `DefaultPolicy` with exchange semantics.
+final class ExchangePolicy: DefaultPolicy {
+    override func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .exchange }
+}
+
+/// `DefaultPolicy` whose `onEnd` vetoes.
+final class VetoPolicy: DefaultPolicy {
+    override func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { false }
+}
+
+/// `DefaultPolicy` refusing items whose id starts with "locked".
+final class LockedPolicy: DefaultPolicy {
+    override func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
+        !ctx.item(at: position).id.hasPrefix("locked")
+    }
+}
+
+/// A policy with no edge scrolling and instant animations: moves only.
+final class PlainPolicy: DefaultPolicy {
+    init(semantics: Semantics = .move) {
+        self.fixedSemantics = semantics
+        var c = DefaultPolicy.standardConfiguration
+        c.name = "plain"
+        c.edgeScroll.enabled = false
+        c.snapshot.lift = AnimationSpec(duration: 0)
+        c.snapshot.drop = AnimationSpec(duration: 0.125, curve: .linear)
+        super.init(configuration: c)
+    }
+    let fixedSemantics: Semantics
+    override func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { fixedSemantics }
+}
