@@ -11,7 +11,7 @@
 /// let sim = DragSimulator(sections: [(1...100).map { Item("row \($0)") }],
 ///                         viewport: Size(width: 375, height: 667), policy: JXMovablePolicy())
 /// sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 3))
-/// sim.order.ids[0].prefix(4)   // ["row 4", "row 2", "row 3", "row 1"]: exchanges along the way
+/// sim.order.ids[0].prefix(4)   // ["row 2", "row 3", "row 4", "row 1"]: one exchange per row passed
 /// sim.events.map(\.typeName)   // ["begin", "move", "move", "move", "end"]
 /// ```
 public final class DragSimulator {

@@ -1,0 +1,75 @@
+import Testing
+@testable import ReorderCore
+
+/// The examples in the doc comments, run as written.
+@Suite struct DocExamplesTests {
+    @Test func dragSessionExample() {
+        let order = Order(sections: [(0..<100).map { Item("row \($0)") }])
+        var session = DragSession(order: order,
+                                  layout: TableLayout(order: order, width: 375, rowHeight: 44),
+                                  viewport: Size(width: 375, height: 667))
+        let policy = JXMovablePolicy()
+        session.touchDown(at: Point(x: 100, y: 22), time: 0, policy: policy)
+        session.frame(time: 1.0, policy: policy)
+        session.touchMove(to: Point(x: 100, y: 120), time: 1.1, policy: policy)
+        session.frame(time: 1.1, policy: policy)
+        #expect(session.order.ids[0].prefix(3) == ["row 2", "row 1", "row 0"])
+        session.touchUp(time: 1.2, policy: policy)
+        #expect(session.takeEvents().map(\.typeName) == ["begin", "move", "end"])
+        #expect(session.events == [])
+    }
+
+    @Test func dragSimulatorExample() {
+        let sim = DragSimulator(sections: [(1...100).map { Item("row \($0)") }],
+                                viewport: Size(width: 375, height: 667), policy: JXMovablePolicy())
+        #expect(sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 3)))
+        #expect(sim.order.ids[0].prefix(4) == ["row 2", "row 3", "row 4", "row 1"])
+        #expect(sim.events.map(\.typeName) == ["begin", "move", "move", "move", "end"])
+    }
+
+    @Test func layoutExamples() {
+        let order = Order(sections: [(0..<100).map { Item("row \($0)") }])
+        let table = TableLayout(order: order, width: 375, rowHeight: 44)
+        #expect(table.position(at: Point(x: 10, y: 88)) == ItemPosition(section: 0, item: 2))
+        #expect(table.frame(of: ItemPosition(section: 0, item: 2))?.description == "[0.0, 88.0, 375.0, 44.0]")
+
+        let o2 = Order(sections: [[Item("a"), Item(id: "b", fields: ["height": .number(80)])]])
+        let t2 = TableLayout(order: o2, width: 320, rowHeight: 44, headerHeight: 28)
+        #expect(t2.frame(of: ItemPosition(section: 0, item: 1))?.description == "[0.0, 72.0, 320.0, 80.0]")
+        #expect(t2.position(at: Point(x: 0, y: 27.5)) == nil)
+        #expect(t2.contentSize.description == "320.0x152.0")
+    }
+
+    @Test func policyExamples() {
+        #expect(UIKitPolicy().configuration.name == "uikit")
+        #expect(NativePolicies.names == ["default", "jx_movable", "uikit"])
+        #expect(NativePolicies.named("jx_movable") is JXMovablePolicy)
+        #expect(TraceInput.down(0, Point(x: 120, y: 210)).typeName == "down")
+        #expect(TraceInput(typeName: "move", time: 1, point: Point(x: 1, y: 2)) == .move(1, Point(x: 1, y: 2)))
+        #expect(TraceInput(typeName: "down", time: 1) == nil)
+        #expect(TraceInput(typeName: "jump", time: 1) == nil)
+    }
+
+    /// A step of a drag on a million-row table mutates the section in place: no O(n) copy.
+    @Test func sessionStepsDoNotCopyTheOrder() {
+        let order = Order(sections: [rowItems(1_000_000)])
+        var session = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44),
+                                  viewport: phone)
+        let policy = PlainPolicy()
+        session.setOffset(Point(x: 0, y: 44 * 500_000))
+        session.touchDown(at: Point(x: 10, y: 22), time: 0, policy: policy)
+        session.frame(time: 0.5, policy: policy)
+        #expect(session.currentPosition == pos(0, 500_000))
+        func address() -> UnsafeRawPointer? {
+            session.order.sections[0].withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        session.touchMove(to: Point(x: 10, y: 22 + 3 * 44), time: 0.6, policy: policy)
+        session.frame(time: 0.6, policy: policy)   // first step: the press-time copy shared with `order` goes
+        let before = address()
+        session.touchMove(to: Point(x: 10, y: 22 + 6 * 44), time: 0.7, policy: policy)
+        session.frame(time: 0.7, policy: policy)
+        #expect(session.currentPosition == pos(0, 500_006))
+        #expect(address() == before)
+        #expect(session.order.item(at: pos(0, 500_006)).id == "r500000")
+    }
+}
