@@ -72,7 +72,7 @@ public struct SpeedCurve: Hashable, Sendable {
             speeds.append(speed(depth: depth, elapsed: elapsed))
         }
 
-        // Speed over time at the edge, one sample per frame, as the engine would ask.
+        // Speed over time at the edge, one sample per frame period (k / frame rate).
         let frameRate = options.frameRate > 0 && options.frameRate.isFinite ? options.frameRate : 60
         let frames = max(1, Int((options.maxTime * frameRate).rounded(.up)))
         // Time dependence is probed at the edge, mid-zone and a quarter in, against the

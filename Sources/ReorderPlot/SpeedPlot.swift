@@ -96,7 +96,7 @@ public struct SpeedPlot {
             let tMax = tTicks.upper
             var time = ChartPanel(
                 id: "speed-over-time", title: "Edge-scroll speed over time in the zone",
-                subtitle: "reference point at the edge (depth = zone); one sample per \(hz) Hz frame",
+                subtitle: "reference point at the edge (depth = zone); sampled every 1/\(hz) s",
                 left: left, top: top + o.plotHeight + panelGap, width: o.plotWidth, height: o.plotHeight,
                 xLabel: "time since the reference point entered the zone (s)",
                 yLabel: "scroll speed (pt/s)", xTicks: tTicks, yTicks: yTicks)
