@@ -39,11 +39,18 @@ public struct DragTimelineRecorder: Sendable {
         axisChosen = true
     }
 
-    /// Adds one frame.
+    /// Adds one frame. With `replacingSameTime`, a frame at the time of the previous one
+    /// replaces it.
     public mutating func recordFrame(time: Double, phase: DragTimeline.Phase, finger: Point?,
-                                     snapshotCenter: Point?, contentOffset: Point) {
-        recorded.frames.append(.init(time: time, phase: phase, finger: finger,
-                                     snapshotCenter: snapshotCenter, contentOffset: contentOffset))
+                                     snapshotCenter: Point?, contentOffset: Point,
+                                     replacingSameTime: Bool = false) {
+        let frame = DragTimeline.Frame(time: time, phase: phase, finger: finger,
+                                       snapshotCenter: snapshotCenter, contentOffset: contentOffset)
+        if replacingSameTime, let last = recorded.frames.last, last.time == time {
+            recorded.frames[recorded.frames.count - 1] = frame
+        } else {
+            recorded.frames.append(frame)
+        }
     }
 
     /// Adds the events of one step; `orderAfter` is the session's order after the step.

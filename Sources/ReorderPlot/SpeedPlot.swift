@@ -72,7 +72,7 @@ public struct SpeedPlot {
             left: left, top: top, width: o.plotWidth, height: o.plotHeight,
             xLabel: "distance of the reference point from the edge (pt)",
             yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
-        for (row, (i, c)) in enabled.enumerated() {
+        for (i, c) in enabled {
             distance.series.append(.init(
                 name: c.name, color: Palette.color(i), dash: Palette.dash(i),
                 segments: [zip(c.distances, c.speeds).map { ($0, $1) }],
@@ -85,8 +85,7 @@ public struct SpeedPlot {
             distance.markers.append(.init(
                 x: c.zone, label: "\(SVGNumber.format(c.zone, decimals: 1)) pt", color: Palette.color(i),
                 dash: "4 3", cssClass: "zone-border",
-                data: [SVGAttribute("data-name", "\(c.name)"), SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))")],
-                labelRow: row))
+                data: [SVGAttribute("data-name", "\(c.name)"), SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))")]))
         }
 
         var panels = [distance]

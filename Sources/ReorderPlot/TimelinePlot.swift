@@ -97,7 +97,7 @@ public struct TimelinePlot {
                        SVGAttribute("data-to", "\(m.to.section + 1),\(m.to.item + 1)"),
                        SVGAttribute("data-semantics", "\(m.semantics.rawValue)"),
                        SVGAttribute("data-time", "\(SVGNumber.exact(m.time))")],
-                labelRow: i))
+                shortLabel: "\(i + 1)"))
         }
         for e in timeline.events {
             let name: String
@@ -110,8 +110,7 @@ public struct TimelinePlot {
             chart.markers.append(.init(x: e.time, label: name, color: Palette.muted, dash: "2 2",
                                        cssClass: "event-marker",
                                        data: [SVGAttribute("data-type", "\(name)"),
-                                              SVGAttribute("data-time", "\(SVGNumber.exact(e.time))")],
-                                       labelRow: 2))
+                                              SVGAttribute("data-time", "\(SVGNumber.exact(e.time))")]))
         }
 
         // The lists, in rows under the chart.

@@ -34,9 +34,13 @@ struct ChartPanel {
         var dash: String?
         var cssClass: String
         var data: [SVGAttribute] = []
-        /// Which of three label rows (from the top) the label sits on, to keep labels apart.
-        var labelRow = 0
+        /// Shown instead of `label` when the full label would overlap its neighbours.
+        var shortLabel: String?
     }
+
+    /// Rows of marker labels below the plot's top edge.
+    static let labelRows = 4
+    static let labelFontSize = 10.0
 
     var id: String
     var title: String
@@ -129,19 +133,40 @@ struct ChartPanel {
         g.append(yAxis)
 
         if !markers.isEmpty {
-            var mg = SVGElement("g", ["class": "markers", "font-size": 10])
-            for m in markers {
+            var mg = SVGElement("g", ["class": "markers", "font-size": .init(Self.labelFontSize)])
+            // Labels go left to right into the first row where they do not overlap the previous
+            // label; a label that fits nowhere is shortened, then left to the line's tooltip.
+            var rowEnds = [Double](repeating: -Double.infinity, count: Self.labelRows)
+            var placed = [Int: (text: String, row: Int, start: Double)]()
+            let byX = markers.indices.sorted { (markers[$0].x, $0) < (markers[$1].x, $1) }
+            for i in byX {
+                let m = markers[i], x = xs(m.x)
+                placing: for text in [m.label, m.shortLabel].compactMap({ $0 }) {
+                    let w = estimatedTextWidth(text, fontSize: Self.labelFontSize)
+                    // Right of the line, or left of it near the plot's right edge.
+                    let start = x + 3 + w <= left + width + 20 ? x + 3 : x - 3 - w
+                    for row in 0..<Self.labelRows where start >= rowEnds[row] + 4 {
+                        rowEnds[row] = start + w
+                        placed[i] = (text, row, start)
+                        break placing
+                    }
+                }
+            }
+            for (i, m) in markers.enumerated() {
                 let x = xs(m.x)
                 var line = SVGElement("line", ["class": "\(m.cssClass)", "x1": .init(x), "y1": .init(top),
                                                "x2": .init(x), "y2": .init(top + height),
                                                "stroke": "\(m.color)", "stroke-width": 1])
                 if let d = m.dash { line.set("stroke-dasharray", "\(d)") }
                 line.attributes.append(contentsOf: m.data)
-                mg.append(line)
                 if let label = m.label {
-                    mg.append(SVGElement("text", ["class": "\(m.cssClass)-label", "x": .init(x + 3),
-                                                  "y": .init(top + 12 + Double(m.labelRow % 3) * 12),
-                                                  "fill": "\(m.color)"], text: label))
+                    line.children.append(.element(SVGElement("title", text: label)))
+                }
+                mg.append(line)
+                if let (text, row, start) = placed[i] {
+                    mg.append(SVGElement("text", ["class": "\(m.cssClass)-label", "x": .init(start),
+                                                  "y": .init(top + 12 + Double(row) * 12),
+                                                  "fill": "\(m.color)"], text: text))
                 }
             }
             g.append(mg)

@@ -1,0 +1,93 @@
+import Testing
+import ReorderCore
+@testable import ReorderPlot
+
+/// The plots against the engine's own policies and simulator.
+@Suite struct EngineIntegrationTests {
+    @Test func nativeCurvesStartAndEndAtThePolicysSpeeds() throws {
+        let names = ["jx_movable", "default", "uikit"]
+        let policies = try names.map { (name: $0, policy: try #require(NativePolicies.named($0))) }
+        let plot = SpeedPlot(policies: policies)
+        let root = try parseXML(plot.render())
+        let series = try #require(root.element(id: "speed-by-distance")).all("polyline", class: "series")
+        let enabled = plot.curves.filter(\.isEnabled).map(\.name)
+        #expect(series.map { $0["data-name"] } == enabled)
+        #expect(enabled == names)
+        for s in series {
+            let policy = try #require(policies.first { $0.name == s["data-name"] }).policy
+            let zone = try #require(Double(s["data-zone"] ?? ""))
+            let depths = s.numbers("data-depth"), speeds = s.numbers("data-speed")
+            #expect(depths.first == zone)
+            #expect(depths.last == 0)
+            #expect(speeds.first == speed(of: policy, depth: zone, zone: zone, elapsed: 5))
+            #expect(speeds.last == speed(of: policy, depth: 0, zone: zone, elapsed: 5))
+        }
+        #expect(series.first?.numbers("data-speed").first == 1200)   // JX: 20 pt per frame at 60 Hz
+        #expect(series.first?["data-zone"] == "150")
+        let def = try #require(series.first { $0["data-name"] == "default" })
+        #expect(def["data-zone"] == "120")                           // min(25 % of 667, 120)
+        #expect(def.numbers("data-speed").first == 1500)
+        // default ramps over 0.4 s, so the time panel is there and starts at rest.
+        let time = try #require(root.element(id: "speed-over-time")).all("polyline", class: "series")
+        let defTime = try #require(time.first { $0["data-name"] == "default" })
+        #expect(defTime.numbers("data-speed").first == 0)
+        #expect(defTime.numbers("data-speed").last == 1500)
+    }
+
+    /// A JX drag from row 2 to row 12 of 30 in a 300 pt viewport: it must edge-scroll.
+    func recordedDrag() -> (inputs: [TraceInput], events: [DragEvent], order: Order) {
+        let sections = [(1...30).map { Item("row \($0)") }]
+        let sim = DragSimulator(sections: sections, viewport: Size(width: 375, height: 300), policy: JXMovablePolicy())
+        sim.drag(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 11))
+        return (sim.inputs, sim.takeEvents(), sim.order)
+    }
+
+    @Test func timelineOfASimulatedTraceHasAMarkerForEveryMove() throws {
+        let (inputs, events, finalOrder) = recordedDrag()
+        let moves = events.compactMap { e -> (ItemPosition, ItemPosition, Double)? in
+            if case let .move(from, to, _, t) = e { return (from, to, t) } else { return nil }
+        }
+        #expect(moves.count >= 10)
+
+        let sim = DragSimulator(sections: [(1...30).map { Item("row \($0)") }],
+                                viewport: Size(width: 375, height: 300), policy: JXMovablePolicy())
+        let timeline = DragTimeline.record(inputs, on: sim, policyName: "jx_movable")
+        #expect(timeline.events == events)
+        #expect(timeline.orders.map(\.kind) == ["begin"] + Array(repeating: "move", count: moves.count) + ["end"])
+        #expect(timeline.orders.last?.sections == finalOrder.items.map { $0.map(\.title) })
+        #expect(timeline.axis == .vertical)
+        #expect((timeline.frames.map(\.contentOffset.y).max() ?? 0) > 0)
+
+        let root = try parseXML(TimelinePlot(timeline: timeline).render())
+        let markers = root.all("line", class: "move-marker")
+        #expect(markers.count == moves.count)
+        #expect(markers.map { $0["data-from"] } == moves.map { "\($0.0.section + 1),\($0.0.item + 1)" })
+        #expect(markers.map { $0["data-to"] } == moves.map { "\($0.1.section + 1),\($0.1.item + 1)" })
+        #expect(markers.map { Double($0["data-time"] ?? "") } == moves.map { $0.2 })
+        #expect(Set(root.all("rect", class: "phase").compactMap { $0["data-phase"] }) == ["pressing", "dragging", "dropping"])
+        let pressing = try #require(root.all("rect", class: "phase").first)
+        #expect(pressing["data-phase"] == "pressing")
+        #expect(pressing["data-start"] == SVGNumber.exact(inputs[0].time))
+        #expect(Double(pressing["data-end"] ?? "") == inputs[0].time + 1.0)   // JX's 1 s long press
+    }
+
+    @Test func recordingCanStartAtTheLastPress() throws {
+        let (inputs, _, _) = recordedDrag()
+        let twice = inputs + inputs.map { input -> TraceInput in
+            switch input {
+            case .down(let t, let p): return .down(t + 100, p)
+            case .move(let t, let p): return .move(t + 100, p)
+            case .up(let t): return .up(t + 100)
+            case .cancel(let t): return .cancel(t + 100)
+            case .frame(let t): return .frame(t + 100)
+            }
+        }
+        let start = try #require(DragTimeline.lastPress(in: twice))
+        #expect(start == inputs.count)
+        let sim = DragSimulator(sections: [(1...30).map { Item("row \($0)") }],
+                                viewport: Size(width: 375, height: 300), policy: JXMovablePolicy())
+        let timeline = DragTimeline.record(twice, on: sim, policyName: "jx_movable", recordingFrom: start)
+        #expect(timeline.frames.first.map { $0.time >= 100 } == true)
+        #expect(timeline.events.first.map { if case .begin = $0 { true } else { false } } == true)
+    }
+}
