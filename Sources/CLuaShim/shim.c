@@ -277,6 +277,28 @@ static int rs_collectgarbage(lua_State *L) {
     return rs_forward(L);
 }
 
+/* setmetatable without __gc. Lua runs finalizers with hooks off (lgc.c, GCTM sets allowhook = 0),
+   so no budget can stop a looping __gc, neither in a hook call nor when the VM closes. A table is
+   marked for finalization only if its metatable has __gc when setmetatable is called, so refusing
+   such metatables here is a complete defence. */
+static int rs_setmetatable(lua_State *L) {
+    /* lbaselib.c's luaB_setmetatable, inlined so its errors keep the caller's position. */
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: __gc metamethods are not allowed in policies");
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
 static int rs_randomseed(lua_State *L) {
     if (lua_gettop(L) == 0) lua_pushinteger(L, 0);  /* never the clock: a fixed seed */
     return rs_forward(L);
@@ -462,6 +484,8 @@ static int rs_openlibs_impl(lua_State *L) {
         lua_pushnil(L); lua_setfield(L, g, "loadfile");
         rs_wrap(L, g, "load", rs_load_text, NULL);
         rs_wrap(L, g, "collectgarbage", rs_collectgarbage, NULL);
+        lua_pushcfunction(L, rs_setmetatable);
+        lua_setfield(L, g, "setmetatable");
 
         lua_getfield(L, g, "string");
         int str = lua_absindex(L, -1);
