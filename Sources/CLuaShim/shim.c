@@ -242,7 +242,15 @@ static int rs_print(lua_State *L) {
    pcall, xpcall, coroutine.resume and coroutine.close end with it, so a policy cannot catch
    the budget error and keep running. */
 static int rs_check(lua_State *L) {
-    if (rs_getvm(L)->exhausted) rs_raise_budget(L, 1);
+    if (rs_getvm(L)->exhausted) {
+        /* Re-raise the original budget error when there is one: it names the policy's line where
+           the budget ran out (a new error raised here would name this guard, "sandbox:4"). */
+        if (lua_gettop(L) >= 2 && !lua_toboolean(L, 1) && lua_type(L, 2) == LUA_TSTRING) {
+            lua_pushvalue(L, 2);
+            return lua_error(L);
+        }
+        rs_raise_budget(L, 1);
+    }
     return lua_gettop(L);
 }
 
