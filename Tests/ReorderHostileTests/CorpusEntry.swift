@@ -9,7 +9,8 @@ import Foundation
 /// -- expect: hook=can_move kind=error
 /// ```
 ///
-/// Keys: `load` (`ok`, the default, or `error`: the file must be refused at load), `hook` (the
+/// Keys: `load` (`ok`, the default; `error`: the file must be refused at load; `either`: refusing
+/// it at load, with a clear message, is as good as containing it at run time), `hook` (the
 /// hook that misbehaves), `kind` (`error`, `runaway`, `memory`, `type`, `value`, `escape`,
 /// `ignored`, `isolation`, `gc`, `none`), `diag` (`required`, the default, or `optional` when
 /// DESIGN.md allows silent clamping), `absent` (a path the policy tries to create; it must
@@ -24,6 +25,7 @@ struct CorpusEntry: Sendable, CustomStringConvertible {
     var fileName: String { url.lastPathComponent }
     var name: String { url.deletingPathExtension().lastPathComponent }
     var loadFails: Bool { expect["load"] == "error" }
+    var loadMayFail: Bool { expect["load"] == "either" }
     var hook: String? { expect["hook"] }
     var kind: String { expect["kind"] ?? "error" }
     var diagnosticRequired: Bool {

@@ -2,7 +2,7 @@
 -- Host must: keep the damage inside this policy's own VM (or refuse it with a clear load error):
 --   another session's policy, and the host's own messages about this one, still work; if
 --   it loads, its hooks fail (can_move -> false) with a reported error.
--- expect: hook=can_move kind=escape
+-- expect: load=either hook=can_move kind=escape
 local mt = getmetatable("")
 if type(mt) == "table" then
   mt.__index = function(s, k) error("string method " .. k .. " was sabotaged") end
