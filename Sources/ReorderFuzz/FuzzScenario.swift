@@ -1,0 +1,85 @@
+import ReorderCore
+
+/// The layouts the fuzzer can build sessions on.
+public enum FuzzLayout: String, Hashable, Sendable, CaseIterable {
+    /// ``TableLayout``: sections stacked vertically, headers, uniform or per-item row heights.
+    case table
+}
+
+/// A list to fuzz on: its items (some locked), geometry, viewport and frame rate.
+///
+/// Items are named `s<section>r<row>` by their starting place, so a violation message can say
+/// which item went missing. Some carry the fields built-in policies lock on (`finished` for
+/// `kanban`, `locked`, `movable = false`) and some a `height`.
+///
+/// ```swift
+/// var rng = SplitMix64(seed: 7)
+/// let scenario = FuzzScenario.random(layout: .table, using: &rng)
+/// let sim = scenario.makeSimulator(policy: DefaultPolicy())
+/// ```
+public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
+    public var layout: FuzzLayout
+    public var sections: [[Item]]
+    public var viewport: Size
+    public var rowHeight: Double
+    public var headerHeight: Double
+    public var frameRate: Double
+
+    public init(layout: FuzzLayout = .table, sections: [[Item]], viewport: Size = Size(width: 375, height: 667),
+                rowHeight: Double = 44, headerHeight: Double = 0, frameRate: Double = 60) {
+        self.layout = layout; self.sections = sections; self.viewport = viewport
+        self.rowHeight = rowHeight; self.headerHeight = headerHeight; self.frameRate = frameRate
+    }
+
+    /// The order the session starts with.
+    public var order: Order { Order(sections: sections) }
+
+    /// A fresh simulator on this scenario, not recording (the fuzzer keeps its own trace).
+    public func makeSimulator(policy: any DragPolicy) -> DragSimulator {
+        let order = self.order
+        let sim: DragSimulator
+        switch layout {
+        case .table:
+            let table = TableLayout(order: order, width: viewport.width, rowHeight: rowHeight,
+                                    headerHeight: headerHeight)
+            sim = DragSimulator(order: order, layout: table, viewport: viewport, policy: policy,
+                                frameRate: frameRate)
+        }
+        sim.isRecording = false
+        return sim
+    }
+
+    /// A random scenario: 1 to 3 sections of 0 to 40 items (rarely 200), an occasional item
+    /// per kind locked, sometimes per-item heights, headers, a small or odd viewport, 60 or 120 Hz.
+    public static func random(layout: FuzzLayout, using rng: inout SplitMix64) -> FuzzScenario {
+        let sectionCount = rng.pick([1, 1, 1, 2, 3])
+        let variableHeights = rng.chance(0.25)
+        var sections: [[Item]] = []
+        for s in 0..<sectionCount {
+            let count = rng.chance(0.05) ? 200 : rng.pick([0, 1, 2, 3, 5, 8, 12, 20, 30, 40])
+            var items: [Item] = []
+            for r in 0..<count {
+                var fields: [String: ItemValue] = [:]
+                if rng.chance(0.08) { fields["finished"] = .bool(true) }
+                if rng.chance(0.05) { fields["locked"] = .bool(true) }
+                if rng.chance(0.04) { fields["movable"] = .bool(false) }
+                if variableHeights { fields["height"] = .number(rng.pick([20, 44, 44, 60, 120, 300])) }
+                let id = "s\(s)r\(r)"
+                items.append(fields.isEmpty ? Item(id) : Item(id: id, title: id, fields: fields))
+            }
+            sections.append(items)
+        }
+        if sections.allSatisfy(\.isEmpty) { sections[0] = (0..<5).map { Item("s0r\($0)") } }
+        let viewport = rng.pick([Size(width: 375, height: 667), Size(width: 375, height: 667),
+                                 Size(width: 320, height: 200), Size(width: 1024, height: 90),
+                                 Size(width: 390, height: 844)])
+        return FuzzScenario(layout: layout, sections: sections, viewport: viewport,
+                            rowHeight: rng.pick([44, 44, 30, 80]),
+                            headerHeight: sectionCount > 1 && rng.chance(0.6) ? 28 : 0,
+                            frameRate: rng.chance(0.8) ? 60 : 120)
+    }
+
+    public var description: String {
+        "\(layout) \(sections.map(\.count)) items, viewport \(viewport), row \(rowHeight), header \(headerHeight), \(frameRate) Hz"
+    }
+}

@@ -1,0 +1,204 @@
+import ReorderCore
+
+/// A broken invariant found after an input.
+public struct FuzzViolation: Hashable, Sendable, CustomStringConvertible {
+    /// Which invariant: used to keep shrinking on the same bug.
+    public enum Invariant: String, Hashable, Sendable {
+        /// An item was lost or duplicated, or a section appeared or vanished.
+        case permutation
+        /// An item the policy locks was lifted, or (strict locks) changed place.
+        case lock
+        /// A cancel that reverted, or a rollback, did not restore the press-begin order exactly.
+        case restore
+        /// The content offset left `[0, content − viewport]` or is not finite.
+        case offset
+        /// A snapshot number is not finite.
+        case snapshot
+        /// A `move` event does not match the change of the order (or the order changed silently).
+        case moveEvent = "move_event"
+        /// The engine's own invariant checks failed.
+        case engine
+    }
+
+    public var invariant: Invariant
+    public var message: String
+    /// Index (0-based) of the input after which it was found.
+    public var inputIndex: Int
+
+    public init(invariant: Invariant, message: String, inputIndex: Int) {
+        self.invariant = invariant; self.message = message; self.inputIndex = inputIndex
+    }
+
+    public var description: String { "\(invariant.rawValue) after input \(inputIndex + 1): \(message)" }
+}
+
+/// Checks the session after every input, independently of the engine's own checks.
+///
+/// It keeps a shadow copy of the order: every `move` event is applied to the shadow with its
+/// semantics, a rollback or reverting cancel resets the shadow to the press-begin order, and
+/// after each input the shadow must equal the real order. So an order that changes without a
+/// matching event, an event that names a change that did not happen, and a revert that does
+/// not restore exactly are all caught.
+///
+/// ```swift
+/// var checker = InvariantChecker(simulator: sim, locked: [], strictLocks: false)
+/// sim.apply(.down(0, Point(x: 10, y: 10)))
+/// checker.check(sim, inputIndex: 0)   // nil: all hold
+/// ```
+public struct InvariantChecker {
+    let itemCount: Int
+    let sectionCount: Int
+    /// Handles of items the policy locks (can_move false at the start).
+    public let locked: Set<Int32>
+    /// Whether locked items must never change place (policies that also refuse locked targets
+    /// under exchange semantics, like JXMovableCellTableView).
+    public let strictLocks: Bool
+    var lockedPlaces: [Int32: ItemPosition] = [:]
+    var shadow: Order
+    var pressBeginOrder: Order?
+    var draggedHandle: Int32?
+
+    public init(simulator sim: DragSimulator, locked: Set<Int32>, strictLocks: Bool) {
+        shadow = sim.order
+        itemCount = sim.order.totalCount
+        sectionCount = sim.order.sectionCount
+        self.locked = locked
+        self.strictLocks = strictLocks
+        for s in 0..<shadow.sectionCount {
+            for i in 0..<shadow.count(s) {
+                let p = ItemPosition(section: s, item: i)
+                if locked.contains(shadow.handle(at: p)) { lockedPlaces[shadow.handle(at: p)] = p }
+            }
+        }
+    }
+
+    /// The handles of the items `policy` refuses to lift at the start of `sim`.
+    public static func lockedHandles(of sim: DragSimulator, probe policy: any DragPolicy) -> Set<Int32> {
+        let ctx = sim.context
+        var locked: Set<Int32> = []
+        for s in 0..<sim.order.sectionCount {
+            for i in 0..<sim.order.count(s) {
+                let p = ItemPosition(section: s, item: i)
+                if !policy.canMove(ctx, at: p) { locked.insert(sim.order.handle(at: p)) }
+            }
+        }
+        return locked
+    }
+
+    /// Checks the state after input `inputIndex` (events are taken from the simulator).
+    public mutating func check(_ sim: DragSimulator, inputIndex: Int) -> FuzzViolation? {
+        func fail(_ i: FuzzViolation.Invariant, _ m: String) -> FuzzViolation {
+            FuzzViolation(invariant: i, message: m, inputIndex: inputIndex)
+        }
+        let order = sim.order
+        let events = sim.takeEvents()
+
+        // Permutation, independently of the engine: every handle once, sections unchanged.
+        if order.sectionCount != sectionCount {
+            return fail(.permutation, "\(order.sectionCount) sections, expected \(sectionCount)")
+        }
+        var seen = [Bool](repeating: false, count: itemCount)
+        var n = 0
+        for section in order.sections {
+            for h in section {
+                guard h >= 0, Int(h) < itemCount else { return fail(.permutation, "unknown handle \(h)") }
+                if seen[Int(h)] { return fail(.permutation, "item \(order.item(handle: h).id) appears twice") }
+                seen[Int(h)] = true
+                n += 1
+            }
+        }
+        if n != itemCount, let missing = seen.firstIndex(of: false) {
+            return fail(.permutation, "item \(order.item(handle: Int32(missing)).id) is missing")
+        }
+
+        // Events against the shadow order.
+        for event in events {
+            switch event {
+            case .begin(let p, _):
+                guard shadow.isValid(p) else { return fail(.moveEvent, "begin at \(p), which does not exist") }
+                let h = shadow.handle(at: p)
+                if locked.contains(h) { return fail(.lock, "locked item \(shadow.item(handle: h).id) was lifted at \(p)") }
+                draggedHandle = h
+                // Nothing changes while pressing: the order at `begin` is the press-begin order.
+                pressBeginOrder = shadow
+            case .move(let from, let to, let semantics, _):
+                guard from != to else { return fail(.moveEvent, "move event from \(from) to itself") }
+                guard shadow.isValid(from) else { return fail(.moveEvent, "move from \(from), which does not exist") }
+                if let h = draggedHandle, shadow.handle(at: from) != h {
+                    return fail(.moveEvent, "move from \(from), but the dragged item \(shadow.item(handle: h).id) is not there")
+                }
+                let ok: Bool
+                switch semantics {
+                case .move: ok = shadow.move(from: from, to: to)
+                case .exchange:
+                    if shadow.isValid(to), locked.contains(shadow.handle(at: to)), strictLocks {
+                        return fail(.lock, "locked item \(shadow.item(at: to).id) was exchanged from \(to)")
+                    }
+                    ok = shadow.exchange(from, to)
+                }
+                if !ok { return fail(.moveEvent, "\(semantics) from \(from) to \(to) is not a valid step") }
+            case .end(let from, let to, _):
+                if let h = draggedHandle {
+                    guard shadow.isValid(to), shadow.handle(at: to) == h else {
+                        return fail(.moveEvent, "end at \(to), but the dragged item is not there")
+                    }
+                    if let begin = pressBeginOrder, begin.position(ofHandle: h) != from {
+                        return fail(.moveEvent, "end says the drag began at \(from), it began at \(begin.position(ofHandle: h).map { "\($0)" } ?? "nowhere")")
+                    }
+                }
+                pressBeginOrder = nil; draggedHandle = nil
+            case .rollback:
+                guard let begin = pressBeginOrder else { return fail(.restore, "rollback without a drag") }
+                if order.sections != begin.sections {
+                    return fail(.restore, "rollback left \(order.ids), press-begin order was \(begin.ids)")
+                }
+                shadow = begin
+                pressBeginOrder = nil; draggedHandle = nil
+            case .cancel(let resolution, _):
+                if resolution == .revert {
+                    guard let begin = pressBeginOrder else { return fail(.restore, "revert without a drag") }
+                    if order.sections != begin.sections {
+                        return fail(.restore, "cancel (revert) left \(order.ids), press-begin order was \(begin.ids)")
+                    }
+                    shadow = begin
+                }
+                pressBeginOrder = nil; draggedHandle = nil
+            case .refuse(let p, _):
+                guard shadow.isValid(p) else { return fail(.moveEvent, "refuse at \(p), which does not exist") }
+            }
+        }
+        if shadow.sections != order.sections {
+            return fail(.moveEvent, "order is \(order.ids) but the events say \(shadow.ids)")
+        }
+
+        // Strict locks: locked items stay where they were.
+        if strictLocks {
+            for (h, p) in lockedPlaces where !(order.isValid(p) && order.handle(at: p) == h) {
+                return fail(.lock, "locked item \(order.item(handle: h).id) left \(p)")
+            }
+        }
+
+        // Offset within bounds, finite.
+        let o = sim.offset
+        let content = sim.layout.contentSize
+        let maxX = max(0, content.width - sim.viewport.width), maxY = max(0, content.height - sim.viewport.height)
+        if !(o.x.isFinite && o.y.isFinite && o.x >= 0 && o.y >= 0 && o.x <= maxX && o.y <= maxY) {
+            return fail(.offset, "offset \(o) outside [0, (\(maxX), \(maxY))]")
+        }
+
+        // Snapshot numbers finite.
+        if let s = sim.snapshot {
+            let numbers = [s.center.x, s.center.y, s.contentCenter.x, s.contentCenter.y, s.size.width, s.size.height,
+                           s.scale, s.alpha, s.rotation, s.cornerRadius, s.shadow.offset.width, s.shadow.offset.height,
+                           s.shadow.opacity, s.shadow.radius, s.liftProgress, s.dropProgress,
+                           s.shadow.color.red, s.shadow.color.green, s.shadow.color.blue, s.shadow.color.alpha]
+            if let bad = numbers.first(where: { !$0.isFinite }) {
+                return fail(.snapshot, "snapshot has \(bad): \(s)")
+            }
+        }
+
+        let engine = sim.invariantViolations()
+        if !engine.isEmpty { return fail(.engine, engine.joined(separator: "; ")) }
+        return nil
+    }
+}
