@@ -409,16 +409,46 @@ static int rs_sort(lua_State *L) {
 }
 
 static int rs_readonly(lua_State *L) {
-    return luaL_error(L, "attempt to modify the read-only library '%s'",
-                      lua_tostring(L, lua_upvalueindex(1)));
+    return luaL_error(L, "attempt to modify the read-only %s", lua_tostring(L, lua_upvalueindex(1)));
 }
 
-static int rs_proxy_pairs(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));  /* next */
-    lua_pushvalue(L, lua_upvalueindex(2));  /* the real table */
+static int rs_next(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+/* __pairs of a proxy: iterate the table its metatable's __index points to. */
+static int rs_index_pairs(lua_State *L) {
+    if (!lua_getmetatable(L, 1)) return luaL_error(L, "not a proxy");
+    lua_pushcfunction(L, rs_next);
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -3);
     lua_pushnil(L);
     return 3;
 }
+
+void rs_push_readonly(lua_State *L, int idx, const char *what) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    idx = lua_absindex(L, idx);
+    lua_newtable(L);
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, idx);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, what);
+    lua_pushcclosure(L, rs_readonly, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pushcfunction(L, rs_index_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_setmetatable(L, -2);
+    vm->lifted--;
+}
+
 
 /* Replaces field `name` of table `t` (absolute index) by closure f with the old value as
    upvalue 1 (and `extra` as upvalue 2 when not NULL). */
@@ -430,27 +460,14 @@ static void rs_wrap(lua_State *L, int t, const char *name, lua_CFunction f, cons
     lua_setfield(L, t, name);
 }
 
-/* Replaces global `name` by a read-only proxy of it. */
+/* Replaces global `name` by a read-only proxy of it (_G on top). */
 static void rs_make_readonly(lua_State *L, const char *name) {
-    int g = lua_absindex(L, -1);  /* _G is on top */
+    int g = lua_absindex(L, -1);
     lua_getfield(L, g, name);
-    int real = lua_absindex(L, -1);
-    lua_newtable(L);                  /* proxy */
-    lua_createtable(L, 0, 4);         /* metatable */
-    lua_pushvalue(L, real);
-    lua_setfield(L, -2, "__index");
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, rs_readonly, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_getfield(L, g, "next");
-    lua_pushvalue(L, real);
-    lua_pushcclosure(L, rs_proxy_pairs, 2);
-    lua_setfield(L, -2, "__pairs");
-    lua_setmetatable(L, -2);
+    lua_pushfstring(L, "library '%s'", name);
+    rs_push_readonly(L, -2, lua_tostring(L, -1));
     lua_setfield(L, g, name);
-    lua_pop(L, 1);  /* real */
+    lua_pop(L, 2);
 }
 
 static const char *const rs_guard_source =
@@ -556,6 +573,44 @@ int rs_openlibs(lua_State *L, int sandboxed) {
     int status = rs_pcall(L, 1, 0, 0);
     vm->lifted--;
     return status;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* policy ctx                                                                                 */
+
+static void rs_set2(lua_State *L, int ref, const char *k1, double v1, const char *k2, double v2) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_pushnumber(L, v1);
+    lua_setfield(L, -2, k1);
+    lua_pushnumber(L, v2);
+    lua_setfield(L, -2, k2);
+    lua_pop(L, 1);
+}
+
+void rs_ctx_update(lua_State *L, int fields, int viewport, int content, int offset, int item_size,
+                   const rs_ctx_values *now, rs_ctx_values *last) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    if (now->time != last->time || now->drag_time != last->drag_time || now->frame_rate != last->frame_rate) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, fields);
+        lua_pushnumber(L, now->time);
+        lua_setfield(L, -2, "time");
+        lua_pushnumber(L, now->drag_time);
+        lua_setfield(L, -2, "drag_time");
+        lua_pushnumber(L, now->frame_rate);
+        lua_setfield(L, -2, "frame_rate");
+        lua_pop(L, 1);
+    }
+    if (now->viewport_w != last->viewport_w || now->viewport_h != last->viewport_h)
+        rs_set2(L, viewport, "width", now->viewport_w, "height", now->viewport_h);
+    if (now->content_w != last->content_w || now->content_h != last->content_h)
+        rs_set2(L, content, "width", now->content_w, "height", now->content_h);
+    if (now->offset_x != last->offset_x || now->offset_y != last->offset_y)
+        rs_set2(L, offset, "x", now->offset_x, "y", now->offset_y);
+    if (now->item_w != last->item_w || now->item_h != last->item_h)
+        rs_set2(L, item_size, "width", now->item_w, "height", now->item_h);
+    *last = *now;
+    vm->lifted--;
 }
 
 /* ------------------------------------------------------------------------------------------ */

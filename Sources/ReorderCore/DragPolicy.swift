@@ -97,6 +97,18 @@ public struct PolicyDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// e.g. `kanban.lua:12: can_move: attempt to index a nil value`
     public var message: String
-    public init(kind: Kind, message: String) { self.kind = kind; self.message = message }
+    /// The policy file (as Lua names its chunk, e.g. `kanban.lua`), when known.
+    public var file: String?
+    /// 1-based line in `file`, when known.
+    public var line: Int?
+    /// The hook concerned (`can_move`, `speed`, ...), when there is one.
+    public var hook: String?
+    /// Lua's stack traceback, when there is one.
+    public var traceback: String?
+    public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil,
+                hook: String? = nil, traceback: String? = nil) {
+        self.kind = kind; self.message = message
+        self.file = file; self.line = line; self.hook = hook; self.traceback = traceback
+    }
     public var description: String { "\(kind.rawValue): \(message)" }
 }

@@ -91,6 +91,22 @@ int rs_rawgetfield(lua_State *L, int idx, const char *key);
 /* Sets t[key] = top without metamethods (pops the value; cap lifted for the key). */
 void rs_rawsetfield(lua_State *L, int idx, const char *key);
 
+/* ---- the policy ctx ---- */
+/* The numbers of a policy's reused ctx table, written only when they change. */
+typedef struct rs_ctx_values {
+    double time, drag_time, frame_rate;
+    double viewport_w, viewport_h, content_w, content_h, offset_x, offset_y, item_w, item_h;
+} rs_ctx_values;
+/* Writes into the hidden ctx table (registry ref `fields`) and its sub-tables (refs viewport,
+   content, offset, item_size) the values of `now` that differ from `last`, then copies `now`
+   to `last`. Raw sets of existing keys: no metamethods; the cap is lifted. */
+void rs_ctx_update(lua_State *L, int fields, int viewport, int content, int offset, int item_size,
+                   const rs_ctx_values *now, rs_ctx_values *last);
+/* Pushes a read-only proxy of the table at `idx`: reads go to the table, writes raise
+   "attempt to modify the read-only <what>", pairs() iterates the table, getmetatable() gives
+   false. The cap is lifted. */
+void rs_push_readonly(lua_State *L, int idx, const char *what);
+
 /* ---- macros Swift cannot import ---- */
 int rs_registryindex(void);
 int rs_upvalueindex(int i);

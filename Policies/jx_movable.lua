@@ -1,0 +1,54 @@
+-- jx_movable: JXMovableCellTableView (seed 000):
+--   min_press_duration 1.0: gestureMinimumPressDuration "默认1.0"; 10 pt: the recogniser's default
+--     allowableMovement;
+--   snapshot: no scale, opaque; shadowColor grayColor (#808080), shadowOffset (-5, 0),
+--     shadowOpacity 0.4, shadowRadius 5, cornerRadius 0; the original cell is hidden
+--     (cell.hidden = YES); kJXMovableCellAnimationTime 0.25 s for the lift and the drop;
+--   the snapshot follows the finger's y only (center = (center.x, point.y));
+--   exchange semantics: exchangeObjectAtIndex (one section) or a true swap across sections;
+--   targets that cannot move are skipped (`target` asks `movable`; a policy extending this one
+--     with its own can_move should override `target` too);
+--   edge scroll from the snapshot centre, edgeScrollRange 150 pt, speed
+--     (depth / 150) * maxMoveDistance 20 pt per CADisplayLink frame; at its 60 Hz that is
+--     1200 pt/s, given per second so other frame rates scroll the same distance;
+--   a cancelled gesture keeps the new order (jx_gestureEndedOrCancelled hands the data back).
+
+local ZONE = 150            -- edgeScrollRange
+local MAX_SPEED = 20 * 60   -- maxMoveDistance per frame * CADisplayLink's 60 Hz
+
+local function movable(ctx, section, row)
+  return true
+end
+
+return {
+  name = "jx_movable",
+  api = 1,
+  min_press_duration = 1.0,
+  allowable_movement = 10,
+  semantics = "exchange",
+  target_rule = "under_finger",
+  follow = "y",
+  snapshot = {
+    scale = 1, alpha = 1, rotation = 0, corner_radius = 0,
+    shadow = { color = "#808080", offset = { x = -5, y = 0 }, opacity = 0.4, radius = 5 },
+    placeholder = "hidden",
+    lift = { duration = 0.25, curve = "ease_in_out" },
+    drop = { duration = 0.25, curve = "ease_in_out" },
+  },
+  edge_scroll = {
+    enabled = true,
+    axes = "vertical",
+    reference = "center",
+    zone = ZONE,
+    speed = function(ctx, depth, zone, elapsed)
+      if zone <= 0 then return 0 end
+      return depth / zone * MAX_SPEED
+    end,
+  },
+  can_move = movable,
+  target = function(ctx, from_s, from_r, to_s, to_r)
+    if movable(ctx, to_s, to_r) then return to_s, to_r end
+    return nil
+  end,
+  on_cancel = "commit",
+}

@@ -1,0 +1,69 @@
+-- rbd_autoscroll: react-beautiful-dnd's fluid auto-scroller (src/state/auto-scroller/
+-- fluid-scroller: config.js, get-distance-thresholds.js, get-value-from-distance.js,
+-- dampen-value-by-time.js, get-value.js), in points:
+--   startScrollingFrom = 25 % of the container's length (the zone), maxScrollValueAt = 5 %;
+--   distance to the edge d = zone - depth:
+--     d > start: 0;  d <= 5 %: maxPixelScroll 28 px per frame;  d == start: minScroll 1;
+--     else ceil(28 * ease(1 - (d - 5 %) / (start - 5 %))), ease(x) = x^2;
+--   time dampening (only when the drag started inside a zone: fluid-scroller start() asks
+--     whether a scroll was needed at once), by time since the drag started:
+--     < accelerateAt 360 ms: minScroll 1;  >= stopDampeningAt 1200 ms: undamped;
+--     else ceil(scroll * ease((t - 360) / (1200 - 360))), and never below 1;
+--   rbd scrolls per animation frame at 60 Hz: px/frame * 60 = pt/s.
+
+local START_FROM = 0.25       -- startScrollingFrom, fraction of the container
+local MAX_AT = 0.05           -- maxScrollValueAt, fraction of the container
+local MAX_PIXEL_SCROLL = 28   -- px per frame
+local MIN_SCROLL = 1          -- px per frame
+local ACCELERATE_AT = 0.36    -- s, durationDampening.accelerateAt
+local STOP_DAMPENING_AT = 1.2 -- s, durationDampening.stopDampeningAt
+local FPS = 60                -- rbd's frames (requestAnimationFrame at 60 Hz)
+
+local ceil, max = math.ceil, math.max
+
+local function ease(percentage)
+  return percentage ^ 2
+end
+
+local function value_from_distance(distance, start, max_at)
+  if distance > start then return 0 end
+  if distance <= max_at then return MAX_PIXEL_SCROLL end
+  if distance == start then return MIN_SCROLL end
+  local from_max_at = (distance - max_at) / (start - max_at)
+  return ceil(MAX_PIXEL_SCROLL * ease(1 - from_max_at))
+end
+
+local function dampen_by_time(scroll, run_time)
+  if run_time >= STOP_DAMPENING_AT then return scroll end
+  if run_time < ACCELERATE_AT then return MIN_SCROLL end
+  local p = (run_time - ACCELERATE_AT) / (STOP_DAMPENING_AT - ACCELERATE_AT)
+  return ceil(scroll * ease(p))
+end
+
+return {
+  name = "rbd_autoscroll",
+  extends = "default",
+  api = 1,
+  edge_scroll = {
+    enabled = true,
+    axes = "vertical",
+    reference = "center",
+    zone = function(ctx, axis, viewport_length)
+      return START_FROM * viewport_length
+    end,
+    speed = function(ctx, depth, zone, elapsed, axis)
+      local length = axis == "horizontal" and ctx.viewport.width or ctx.viewport.height
+      local scroll = value_from_distance(zone - depth, zone, MAX_AT * length)
+      if scroll == 0 then return 0 end
+      local state = ctx.state
+      if state.rbd_dampen == nil then
+        -- the first scroll of this drag: did the drag begin inside the zone?
+        state.rbd_dampen = ctx.drag_time <= 1.5 / ctx.frame_rate
+      end
+      if state.rbd_dampen then
+        scroll = max(dampen_by_time(scroll, ctx.drag_time), MIN_SCROLL)
+      end
+      return scroll * FPS
+    end,
+  },
+}

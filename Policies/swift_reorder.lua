@@ -1,0 +1,50 @@
+-- swift_reorder: SwiftReorder (adamshin/SwiftReorder, ReorderController.swift and
+-- ReorderController+AutoScroll.swift):
+--   longPressDuration 0.3 s; 10 pt: the recogniser's default allowableMovement;
+--   snapshot: cellScale 1, cellOpacity 1, shadowColor black, shadowOpacity 0.3,
+--     shadowRadius 10, shadowOffset (0, 3); animationDuration 0.2 s; the origin row becomes an
+--     empty spacer cell (placeholder "hidden");
+--   move semantics (reorderRowAt: remove + insert); cancel and end share endReorder: commit;
+--   auto-scroll: autoScrollThreshold 30 pt from the snapshot's edge nearest the table edge
+--     (snapshotView.frame.minY / maxY: reference "leading_edge"), velocity
+--     mapValue(distance, 30 -> 0, 60 -> 280) pt/s with distance clamped at 0 past the edge,
+--     scrolled by velocity * elapsed display-link time (frame-rate independent).
+
+local THRESHOLD = 30       -- autoScrollThreshold
+local MIN_VELOCITY = 60    -- autoScrollMinVelocity
+local MAX_VELOCITY = 280   -- autoScrollMaxVelocity
+
+local max = math.max
+
+-- SwiftReorder's mapValue(value, minA, maxA, minB, maxB)
+local function map_value(value, min_a, max_a, min_b, max_b)
+  return (value - min_a) * (max_b - min_b) / (max_a - min_a) + min_b
+end
+
+return {
+  name = "swift_reorder",
+  extends = "default",
+  api = 1,
+  min_press_duration = 0.3,
+  allowable_movement = 10,
+  semantics = "move",
+  snapshot = {
+    scale = 1, alpha = 1,
+    shadow = { color = "#000000", offset = { x = 0, y = 3 }, opacity = 0.3, radius = 10 },
+    placeholder = "hidden",
+    lift = { duration = 0.2, curve = "ease_in_out" },
+    drop = { duration = 0.2, curve = "ease_in_out" },
+  },
+  edge_scroll = {
+    enabled = true,
+    axes = "vertical",
+    reference = "leading_edge",
+    zone = THRESHOLD,
+    speed = function(ctx, depth, zone, elapsed)
+      local distance = max(zone - depth, 0)   -- distanceToTop / distanceToBottom
+      if distance >= THRESHOLD then return 0 end
+      return map_value(distance, THRESHOLD, 0, MIN_VELOCITY, MAX_VELOCITY)
+    end,
+  },
+  on_cancel = "commit",
+}

@@ -1,0 +1,341 @@
+import CLua
+import CLuaShim
+import Foundation
+import ReorderCore
+
+/// Where a policy's code comes from.
+public enum PolicySource: Hashable, Sendable {
+    /// A built-in policy of `Policies/`, by name (`"jx_movable"`).
+    case builtin(String)
+    /// A policy file.
+    case file(String)
+    /// A table in a trusted `LuaVM` (specs: `policy = { extends = "uikit", ... }`).
+    case table
+}
+
+/// One loaded policy: its VM, hook references, static configuration and reused `ctx`.
+/// A `LuaPolicy` swaps programs on reload.
+final class PolicyProgram {
+    let vm: LuaVM
+    /// The VM belongs to this program (a sandbox); otherwise it is a caller's trusted VM.
+    let ownsVM: Bool
+    let fields: PolicyFields
+    let configuration: PolicyConfiguration
+    /// Chunk name of the policy itself (`kanban.lua`).
+    let file: String
+    /// Per-call budget for hooks in a trusted VM (nil: the VM's own default).
+    let budget: Int64
+    /// Unknown-field warnings found while loading.
+    var warnings: [PolicyDiagnostic] = []
+
+    // The reused ctx: a read-only proxy of a hidden table with sub-tables.
+    private(set) var ctxRef: Int32 = LUA_NOREF
+    private var hiddenRef: Int32 = LUA_NOREF
+    private var viewportRef: Int32 = LUA_NOREF
+    private var contentRef: Int32 = LUA_NOREF
+    private var offsetRef: Int32 = LUA_NOREF
+    private var itemSizeRef: Int32 = LUA_NOREF
+    private var cacheRef: Int32 = LUA_NOREF
+    private(set) var horizontalRef: Int32 = LUA_NOREF
+    private(set) var verticalRef: Int32 = LUA_NOREF
+    private var last = rs_ctx_values(time: .nan, drag_time: .nan, frame_rate: .nan, viewport_w: .nan, viewport_h: .nan,
+                                     content_w: .nan, content_h: .nan, offset_x: .nan, offset_y: .nan, item_w: .nan, item_h: .nan)
+    /// The context of the hook call in progress (read by `ctx.item` & co).
+    private var current: PolicyContext?
+    /// The item storage the cache was built for (kept alive so its address stays unique).
+    private var cachedStorage: [Item] = []
+    let registry = rs_registryindex()
+
+    static let maximumFileSize = 4 << 20
+
+    init(vm: LuaVM, ownsVM: Bool, fields: PolicyFields, file: String, name: String, budget: Int64) {
+        self.vm = vm; self.ownsVM = ownsVM; self.fields = fields; self.file = file; self.budget = budget
+        self.configuration = fields.configuration(name: name)
+    }
+
+    deinit {
+        // In a shared VM, release what this program referenced; an owned VM is closed whole.
+        if !ownsVM {
+            for r in fields.refs + [ctxRef, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, cacheRef,
+                                    horizontalRef, verticalRef] where r != LUA_NOREF {
+                vm.unref(r)
+            }
+        }
+    }
+
+    // MARK: - Loading
+
+    /// The names of the built-in policies.
+    static var builtinNames: [String] { EmbeddedPolicies.sources.map(\.name) }
+
+    static func builtinSource(_ name: String) -> String? {
+        EmbeddedPolicies.sources.first { $0.name == name }?.source
+    }
+
+    /// Loads a built-in policy or a file into a fresh sandbox.
+    static func load(source: PolicySource, options: LuaVM.Options, output: @escaping (LuaVM.Output) -> Void) throws(LuaError) -> PolicyProgram {
+        let vm = try LuaVM(options: options)
+        vm.output = output
+        var warnings: [PolicyDiagnostic] = []
+        let reference: String
+        switch source {
+        case .builtin(let n): reference = n
+        case .file(let p): reference = p
+        case .table: throw LuaError(kind: .file, message: "a table policy is loaded with LuaPolicy(tableAt:in:)")
+        }
+        let top = vm.top
+        let fields = try loadChain(vm: vm, reference: reference, forceFile: { if case .file = source { return true }; return false }(),
+                                            baseDirectory: nil, referrer: nil, visited: [], warnings: &warnings)
+        vm.setTop(top)
+        let name = fields.top.name ?? baseName(fields.file)
+        let program = PolicyProgram(vm: vm, ownsVM: true, fields: fields.merged, file: fields.file, name: name, budget: 0)
+        program.warnings = warnings
+        try program.makeContext()
+        vm.collectGarbage()
+        return program
+    }
+
+    /// Builds a program from the table at `index` of a trusted VM (functions run there).
+    static func load(tableAt index: Int32, in vm: LuaVM, chunkName: String, baseDirectory: String?) throws(LuaError) -> PolicyProgram {
+        guard vm.type(at: index) == LUA_TTABLE else {
+            throw LuaError(kind: .type, file: chunkName, message: "a policy must be a table, got \(vm.typeName(at: index))")
+        }
+        var reader = PolicyReader(vm: vm, file: chunkName)
+        let own = try reader.read(at: index)
+        var warnings = reader.warnings
+        let parent = try loadChain(vm: vm, reference: own.extends ?? "default", forceFile: false,
+                                   baseDirectory: baseDirectory, referrer: chunkName, visited: [], warnings: &warnings)
+        let merged = parent.merged.overlaid(by: own)
+        let program = PolicyProgram(vm: vm, ownsVM: false, fields: merged, file: chunkName, name: own.name ?? "inline",
+                                    budget: Int64(LuaVM.Options.policy.instructionBudget))
+        program.warnings = warnings
+        try program.makeContext()
+        return program
+    }
+
+    static func baseName(_ file: String) -> String {
+        file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
+    }
+
+    /// Loads `reference` and its `extends` chain into `vm`; returns the merged fields, the
+    /// reference's own fields and its chunk name.
+    static func loadChain(vm: LuaVM, reference: String, forceFile: Bool, baseDirectory: String?, referrer: String?,
+                          visited: [(id: String, file: String)], warnings: inout [PolicyDiagnostic])
+        throws(LuaError) -> (merged: PolicyFields, top: PolicyFields, file: String) {
+        // Resolve: a built-in name, or a path relative to the referring file.
+        let isPath = forceFile || reference.contains("/") || reference.hasSuffix(".lua")
+        let id: String, chunk: String, text: String, directory: String?
+        if !isPath, let src = builtinSource(reference) {
+            id = "builtin:" + reference; chunk = reference + ".lua"; text = src; directory = baseDirectory
+        } else if !isPath {
+            let known = builtinNames.joined(separator: ", ")
+            throw LuaError(kind: .file, file: referrer,
+                           message: referrer == nil ? "no built-in policy named '\(reference)' (built-ins: \(known))"
+                                                    : "extends: no built-in policy named '\(reference)' (built-ins: \(known))")
+        } else {
+            var path = reference
+            if !path.hasPrefix("/"), let base = baseDirectory { path = base + "/" + path }
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            id = "file:" + url.path
+            chunk = url.lastPathComponent
+            directory = url.deletingLastPathComponent().path
+            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+            if let size = attributes?[.size] as? Int, size > maximumFileSize {
+                throw LuaError(kind: .file, file: chunk, message: "file of \(size) bytes is too large for a policy (limit \(maximumFileSize))")
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                let what = referrer == nil ? "cannot read policy file '\(reference)'" : "extends: cannot read policy file '\(reference)'"
+                throw LuaError(kind: .file, file: referrer, message: what)
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        if let i = visited.firstIndex(where: { $0.id == id }) {
+            let cycle = (visited[i...].map(\.file) + [chunk]).joined(separator: " -> ")
+            throw LuaError(kind: .validation, file: referrer, message: "extends: cycle \(cycle)")
+        }
+        // Run the chunk (budgeted, capped): it must return a table.
+        let top = vm.top
+        try vm.load(text, chunkName: chunk)
+        try vm.pcall(nargs: 0, nresults: 1, budget: vm.options.instructionBudget > 0 ? nil : LuaVM.Options.policy.instructionBudget)
+        guard vm.type(at: -1) == LUA_TTABLE else {
+            let got = vm.typeName(at: -1)
+            vm.setTop(top)
+            throw LuaError(kind: .validation, file: chunk, message: "a policy must return a table, got \(got)")
+        }
+        var reader = PolicyReader(vm: vm, file: chunk)
+        let own: PolicyFields
+        do { own = try reader.read(at: -1) } catch { vm.setTop(top); throw error }
+        warnings += reader.warnings
+        vm.setTop(top)
+        let chain = visited + [(id, chunk)]
+        let parentRef: String? = own.extends ?? (id == "builtin:default" ? nil : "default")
+        guard let parentRef else { return (own, own, chunk) }
+        let parent = try loadChain(vm: vm, reference: parentRef, forceFile: false, baseDirectory: directory,
+                                   referrer: chunk, visited: chain, warnings: &warnings)
+        return (parent.merged.overlaid(by: own), own, chunk)
+    }
+
+    // MARK: - ctx
+
+    private func makeContext() throws(LuaError) {
+        let L = vm.L
+        let top = vm.top
+        defer { vm.setTop(top) }
+        // hidden table
+        vm.newTable(fieldCount: 12)
+        let hidden = vm.top
+        for (key, make) in [("viewport", "ctx.viewport"), ("content", "ctx.content"), ("offset", "ctx.offset"),
+                            ("item_size", "ctx.item_size")] {
+            vm.newTable(fieldCount: 2)
+            let k1 = key == "offset" ? "x" : "width", k2 = key == "offset" ? "y" : "height"
+            vm.push(0.0); vm.rawSet(at: -2, field: k1)
+            vm.push(0.0); vm.rawSet(at: -2, field: k2)
+            vm.pushValue(at: -1)
+            let r = vm.ref()
+            switch key {
+            case "viewport": viewportRef = r
+            case "content": contentRef = r
+            case "offset": offsetRef = r
+            default: itemSizeRef = r
+            }
+            rs_push_readonly(L, -1, make)
+            vm.rawSet(at: hidden, field: key)
+            vm.pop(1)
+        }
+        for key in ["frame_rate", "time", "drag_time"] { vm.push(0.0); vm.rawSet(at: hidden, field: key) }
+        vm.newTable(); vm.rawSet(at: hidden, field: "state")
+        vm.pushFunction { [weak self] vm in try self?.luaItem(vm) ?? 0 }
+        vm.rawSet(at: hidden, field: "item")
+        vm.pushFunction { [weak self] vm in try self?.luaCount(vm) ?? 0 }
+        vm.rawSet(at: hidden, field: "count")
+        vm.pushFunction { [weak self] vm in
+            vm.push(self?.current?.sections ?? 0)
+            return 1
+        }
+        vm.rawSet(at: hidden, field: "sections")
+        vm.pushValue(at: hidden)
+        hiddenRef = vm.ref()
+        rs_push_readonly(L, hidden, "ctx")
+        ctxRef = vm.ref()
+        vm.newTable()
+        cacheRef = vm.ref()
+        vm.push("horizontal"); horizontalRef = vm.ref()
+        vm.push("vertical"); verticalRef = vm.ref()
+    }
+
+    /// Makes `ctx` describe `c` for the next hook call. Only changed numbers are written.
+    @inline(__always)
+    func prepare(_ c: PolicyContext) {
+        var now = rs_ctx_values(time: c.time, drag_time: c.dragTime, frame_rate: c.frameRate,
+                                viewport_w: c.viewport.width, viewport_h: c.viewport.height,
+                                content_w: c.content.width, content_h: c.content.height,
+                                offset_x: c.offset.x, offset_y: c.offset.y,
+                                item_w: c.itemSize.width, item_h: c.itemSize.height)
+        rs_ctx_update(vm.L, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, &now, &last)
+        current = c
+    }
+
+    /// Replaces `ctx.state` with an empty table (a new drag).
+    func resetState() {
+        vm.pushRef(hiddenRef)
+        vm.newTable()
+        vm.rawSet(at: -2, field: "state")
+        vm.pop(1)
+    }
+
+    /// Forgets the context after a call (the order is not retained between calls).
+    @inline(__always)
+    func finish() { current = nil }
+
+    private func position(_ vm: LuaVM, _ name: String) throws -> ItemPosition? {
+        for i in Int32(1)...2 where vm.type(at: i) != LUA_TNUMBER {
+            throw LuaError(kind: .type, message: "\(name): expected section and row numbers, got \(vm.typeName(at: i))")
+        }
+        guard let s = vm.integer(at: 1), let r = vm.integer(at: 2), s >= 1, r >= 1 else { return nil }
+        return ItemPosition(section: s - 1, item: r - 1)
+    }
+
+    private func luaItem(_ vm: LuaVM) throws -> Int32 {
+        guard let c = current, let p = try position(vm, "ctx.item"), c.order.isValid(p) else {
+            vm.pushNil(); return 1
+        }
+        let order = c.order
+        let same = order.storage.withUnsafeBufferPointer { a in
+            cachedStorage.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+        if !same {
+            cachedStorage = order.storage
+            vm.newTable()
+            let r = vm.ref()
+            vm.unref(cacheRef)
+            cacheRef = r
+        }
+        let handle = Int(order.handle(at: p))
+        vm.pushRef(cacheRef)
+        if vm.rawGet(at: -1, index: handle + 1) != LUA_TNIL {
+            lua_rotate(vm.L, -2, 1); vm.pop(1)
+            return 1
+        }
+        vm.pop(1)
+        let item = order.item(handle: Int32(handle))
+        if item.isPlain {
+            vm.push(item.title)
+        } else {
+            vm.newTable(fieldCount: Int32(2 + item.fields.count))
+            vm.push(item.id); vm.rawSet(at: -2, field: "id")
+            vm.push(item.title); vm.rawSet(at: -2, field: "title")
+            for (k, v) in item.fields {
+                switch v {
+                case .string(let s): vm.push(s)
+                case .number(let d): vm.push(d)
+                case .bool(let b): vm.push(b)
+                }
+                vm.rawSet(at: -2, field: k)
+            }
+            rs_push_readonly(vm.L, -1, "item")
+            lua_rotate(vm.L, -2, 1); vm.pop(1)
+        }
+        vm.pushValue(at: -1)
+        vm.rawSet(at: -3, index: handle + 1)   // cache[handle + 1] = item
+        lua_rotate(vm.L, -2, 1); vm.pop(1)     // drop the cache table
+        return 1
+    }
+
+    private func luaCount(_ vm: LuaVM) throws -> Int32 {
+        guard vm.type(at: 1) == LUA_TNUMBER else {
+            throw LuaError(kind: .type, message: "ctx.count: expected a section number, got \(vm.typeName(at: 1))")
+        }
+        if let c = current, let s = vm.integer(at: 1), s >= 1 { vm.push(c.count(s - 1)) } else { vm.push(0) }
+        return 1
+    }
+
+    // MARK: - Calls
+
+    /// Calls `hook(ctx, args...)`: `ints` are pushed as Lua integers, then `numbers`, then the
+    /// axis name when given. Leaves `nresults` results on the stack on success.
+    @inline(__always)
+    func call(_ hook: HookRef, _ c: PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
+              numbers: (Double, Double, Double) = (0, 0, 0), nnumbers: Int32 = 0,
+              axis: Axis? = nil, nresults: Int32) -> LuaError? {
+        prepare(c)
+        let L = vm.L
+        lua_rawgeti(L, registry, lua_Integer(hook.ref))
+        lua_rawgeti(L, registry, lua_Integer(ctxRef))
+        if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
+        if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
+        if nints > 2 { lua_pushinteger(L, lua_Integer(ints.2)) }
+        if nints > 3 { lua_pushinteger(L, lua_Integer(ints.3)) }
+        if nnumbers > 0 { lua_pushnumber(L, numbers.0) }
+        if nnumbers > 1 { lua_pushnumber(L, numbers.1) }
+        if nnumbers > 2 { lua_pushnumber(L, numbers.2) }
+        var nargs = 1 + nints + nnumbers
+        if let axis {
+            lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef))
+            nargs += 1
+        }
+        let status = rs_pcall(L, nargs, nresults, budget)
+        current = nil
+        if status != LUA_OK { return vm.popError(status: status) }
+        return nil
+    }
+}
