@@ -71,3 +71,12 @@ import Testing
         #expect(try vm.run("local n = 0 for w in ('a b c'):gmatch('%a+') do n = n + 1 end return n") == [.integer(3)])
     }
 }
+
+@Suite struct SandboxFinalizerTests {
+    @Test func gcMetamethodsAreRefused() throws {
+        let vm = try LuaVM(options: .policy)
+        #expect(luaError(vm, "setmetatable({}, {__gc = function() while true do end end})")?.description ==
+                "t.lua:1: setmetatable: __gc metamethods are not allowed in policies")
+        #expect(try vm.run("local t = setmetatable({}, {__index = {x = 1}}) return t.x") == [.integer(1)])
+    }
+}
