@@ -48,7 +48,7 @@ return {
       if size <= 0 then return 0 end
       local ratio = min(1, overshoot / size)
       local capped = floor(MAX_PER_FRAME * cap_interpolator(ratio))
-      local ms = floor(elapsed * 1000)
+      local ms = floor(elapsed * 1000 + 0.5)   -- whole milliseconds, as currentTimeMillis
       local time_ratio = ms > LIMIT_MS and 1 or ms / LIMIT_MS
       local value = floor(capped * time_interpolator(time_ratio))
       if value == 0 then value = 1 end

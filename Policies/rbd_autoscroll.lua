@@ -15,11 +15,11 @@ local START_FROM = 0.25       -- startScrollingFrom, fraction of the container
 local MAX_AT = 0.05           -- maxScrollValueAt, fraction of the container
 local MAX_PIXEL_SCROLL = 28   -- px per frame
 local MIN_SCROLL = 1          -- px per frame
-local ACCELERATE_AT = 0.36    -- s, durationDampening.accelerateAt
-local STOP_DAMPENING_AT = 1.2 -- s, durationDampening.stopDampeningAt
+local ACCELERATE_AT = 360     -- ms, durationDampening.accelerateAt
+local STOP_DAMPENING_AT = 1200 -- ms, durationDampening.stopDampeningAt
 local FPS = 60                -- rbd's frames (requestAnimationFrame at 60 Hz)
 
-local ceil, max = math.ceil, math.max
+local ceil, floor, max = math.ceil, math.floor, math.max
 
 local function ease(percentage)
   return percentage ^ 2
@@ -61,7 +61,8 @@ return {
         state.rbd_dampen = ctx.drag_time <= 1.5 / ctx.frame_rate
       end
       if state.rbd_dampen then
-        scroll = max(dampen_by_time(scroll, ctx.drag_time), MIN_SCROLL)
+        -- rbd measures whole milliseconds (Date.now())
+        scroll = max(dampen_by_time(scroll, floor(ctx.drag_time * 1000 + 0.5)), MIN_SCROLL)
       end
       return scroll * FPS
     end,

@@ -30,7 +30,7 @@ public final class LuaPolicy: DragPolicy {
     private var consecutiveFailures = 0
     private var pendingPrints = 0
     /// The native policy used once this one is switched off.
-    private let fallback = NativeDefault()
+    private let fallback = DefaultPolicy()
     /// `true` once the policy switched itself off for the rest of the session.
     public private(set) var isDisabled = false
 
@@ -373,22 +373,4 @@ public final class LuaPolicy: DragPolicy {
 /// A weak back-reference from a VM's output closure to its policy (the policy owns the VM).
 private final class OutputBox {
     weak var target: LuaPolicy?
-}
-
-/// The native `default` behaviour used once a policy is switched off.
-/// (Stand-in until ReorderCore's `DefaultPolicy` lands in main; same numbers.)
-final class NativeDefault: DragPolicy {
-    let configuration: PolicyConfiguration = {
-        var c = PolicyConfiguration(name: "default")
-        c.minPressDuration = 0.5
-        c.allowableMovement = 10
-        c.edgeScroll.reference = .finger
-        return c
-    }()
-    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { min(0.25 * viewportLength, 120) }
-    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
-        guard zone > 0, depth > 0 else { return 0 }
-        let r = min(depth / zone, 1)
-        return 1500 * r * r * min(max(elapsed, 0) / 0.4, 1)
-    }
 }

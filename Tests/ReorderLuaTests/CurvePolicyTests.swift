@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import ReorderCore
+@testable import ReorderLua
+
+/// Each curve policy's speeds equal its peer's formula, transcribed here from the peer's source.
+@Suite struct CurvePolicyTests {
+    let depths: [Double] = [0.5, 1, 2, 5, 10, 15, 22, 29.9, 30, 33.35, 41.6875, 50, 60, 83.375, 100, 120, 133.4, 150, 166.75, 200]
+    let times: [Double] = [0, 0.1, 0.2, 0.36, 0.4, 0.5, 0.78, 1, 1.2, 1.6, 2, 2.5]
+
+    @Test func defaultMatchesTheNativeDefaultPolicy() throws {
+        let lua = try LuaPolicy(named: "default")
+        let native = DefaultPolicy()
+        for rate in [60.0, 120.0] {
+            let ctx = makeContext(frameRate: rate)
+            for length in [400.0, 667.0, 1000.0] {
+                let z = lua.edgeZone(ctx, axis: .vertical, viewportLength: length)
+                #expect(z == native.edgeZone(ctx, axis: .vertical, viewportLength: length))
+                for d in depths { for t in times {
+                    #expect(lua.scrollSpeed(ctx, axis: .vertical, depth: d, zone: z, elapsed: t) ==
+                            native.scrollSpeed(ctx, axis: .vertical, depth: d, zone: z, elapsed: t))
+                } }
+            }
+        }
+        let ctx = makeContext()
+        #expect(lua.edgeZone(ctx, axis: .vertical, viewportLength: 667) == 120)
+        #expect(lua.scrollSpeed(ctx, axis: .vertical, depth: 60, zone: 120, elapsed: 0.2) == 187.5)
+        #expect(lua.scrollSpeed(ctx, axis: .vertical, depth: 240, zone: 120, elapsed: 1) == 1500)
+    }
+
+    @Test func jxMatchesTheNativeJXMovablePolicy() throws {
+        let lua = try LuaPolicy(named: "jx_movable")
+        let native = JXMovablePolicy()
+        let ctx = makeContext()
+        #expect(lua.edgeZone(ctx, axis: .vertical, viewportLength: 667) == 150)
+        #expect(lua.scrollSpeed(ctx, axis: .vertical, depth: 130, zone: 150, elapsed: 0) == 1040)
+        for d in depths {
+            #expect(lua.scrollSpeed(ctx, axis: .vertical, depth: d, zone: 150, elapsed: 0) ==
+                    native.scrollSpeed(ctx, axis: .vertical, depth: d, zone: 150, elapsed: 0))
+        }
+    }
+
+    /// SwiftReorder: mapValue(distance, 30 -> 0, 60 -> 280) pt/s.
+    @Test func swiftReorder() throws {
+        let p = try LuaPolicy(named: "swift_reorder")
+        let ctx = makeContext()
+        #expect(p.configuration.minPressDuration == 0.3)
+        #expect(p.configuration.edgeScroll.reference == .leadingEdge)
+        #expect(p.edgeZone(ctx, axis: .vertical, viewportLength: 667) == 30)
+        func peer(_ depth: Double) -> Double {
+            let distance = max(30 - depth, 0)
+            guard distance < 30 else { return 0 }
+            return (distance - 30) * (280 - 60) / (0 - 30) + 60
+        }
+        for d in depths {
+            #expect(p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: 30, elapsed: 0) == peer(d))
+        }
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 15, zone: 30, elapsed: 0) == 170)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 30, zone: 30, elapsed: 0) == 280)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 45, zone: 30, elapsed: 0) == 280)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 3, zone: 30, elapsed: 0) == 82)
+    }
+
+    /// react-beautiful-dnd: zone 25 %, 28 px/frame at or beyond 5 %, x^2, damped 360 -> 1200 ms
+    /// from the drag start when the drag began in a zone.
+    @Test func reactBeautifulDnd() throws {
+        let height = 667.0
+        let zone = 0.25 * height, maxAt = 0.05 * height
+        func distanceValue(_ d: Double) -> Double {
+            if d > zone { return 0 }
+            if d <= maxAt { return 28 }
+            if d == zone { return 1 }
+            let p = (d - maxAt) / (zone - maxAt)
+            return ceil(28 * pow(1 - p, 2))
+        }
+        func dampened(_ scroll: Double, _ ms: Double) -> Double {
+            if ms >= 1200 { return scroll }
+            if ms < 360 { return 1 }
+            return ceil(scroll * pow((ms - 360) / (1200 - 360), 2))
+        }
+        // Not started in a zone: no time dampening.
+        let p = try LuaPolicy(named: "rbd_autoscroll")
+        let late = makeContext(viewport: Size(width: 375, height: height), dragTime: 2)
+        #expect(p.edgeZone(late, axis: .vertical, viewportLength: height) == zone)
+        p.onBegin(late, at: ItemPosition(section: 0, item: 0))
+        for depth in depths where depth <= zone {
+            #expect(p.scrollSpeed(late, axis: .vertical, depth: depth, zone: zone, elapsed: 0) == distanceValue(zone - depth) * 60)
+        }
+        #expect(p.scrollSpeed(late, axis: .vertical, depth: zone - maxAt, zone: zone, elapsed: 0) == 1680)   // 28 px/frame
+        #expect(p.scrollSpeed(late, axis: .vertical, depth: 50, zone: zone, elapsed: 0) == 240)
+        #expect(p.scrollSpeed(late, axis: .vertical, depth: 1e-9, zone: zone, elapsed: 0) == 60)
+        _ = p.onEnd(late, from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 0))
+
+        // Started in a zone (first scroll at drag time 0): dampened by time since the drag began.
+        p.onBegin(makeContext(dragTime: 0), at: ItemPosition(section: 0, item: 0))
+        for t in times {
+            let ctx = makeContext(viewport: Size(width: 375, height: height), dragTime: t)
+            for depth in [10.0, 50, 100, 140, 200] {
+                let raw = distanceValue(zone - depth)
+                let expected = raw == 0 ? 0 : max(dampened(raw, (t * 1000).rounded()), 1) * 60
+                #expect(p.scrollSpeed(ctx, axis: .vertical, depth: depth, zone: zone, elapsed: t) == expected, "t=\(t) depth=\(depth)")
+            }
+        }
+        let at = { (t: Double) in p.scrollSpeed(makeContext(dragTime: t), axis: .vertical, depth: 140, zone: zone, elapsed: t) }
+        #expect(at(0.2) == 60)     // minScroll before 360 ms
+        #expect(at(0.78) == 420)   // 28 * 0.5^2 = 7 px/frame
+        #expect(at(1.2) == 1680)   // undamped from 1200 ms
+    }
+
+    /// pragmatic-drag-and-drop: zone min(25 %, 180), full speed at half the zone, 400 ms linear
+    /// ramp, 900 px/s standard with the per-frame ceil/cap, at least 1 px per frame.
+    @Test func pragmaticDragAndDrop() throws {
+        let p = try LuaPolicy(named: "pragmatic_autoscroll")
+        for rate in [60.0, 120.0] {
+            let ctx = makeContext(frameRate: rate)
+            for length in [400.0, 667.0, 1000.0] {
+                let zone = min(0.25 * length, 180)
+                #expect(p.edgeZone(ctx, axis: .vertical, viewportLength: length) == zone)
+                let maxChange = min(ceil(900.0 / 1000 * (1000 / rate)), 900.0 / 60)
+                for d in depths { for t in times {
+                    let r = min(max(d / (zone - zone * 0.5), 0), 1)
+                    let time = min(max(t / 0.4, 0), 1)
+                    let expected = max(maxChange * r * time, 1) * rate
+                    #expect(p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: zone, elapsed: t) == expected)
+                } }
+            }
+        }
+        let ctx = makeContext()
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 83.375, zone: 166.75, elapsed: 0.4) == 900)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 41.6875, zone: 166.75, elapsed: 0.2) == 225)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 10, zone: 166.75, elapsed: 0) == 60)
+        #expect(p.scrollSpeed(makeContext(frameRate: 120), axis: .vertical, depth: 100, zone: 166.75, elapsed: 1) == 960)
+    }
+
+    /// Android ItemTouchHelper: M * ((r - 1)^5 + 1), r = min(1, overshoot / item size), tau^5 over
+    /// 2 s, 20 dp per frame, at least 1.
+    @Test func androidItemTouchHelper() throws {
+        let p = try LuaPolicy(named: "android_touch_helper")
+        let ctx = makeContext(itemSize: Size(width: 375, height: 44))
+        #expect(p.configuration.allowableMovement == 8)
+        #expect(p.edgeZone(ctx, axis: .vertical, viewportLength: 667) == 1)
+        func peer(_ overshoot: Double, _ seconds: Double) -> Double {
+            guard overshoot > 0 else { return 0 }
+            let r = min(1, overshoot / 44)
+            let t = r - 1
+            let capped = (20 * (t * t * t * t * t + 1)).rounded(.towardZero)
+            let ms = (seconds * 1000).rounded()
+            let tau = ms > 2000 ? 1 : ms / 2000
+            var value = (capped * (tau * tau * tau * tau * tau)).rounded(.towardZero)
+            if value == 0 { value = 1 }
+            return value * 60
+        }
+        for d in depths { for t in times {
+            #expect(p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: 1, elapsed: t) == peer(d - 1, t), "d=\(d) t=\(t)")
+        } }
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 23, zone: 1, elapsed: 2.5) == 1140)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 23, zone: 1, elapsed: 1) == 60)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 50, zone: 1, elapsed: 2) == 1200)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 50, zone: 1, elapsed: 1.6) == 360)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 0.5, zone: 1, elapsed: 3) == 0)
+    }
+}
