@@ -1,0 +1,28 @@
+import ArgumentParser
+
+extension Reorder {
+    /// `reorder test [PATH...] [--filter F] [--tap] [--junit FILE]`.
+    struct Test: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run *_spec.lua files (busted's describe/it/assert vocabulary) headlessly.",
+            discussion: "Each file runs in a fresh Lua VM. The last line is `N passed, N failed` (`, N pending` when any); the exit status is 1 on any failure.")
+
+        @Argument(help: "Spec files or folders to search for *_spec.lua (default: Policies/).")
+        var paths: [String] = []
+
+        @Option(name: .long, help: "Run only tests whose full name matches this Lua pattern.")
+        var filter: String?
+
+        @Flag(name: .long, help: "Print TAP (Test Anything Protocol) instead of the summary.")
+        var tap = false
+
+        @Option(name: .long, help: "Also write a JUnit XML report to FILE.")
+        var junit: String?
+
+        func run() throws {
+            let runner = SpecRunner(paths: paths, filter: filter, tap: tap, junitPath: junit)
+            let status = runner.run(console: .standard())
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

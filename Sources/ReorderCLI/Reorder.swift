@@ -1,0 +1,37 @@
+import ArgumentParser
+
+/// The `reorder` command: a REPL, a headless spec runner, scripts, trace replay and policy
+/// checks for drag-to-reorder policies.
+///
+/// The executable's entry point is this type (`@main extension Reorder {}` in `reorder`).
+/// Each subcommand lives in its own file (`Reorder+Test.swift`, ...); registering one is one
+/// line in ``subcommandTypes``.
+///
+/// ```sh
+/// reorder                              # the REPL on the demo list, policy `default`
+/// reorder test Policies/ --tap
+/// reorder replay drag.jsonl --policy jx_movable --json
+/// ```
+public struct Reorder: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "reorder",
+        abstract: "Try, test and replay drag-to-reorder policies written in Lua.",
+        discussion: """
+            With no subcommand, starts the REPL with a session `s` on a demo list.
+            See docs/REFERENCE.md for the Lua session API and the policy hooks.
+            """,
+        version: "0.1.0",
+        subcommands: subcommandTypes,
+        defaultSubcommand: Repl.self)
+
+    /// Every subcommand, in the order `--help` lists them. Add yours here.
+    static let subcommandTypes: [any ParsableCommand.Type] = [
+        Repl.self,
+        Test.self,
+        Run.self,
+        Replay.self,
+        Check.self,
+    ]
+
+    public init() {}
+}

@@ -1,0 +1,224 @@
+import Foundation
+import ReorderCore
+import ReorderLua
+
+/// The REPL: Lua with the session API, a ready session `s` on the demo list, colon commands.
+///
+/// On a terminal: a banner, prompts (`> `, `>> ` for a continued entry), line editing and
+/// history (`~/.reorder_history`) through libedit, colour in `s:show()` unless `NO_COLOR`.
+/// With piped input: no banner, no prompts, plain line reads; the exit status is 1 when any
+/// entry failed, so a piped session works as a script.
+///
+/// ```swift
+/// let out = OutputBuffer()
+/// let status = ReplDriver(console: .buffered(input: "s:drag(1, 2, 1, 9)\n#s:order()\n", output: out)).run()
+/// out.text   // "true\n30\n"
+/// ```
+public final class ReplDriver {
+    let console: Console
+    let initialPolicy: String
+    var host: ScriptingHost?
+    var failures = 0
+    var recording: Recording?
+
+    struct Recording {
+        var path: String
+        var session: ScriptSession
+        var start: Int
+        var header: Trace.Header
+    }
+
+    public init(console: Console, policy: String = "default") {
+        self.console = console
+        self.initialPolicy = policy
+    }
+
+    static let help = """
+        Lua 5.4 with the reorder session API. `s` is a session on the demo list.
+          s:drag(1, 2, 1, 9)        drag row 2 of section 1 to row 9 (press, hold, glide, release)
+          s:press_item(1, 2)  s:hold(0.5)  s:move(187, 400, 0.3)  s:release()  s:cancel()
+          s:advance(0.25)  s:tick(10)  s:move_to_item(2, 1, 0.5)  s:scroll(0, 200)
+          s:items()  s:order()  s:offset()  s:snapshot()  s:state()  s:events()  s:show()
+          reorder.session{ policy = "jx_movable", sections = { {"a", "b"}, {"c"} } }
+        Commands:
+          :help               this text
+          :policy NAME|FILE   give `s` another policy (built-in name or .lua file), same order
+          :reload             load the policy of `s` again (after editing its file)
+          :show               draw the viewport of `s` (same as s:show())
+          :record FILE        record the inputs of `s` to a trace (JSON Lines)
+          :stop               stop recording and write the trace
+          :quit               leave (or end of input, Ctrl-D)
+
+        """
+
+    /// Runs until `:quit` or end of input. Returns the exit status.
+    public func run() -> Int32 {
+        let interactive = console.inputIsTerminal
+        let host: ScriptingHost
+        do {
+            host = try ScriptingHost(output: console.write, useColor: console.useColor)
+            host.baseDirectory = console.currentDirectory
+            try host.replaceSession(global: "s", policy: policySource(initialPolicy))
+        } catch {
+            console.writeError("reorder: \(error.message)\n")
+            return 1
+        }
+        self.host = host
+
+        let reader: LineReader
+        if interactive {
+            let history = console.environment["HOME"].map { $0 + "/.reorder_history" }
+            reader = EditLineReader(historyPath: history)
+            let name = host.session(global: "s")?.policyName ?? initialPolicy
+            console.write("reorder 0.1 (Lua 5.4): `s` is a session on the demo list with policy \(name).\n"
+                          + "Try s:drag(1, 2, 1, 9) then s:show(). :help for help, :quit to leave.\n")
+        } else {
+            reader = PlainLineReader(console: console)
+        }
+        defer { reader.close() }
+
+        var pending = ""
+        loop: while let line = reader.readLine(prompt: pending.isEmpty ? "> " : ">> ") {
+            if pending.isEmpty {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                if trimmed.hasPrefix(":") {
+                    reader.remember(trimmed)
+                    if !command(trimmed) { break loop }
+                    continue
+                }
+                // Lua's REPL convention: `=expr` prints expr.
+                pending = trimmed.hasPrefix("=") ? "return " + trimmed.dropFirst() : line
+            } else {
+                pending += "\n" + line
+            }
+            switch host.evaluate(pending) {
+            case .incomplete:
+                continue
+            case .ok(let text):
+                if let text { console.write(text + "\n") }
+            case .error(let message):
+                failures += 1
+                console.write(message + "\n")
+            }
+            reader.remember(pending)
+            pending = ""
+        }
+        if !pending.isEmpty {
+            // The input ended inside an unfinished entry: report it like Lua would.
+            if case .error(let message) = host.evaluate(pending, final: true) {
+                console.write(message + "\n")
+            }
+            failures += 1
+        }
+        if recording != nil { _ = stopRecording() }
+        if interactive { console.write("\n") }
+        return failures > 0 && !interactive ? 1 : 0
+    }
+
+    func policySource(_ spec: String) -> SessionOptions.PolicySource {
+        if spec.contains("/") || spec.hasSuffix(".lua") { return .file(console.resolve(spec)) }
+        return .builtin(spec)
+    }
+
+    /// Runs a colon command; false means quit.
+    func command(_ line: String) -> Bool {
+        guard let host else { return false }
+        let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        let name = parts.first ?? ""
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        func fail(_ message: String) {
+            failures += 1
+            console.write(message + "\n")
+        }
+        switch name {
+        case "help", "h", "?":
+            console.write(ReplDriver.help)
+        case "quit", "q", "exit":
+            return false
+        case "policy", "p":
+            guard !argument.isEmpty else {
+                let current = host.session(global: "s").map { "\($0.policyName) (\($0.options.policy))" } ?? "none"
+                console.write("policy of s: \(current)\n")
+                return true
+            }
+            if recording != nil { _ = stopRecording() }
+            do {
+                let s = try host.replaceSession(global: "s", policy: policySource(argument))
+                console.write("s: policy \(s.policyName)\n")
+            } catch {
+                fail(":policy: \(error.message)")
+            }
+        case "reload", "r":
+            if recording != nil { _ = stopRecording() }
+            do {
+                let s = try host.replaceSession(global: "s", policy: nil)
+                console.write("s: policy \(s.policyName) reloaded\n")
+            } catch {
+                fail(":reload: \(error.message)")
+            }
+        case "show":
+            guard host.session(global: "s") != nil else { fail(":show: `s` is not a session"); return true }
+            if case .error(let message) = host.evaluate("s:show()") { fail(message) }
+        case "record":
+            guard !argument.isEmpty else { fail(":record: give a file name, e.g. :record drag.jsonl"); return true }
+            startRecording(console.resolve(argument), shown: argument)
+        case "stop":
+            if recording == nil { fail(":stop: not recording") } else { _ = stopRecording() }
+        default:
+            fail("unknown command :\(name) (try :help)")
+        }
+        return true
+    }
+
+    func startRecording(_ path: String, shown: String) {
+        guard let host, let s = host.session(global: "s") else {
+            failures += 1
+            console.write(":record: `s` is not a session\n")
+            return
+        }
+        guard s.simulator.state == .idle else {
+            failures += 1
+            console.write(":record: `s` is \(s.simulator.state.rawValue); release or cancel first\n")
+            return
+        }
+        if recording != nil { _ = stopRecording() }
+        var header = Trace.Header(policy: s.options.policy.traceName, sections: s.simulator.order.items)
+        header.titles = s.simulator.order.sectionTitles
+        header.layout = s.options.layout.rawValue
+        header.rowHeight = s.options.rowHeight
+        header.headerHeight = s.options.headerHeight
+        header.viewport = s.options.viewport
+        header.frameRate = s.options.frameRate
+        header.offset = s.simulator.offset
+        recording = Recording(path: path, session: s, start: s.simulator.inputs.count, header: header)
+        console.write("recording the inputs of s to \(shown) (:stop to finish)\n")
+    }
+
+    func stopRecording() -> Bool {
+        guard let r = recording else { return false }
+        recording = nil
+        let inputs = Array(r.session.simulator.inputs[r.start...])
+        let text = TraceCodec.encode(Trace(header: r.header, inputs: inputs))
+        do {
+            try text.write(toFile: r.path, atomically: true, encoding: .utf8)
+            console.write("wrote \(inputs.count) inputs to \(r.path)\n")
+            return true
+        } catch {
+            failures += 1
+            console.write(":stop: cannot write \(r.path): \(error.localizedDescription)\n")
+            return false
+        }
+    }
+}
+
+extension SessionOptions.PolicySource {
+    /// The policy as a trace names it (nil for an inline table, which a trace cannot carry).
+    var traceName: String? {
+        switch self {
+        case .builtin(let n): return n
+        case .file(let p): return p
+        case .table: return nil
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ReorderCore
+import ReorderLua
+
+/// `reorder replay`: runs a recorded trace through a policy and reports the outcome.
+public enum Replayer {
+    /// What a replay ended with.
+    public struct Outcome {
+        public var policy: String
+        public var inputs: Int
+        public var time: Double
+        public var state: String
+        public var order: Order
+        public var offset: Point
+        public var events: [DragEvent]
+    }
+
+    /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
+    /// list (the demo list when it has no `session` line).
+    public static func replay(_ trace: Trace, policy: String?, console: Console) throws(ScriptError) -> Outcome {
+        let host = try ScriptingHost(output: console.write, useColor: false)
+        host.baseDirectory = console.currentDirectory
+        var options: SessionOptions
+        if let h = trace.header {
+            options = SessionOptions()
+            options.sections = h.sections
+            options.sectionTitles = h.titles
+            guard let layout = SessionOptions.LayoutKind(rawValue: h.layout) else {
+                throw ScriptError("the trace's layout \"\(h.layout)\" is unknown")
+            }
+            options.layout = layout
+            options.rowHeight = h.rowHeight
+            options.headerHeight = h.headerHeight
+            options.viewport = h.viewport
+            options.frameRate = h.frameRate
+        } else {
+            options = DemoList.options()
+        }
+        let name = policy ?? trace.header?.policy ?? "default"
+        options.policy = name.contains("/") || name.hasSuffix(".lua") ? .file(console.resolve(name)) : .builtin(name)
+        let session = try host.makeSession(options)
+        let sim = session.simulator
+        if let offset = trace.header?.offset, offset != .zero { sim.setOffset(offset) }
+        for input in trace.inputs { sim.apply(input) }
+        session.collect()
+        return Outcome(policy: session.policyName, inputs: trace.inputs.count, time: sim.time,
+                       state: sim.state.rawValue, order: sim.order, offset: sim.offset, events: session.events)
+    }
+
+    /// Reads, replays and prints. Returns the exit status.
+    public static func run(tracePath: String, policy: String?, json: Bool, console: Console) -> Int32 {
+        let text: String
+        do {
+            text = try String(contentsOfFile: console.resolve(tracePath), encoding: .utf8)
+        } catch {
+            console.writeError("reorder replay: cannot read \(tracePath): \(error.localizedDescription)\n")
+            return 1
+        }
+        let trace: Trace
+        do {
+            trace = try TraceCodec.decode(text)
+        } catch {
+            console.writeError("reorder replay: \(tracePath):\(error.line): \(error.message)\n")
+            return 1
+        }
+        do {
+            let outcome = try replay(trace, policy: policy, console: console)
+            console.write(json ? jsonReport(outcome) + "\n" : textReport(outcome))
+            return 0
+        } catch {
+            console.writeError("reorder replay: \(error.message)\n")
+            return 1
+        }
+    }
+
+    static func position(_ p: ItemPosition) -> String { "\(p.section + 1).\(p.item + 1)" }
+
+    static func textReport(_ o: Outcome) -> String {
+        var out = "policy \(o.policy), \(o.inputs) inputs, t \(TraceCodec.number(o.time)) s, state \(o.state)\n"
+        out += "items:\n"
+        for (s, section) in o.order.items.enumerated() {
+            let title = s < o.order.sectionTitles.count ? " (\(o.order.sectionTitles[s]))" : ""
+            out += "  \(s + 1)\(title): " + section.map(\.id).joined(separator: ", ") + "\n"
+        }
+        out += "offset: \(TraceCodec.number(o.offset.x)), \(TraceCodec.number(o.offset.y))\n"
+        out += "events:\n"
+        if o.events.isEmpty { out += "  (none)\n" }
+        for e in o.events {
+            switch e {
+            case .begin(let p, let t): out += "  begin \(position(p)) at \(t)\n"
+            case .move(let f, let to, let sem, let t): out += "  move \(position(f)) -> \(position(to)) (\(sem.rawValue)) at \(t)\n"
+            case .end(let f, let to, let t): out += "  end \(position(f)) -> \(position(to)) at \(t)\n"
+            case .cancel(let r, let t): out += "  cancel (\(r.rawValue)) at \(t)\n"
+            case .rollback(let t): out += "  rollback at \(t)\n"
+            case .refuse(let p, let t): out += "  refuse \(position(p)) at \(t)\n"
+            }
+        }
+        return out
+    }
+
+    static func jsonReport(_ o: Outcome) -> String {
+        func pos(_ p: ItemPosition) -> String { "[\(p.section + 1),\(p.item + 1)]" }
+        let n = TraceCodec.number
+        let items = "[" + o.order.items.map { "[" + $0.map { TraceCodec.string($0.id) }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        let events = o.events.map { e -> String in
+            switch e {
+            case .begin(let p, let t): return "{\"type\":\"begin\",\"at\":\(pos(p)),\"time\":\(n(t))}"
+            case .move(let f, let to, let s, let t):
+                return "{\"type\":\"move\",\"from\":\(pos(f)),\"to\":\(pos(to)),\"semantics\":\"\(s.rawValue)\",\"time\":\(n(t))}"
+            case .end(let f, let to, let t): return "{\"type\":\"end\",\"from\":\(pos(f)),\"to\":\(pos(to)),\"time\":\(n(t))}"
+            case .cancel(let r, let t): return "{\"type\":\"cancel\",\"resolution\":\"\(r.rawValue)\",\"time\":\(n(t))}"
+            case .rollback(let t): return "{\"type\":\"rollback\",\"time\":\(n(t))}"
+            case .refuse(let p, let t): return "{\"type\":\"refuse\",\"at\":\(pos(p)),\"time\":\(n(t))}"
+            }
+        }
+        return "{\"policy\":\(TraceCodec.string(o.policy)),\"inputs\":\(o.inputs),\"time\":\(n(o.time)),"
+            + "\"state\":\"\(o.state)\",\"items\":\(items),"
+            + "\"offset\":{\"x\":\(n(o.offset.x)),\"y\":\(n(o.offset.y))},"
+            + "\"events\":[" + events.joined(separator: ",") + "]}"
+    }
+}

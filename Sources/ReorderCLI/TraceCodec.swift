@@ -1,0 +1,250 @@
+import Foundation
+import ReorderCore
+
+/// A recorded session: an optional description of the list it ran on, then raw inputs.
+///
+/// On disk a trace is JSON Lines, one record per line:
+///
+/// ```text
+/// {"type":"session","policy":"default","sections":[["a","b"],["c"]],"row_height":44,...}
+/// {"t":0.0,"type":"down","x":120,"y":210}
+/// {"t":0.016666666666666666,"type":"frame"}
+/// {"t":1.5,"type":"move","x":120,"y":300}
+/// {"t":2.0,"type":"up"}
+/// ```
+///
+/// The `session` line is optional (without it, replay uses the REPL's demo list); input types
+/// are `down`, `move` (both with `x`, `y` in viewport points), `up`, `cancel` and `frame`.
+/// Times are seconds of simulated time and never decrease.
+public struct Trace: Sendable {
+    /// The list, layout and policy the inputs were recorded on.
+    public struct Header: Sendable {
+        public var policy: String?
+        public var sections: [[Item]]
+        public var titles: [String] = []
+        public var layout: String = "table"
+        public var rowHeight: Double = 44
+        public var headerHeight: Double = 0
+        public var viewport = Size(width: 375, height: 667)
+        public var frameRate: Double = 60
+        /// The content offset when recording began.
+        public var offset: Point = .zero
+
+        public init(policy: String?, sections: [[Item]]) {
+            self.policy = policy
+            self.sections = sections
+        }
+    }
+
+    public var header: Header?
+    public var inputs: [TraceInput]
+
+    public init(header: Header?, inputs: [TraceInput]) {
+        self.header = header
+        self.inputs = inputs
+    }
+}
+
+/// A trace line that could not be read: which line and what was wrong.
+public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// Reads and writes traces as JSON Lines.
+///
+/// ```swift
+/// let text = TraceCodec.encode(Trace(header: nil, inputs: [.down(0, Point(x: 120, y: 210)), .up(0.5)]))
+/// // {"t":0.0,"type":"down","x":120.0,"y":210.0}\n{"t":0.5,"type":"up"}\n
+/// let trace = try TraceCodec.decode(text)
+/// ```
+public enum TraceCodec {
+    // MARK: Writing
+
+    /// The whole trace, one line per record, each ending in a newline.
+    public static func encode(_ trace: Trace) -> String {
+        var out = ""
+        if let h = trace.header { out += encode(header: h) + "\n" }
+        for input in trace.inputs { out += encode(input) + "\n" }
+        return out
+    }
+
+    /// One input as a JSON object (numbers round-trip exactly).
+    public static func encode(_ input: TraceInput) -> String {
+        var s = "{\"t\":\(number(input.time)),\"type\":\"\(input.typeName)\""
+        if let p = input.point { s += ",\"x\":\(number(p.x)),\"y\":\(number(p.y))" }
+        return s + "}"
+    }
+
+    /// The `session` line.
+    public static func encode(header h: Trace.Header) -> String {
+        var s = "{\"type\":\"session\""
+        if let p = h.policy { s += ",\"policy\":\(string(p))" }
+        s += ",\"layout\":\(string(h.layout))"
+        s += ",\"sections\":[" + h.sections.map { "[" + $0.map(item).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        if !h.titles.isEmpty { s += ",\"titles\":[" + h.titles.map(string).joined(separator: ",") + "]" }
+        s += ",\"row_height\":\(number(h.rowHeight)),\"header_height\":\(number(h.headerHeight))"
+        s += ",\"viewport\":{\"width\":\(number(h.viewport.width)),\"height\":\(number(h.viewport.height))}"
+        s += ",\"frame_rate\":\(number(h.frameRate))"
+        s += ",\"offset\":{\"x\":\(number(h.offset.x)),\"y\":\(number(h.offset.y))}"
+        return s + "}"
+    }
+
+    static func number(_ d: Double) -> String {
+        d.isFinite ? "\(d)" : "null"
+    }
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func item(_ i: Item) -> String {
+        if i.isPlain { return string(i.id) }
+        var parts = ["\"id\":\(string(i.id))", "\"title\":\(string(i.title))"]
+        for k in i.fields.keys.sorted() {
+            guard let v = i.fields[k] else { continue }
+            switch v {
+            case .string(let s): parts.append("\(string(k)):\(string(s))")
+            case .number(let d): parts.append("\(string(k)):\(number(d))")
+            case .bool(let b): parts.append("\(string(k)):\(b)")
+            }
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    // MARK: Reading
+
+    static let inputKeys: Set<String> = ["t", "type", "x", "y"]
+
+    /// Reads a trace. Blank lines are skipped.
+    /// - Throws: ``TraceError`` naming the first bad line and what was wrong with it.
+    public static func decode(_ text: String) throws(TraceError) -> Trace {
+        var header: Trace.Header?
+        var inputs: [TraceInput] = []
+        var lastTime = -Double.infinity
+        var sawRecord = false
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            func fail(_ message: String) -> TraceError { TraceError(line: lineNumber, message: message) }
+            let object: [String: Any]
+            do {
+                let json = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+                guard let o = json as? [String: Any] else {
+                    throw fail("expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}")
+                }
+                object = o
+            } catch let e as TraceError {
+                throw e
+            } catch {
+                let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
+                throw fail("not valid JSON" + (reason.map { " (\($0))" } ?? "") + ": \(String(line.prefix(60)))")
+            }
+            guard let type = object["type"] as? String else {
+                throw fail(object["type"] == nil ? "missing \"type\"" : "\"type\" must be a string")
+            }
+            if type == "session" {
+                guard !sawRecord else { throw fail("a \"session\" record may only be the first line") }
+                sawRecord = true
+                header = try decodeHeader(object, fail: fail)
+                continue
+            }
+            sawRecord = true
+            for key in object.keys where !inputKeys.contains(key) {
+                throw fail("unknown field \"\(key)\" (an input has t, type, x, y)")
+            }
+            let t = try coordinate(object, "t", fail: fail)
+            guard t >= 0 else { throw fail("\"t\" must not be negative, got \(t)") }
+            guard t >= lastTime else {
+                throw fail("time goes backwards: t = \(t) after \(lastTime)")
+            }
+            lastTime = t
+            var point: Point?
+            switch type {
+            case "down", "move":
+                point = Point(x: try coordinate(object, "x", fail: fail), y: try coordinate(object, "y", fail: fail))
+            case "up", "cancel", "frame":
+                if object["x"] != nil || object["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
+            default:
+                throw fail("unknown type \"\(type)\" (expected down, move, up, cancel, frame)")
+            }
+            guard let input = TraceInput(typeName: type, time: t, point: point) else {
+                throw fail("cannot make a \(type) input")
+            }
+            inputs.append(input)
+        }
+        return Trace(header: header, inputs: inputs)
+    }
+
+    static func coordinate(_ o: [String: Any], _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
+        guard let raw = o[key] else { throw fail("missing \"\(key)\"") }
+        guard !(raw is Bool), let n = raw as? NSNumber else {
+            throw fail("\"\(key)\" must be a number")
+        }
+        // Through the decimal text: exact to the last bit (NSDecimalNumber's doubleValue is not).
+        let d = Double(n.description) ?? n.doubleValue
+        guard d.isFinite else { throw fail("\"\(key)\" must be finite, got \(d)") }
+        return d
+    }
+
+    static func decodeHeader(_ o: [String: Any], fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
+        let known: Set<String> = ["type", "policy", "layout", "sections", "titles", "row_height", "header_height",
+                                  "viewport", "frame_rate", "offset"]
+        for key in o.keys where !known.contains(key) { throw fail("unknown session field \"\(key)\"") }
+        guard let rawSections = o["sections"] as? [Any] else { throw fail("a session needs \"sections\": [[...], ...]") }
+        var sections: [[Item]] = []
+        for (s, rawSection) in rawSections.enumerated() {
+            guard let list = rawSection as? [Any] else { throw fail("section \(s + 1) must be a list") }
+            var items: [Item] = []
+            for (r, rawItem) in list.enumerated() {
+                if let str = rawItem as? String {
+                    items.append(Item(str))
+                } else if let dict = rawItem as? [String: Any], let id = dict["id"] as? String {
+                    var fields: [String: ItemValue] = [:]
+                    for (k, v) in dict where k != "id" && k != "title" {
+                        if let b = v as? Bool { fields[k] = .bool(b) }
+                        else if let n = v as? NSNumber { fields[k] = .number(Double(n.description) ?? n.doubleValue) }
+                        else if let str = v as? String { fields[k] = .string(str) }
+                        else { throw fail("item \(s + 1).\(r + 1): field \"\(k)\" must be a string, number or boolean") }
+                    }
+                    items.append(Item(id: id, title: dict["title"] as? String, fields: fields))
+                } else {
+                    throw fail("item \(s + 1).\(r + 1) must be a string or an object with an \"id\"")
+                }
+            }
+            sections.append(items)
+        }
+        var h = Trace.Header(policy: o["policy"] as? String, sections: sections)
+        if let t = o["titles"] as? [String] { h.titles = t }
+        if let l = o["layout"] as? String { h.layout = l }
+        if o["row_height"] != nil { h.rowHeight = try coordinate(o, "row_height", fail: fail) }
+        if o["header_height"] != nil { h.headerHeight = try coordinate(o, "header_height", fail: fail) }
+        if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }
+        if let v = o["viewport"] as? [String: Any] {
+            h.viewport = Size(width: try coordinate(v, "width", fail: fail), height: try coordinate(v, "height", fail: fail))
+        }
+        if let v = o["offset"] as? [String: Any] {
+            h.offset = Point(x: try coordinate(v, "x", fail: fail), y: try coordinate(v, "y", fail: fail))
+        }
+        return h
+    }
+}

@@ -1,0 +1,304 @@
+import ReorderCore
+
+/// One `reorder.session{...}` object: a ``DragSimulator`` plus what the Lua API needs around
+/// it (1-based positions, argument checks, the event log, text rendering).
+///
+/// Every method takes the Lua arguments after `self` and returns Lua results; a thrown
+/// ``ScriptError`` becomes a Lua error at the caller's line.
+public final class ScriptSession {
+    public let id: Int64
+    public let options: SessionOptions
+    public let simulator: DragSimulator
+    /// Every event since creation (or the last `s:clear_events()`).
+    public private(set) var events: [DragEvent] = []
+    /// Messages from the policy (errors, fallbacks, prints) since creation.
+    public private(set) var diagnostics: [PolicyDiagnostic] = []
+    /// Where diagnostics and `s:show()` go.
+    let output: (String) -> Void
+    let useColor: Bool
+    /// Called when the session goes away (releases an inline policy's registry reference).
+    var onRelease: (() -> Void)?
+
+    init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order,
+         output: @escaping (String) -> Void, useColor: Bool) throws(ScriptError) {
+        self.id = id
+        self.options = options
+        self.output = output
+        self.useColor = useColor
+        let layout: any Layout
+        switch options.layout {
+        case .table:
+            layout = TableLayout(order: order, width: options.viewport.width, rowHeight: options.rowHeight,
+                                 headerHeight: options.headerHeight)
+        case .grid, .board:
+            throw ScriptError("reorder.session: layout \"\(options.layout.rawValue)\" is not available in this build yet (use layout = \"table\")")
+        }
+        simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
+                                  frameRate: options.frameRate)
+    }
+
+    deinit { onRelease?() }
+
+    /// The name the policy gives itself.
+    public var policyName: String { simulator.policy.configuration.name }
+
+    // MARK: - Dispatch
+
+    /// Runs method `name` with Lua arguments `args`.
+    func call(_ name: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
+        let a = Arguments(method: name, values: args)
+        defer { collect() }
+        switch name {
+        case "press":
+            try a.count(2)
+            simulator.press(at: Point(x: try a.number(1, "x"), y: try a.number(2, "y")))
+            return []
+        case "press_item":
+            try a.count(2)
+            let p = try position(a, 1)
+            simulator.pressItem(p)
+            return []
+        case "hold":
+            try a.count(1)
+            simulator.hold(try a.duration(1, "seconds"))
+            return []
+        case "move":
+            try a.count(2, 3)
+            let point = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
+            simulator.move(to: point, over: try a.duration(3, "seconds", default: 0))
+            return []
+        case "move_to_item":
+            try a.count(2, 3)
+            let p = try position(a, 1)
+            simulator.moveToItem(p, over: try a.duration(3, "seconds", default: 0))
+            return []
+        case "release":
+            try a.count(0)
+            simulator.release()
+            return []
+        case "cancel":
+            try a.count(0)
+            simulator.cancel()
+            return []
+        case "advance":
+            try a.count(1)
+            simulator.advance(try a.duration(1, "seconds"))
+            return []
+        case "tick":
+            try a.count(0, 1)
+            let frames = try a.integer(1, "frames", default: 1)
+            guard frames >= 0, frames <= 10_000_000 else {
+                throw a.error("frames must be from 0 to 10000000, got \(frames)")
+            }
+            simulator.tick(frames)
+            return []
+        case "drag":
+            try a.count(4, 5)
+            let from = try position(a, 1)
+            let to = try position(a, 3)
+            let seconds = try a.duration(5, "seconds", default: 0.5)
+            return [.bool(simulator.drag(from: from, to: to, over: seconds))]
+        case "scroll":
+            try a.count(2)
+            let p = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
+            if simulator.setOffset(p) == .ignored {
+                throw a.error("cannot scroll while a drag is under way (state \(simulator.state.rawValue))")
+            }
+            return []
+        case "items":
+            try a.count(0)
+            return [ScriptSession.itemsValue(simulator.order)]
+        case "order":
+            try a.count(0)
+            return [.array(simulator.order.flattened.map(ScriptSession.itemValue))]
+        case "offset":
+            try a.count(0)
+            return [.number(simulator.offset.x), .number(simulator.offset.y)]
+        case "snapshot":
+            try a.count(0)
+            return [simulator.snapshot.map(ScriptSession.snapshotValue) ?? .nil]
+        case "state":
+            try a.count(0)
+            return [.string(simulator.state.rawValue)]
+        case "events":
+            try a.count(0)
+            return [.array(events.map(ScriptSession.eventValue))]
+        case "clear_events":
+            try a.count(0)
+            events.removeAll()
+            return []
+        case "time":
+            try a.count(0)
+            return [.number(simulator.time)]
+        case "policy":
+            try a.count(0)
+            return [.string(policyName)]
+        case "inputs":
+            try a.count(0)
+            return [.array(simulator.inputs.map(ScriptSession.inputValue))]
+        case "show":
+            try a.count(0)
+            output(render(color: useColor))
+            return []
+        case "render":
+            try a.count(0)
+            return [.string(render(color: false))]
+        case "id":
+            return [.int(id)]
+        case "__tostring":
+            let o = simulator.order
+            return [.string("reorder.session(\(policyName), \(o.sectionCount) section\(o.sectionCount == 1 ? "" : "s"), \(o.totalCount) items, \(simulator.state.rawValue))")]
+        default:
+            throw ScriptError("s:\(name): not available in this build")
+        }
+    }
+
+    /// Takes new events and diagnostics from the simulator and the policy.
+    public func collect() {
+        events.append(contentsOf: simulator.takeEvents())
+        let new = simulator.policy.drainDiagnostics()
+        if !new.isEmpty {
+            diagnostics.append(contentsOf: new)
+            for d in new { output("[policy \(policyName)] \(d)\n") }
+        }
+    }
+
+    /// A 1-based `section, row` pair at argument `i`, checked against the current order.
+    func position(_ a: Arguments, _ i: Int) throws(ScriptError) -> ItemPosition {
+        let s = try a.integer(i, "section"), r = try a.integer(i + 1, "row")
+        let order = simulator.order
+        guard s >= 1, s <= order.sectionCount else {
+            throw a.error("section \(s) out of range (\(order.sectionCount) section\(order.sectionCount == 1 ? "" : "s"))")
+        }
+        let n = order.count(s - 1)
+        guard r >= 1, r <= n else {
+            throw a.error("row \(r) out of range (section \(s) has \(n) row\(n == 1 ? "" : "s"))")
+        }
+        return ItemPosition(section: s - 1, item: r - 1)
+    }
+
+    // MARK: - Values for Lua
+
+    static func itemValue(_ item: Item) -> ScriptValue {
+        if item.isPlain { return .string(item.id) }
+        var fields: [String: ScriptValue] = ["id": .string(item.id), "title": .string(item.title)]
+        for (k, v) in item.fields {
+            switch v {
+            case .string(let s): fields[k] = .string(s)
+            case .number(let d): fields[k] = d == d.rounded() && abs(d) < 9e15 ? .int(Int64(d)) : .number(d)
+            case .bool(let b): fields[k] = .bool(b)
+            }
+        }
+        return .record(fields)
+    }
+
+    static func itemsValue(_ order: Order) -> ScriptValue {
+        .array(order.items.map { .array($0.map(itemValue)) })
+    }
+
+    static func positionValue(_ p: ItemPosition) -> ScriptValue {
+        .array([.int(Int64(p.section + 1)), .int(Int64(p.item + 1))])
+    }
+
+    /// `{type = "move", from = {1, 2}, to = {1, 3}, semantics = "move", time = 1.25}` and so on.
+    public static func eventValue(_ e: DragEvent) -> ScriptValue {
+        switch e {
+        case .begin(let p, let t):
+            return .record(["type": .string("begin"), "at": positionValue(p), "time": .number(t)])
+        case .move(let from, let to, let semantics, let t):
+            return .record(["type": .string("move"), "from": positionValue(from), "to": positionValue(to),
+                            "semantics": .string(semantics.rawValue), "time": .number(t)])
+        case .end(let from, let to, let t):
+            return .record(["type": .string("end"), "from": positionValue(from), "to": positionValue(to),
+                            "time": .number(t)])
+        case .cancel(let resolution, let t):
+            return .record(["type": .string("cancel"), "resolution": .string(resolution.rawValue), "time": .number(t)])
+        case .rollback(let t):
+            return .record(["type": .string("rollback"), "time": .number(t)])
+        case .refuse(let p, let t):
+            return .record(["type": .string("refuse"), "at": positionValue(p), "time": .number(t)])
+        }
+    }
+
+    static func snapshotValue(_ s: SnapshotState) -> ScriptValue {
+        let placeholder: ScriptValue
+        switch s.placeholder {
+        case .hidden: placeholder = .string("hidden")
+        case .visible: placeholder = .string("visible")
+        case .color(let c): placeholder = .string(c.hex)
+        }
+        return .record([
+            "phase": .string(s.phase.rawValue),
+            "x": .number(s.center.x), "y": .number(s.center.y),
+            "content_x": .number(s.contentCenter.x), "content_y": .number(s.contentCenter.y),
+            "width": .number(s.size.width), "height": .number(s.size.height),
+            "scale": .number(s.scale), "alpha": .number(s.alpha), "rotation": .number(s.rotation),
+            "corner_radius": .number(s.cornerRadius),
+            "shadow": .record(["color": .string(s.shadow.color.hex),
+                               "offset": .array([.number(s.shadow.offset.width), .number(s.shadow.offset.height)]),
+                               "opacity": .number(s.shadow.opacity), "radius": .number(s.shadow.radius)]),
+            "placeholder": placeholder,
+            "lift": .number(s.liftProgress), "drop": .number(s.dropProgress),
+        ])
+    }
+
+    static func inputValue(_ input: TraceInput) -> ScriptValue {
+        var fields: [String: ScriptValue] = ["t": .number(input.time), "type": .string(input.typeName)]
+        if let p = input.point { fields["x"] = .number(p.x); fields["y"] = .number(p.y) }
+        return .record(fields)
+    }
+}
+
+/// Checked access to a method's Lua arguments (1-based, after `self`).
+struct Arguments {
+    let method: String
+    let values: [ScriptValue]
+
+    func error(_ message: String) -> ScriptError { ScriptError("s:\(method): \(message)") }
+
+    func count(_ n: Int) throws(ScriptError) { try count(n, n) }
+
+    func count(_ lo: Int, _ hi: Int) throws(ScriptError) {
+        // Trailing nils are absent arguments.
+        var n = values.count
+        while n > 0 && values[n - 1] == .nil { n -= 1 }
+        if n > hi || n < lo {
+            let expected = lo == hi ? "\(lo)" : "\(lo) to \(hi)"
+            throw error("expected \(expected) argument\(hi == 1 ? "" : "s"), got \(n)")
+        }
+    }
+
+    func value(_ i: Int) -> ScriptValue { i <= values.count ? values[i - 1] : .nil }
+
+    func number(_ i: Int, _ name: String) throws(ScriptError) -> Double {
+        let v = value(i)
+        guard let d = v.double else {
+            throw error("argument #\(i) (\(name)) must be a number, got \(v.typeName)")
+        }
+        guard d.isFinite else { throw error("argument #\(i) (\(name)) must be finite, got \(v)") }
+        return d
+    }
+
+    func integer(_ i: Int, _ name: String) throws(ScriptError) -> Int {
+        let v = value(i)
+        guard v.double != nil else {
+            throw error("argument #\(i) (\(name)) must be a number, got \(v.typeName)")
+        }
+        guard let n = v.integer else { throw error("argument #\(i) (\(name)) must be a whole number, got \(v)") }
+        return n
+    }
+
+    func integer(_ i: Int, _ name: String, default d: Int) throws(ScriptError) -> Int {
+        value(i) == .nil ? d : try integer(i, name)
+    }
+
+    func duration(_ i: Int, _ name: String) throws(ScriptError) -> Double {
+        let d = try number(i, name)
+        guard d >= 0, d <= 86_400 else { throw error("argument #\(i) (\(name)) must be from 0 to 86400 seconds, got \(ScriptValue.number(d))") }
+        return d
+    }
+
+    func duration(_ i: Int, _ name: String, default d: Double) throws(ScriptError) -> Double {
+        value(i) == .nil ? d : try duration(i, name)
+    }
+}

@@ -1,0 +1,285 @@
+import CLua
+import CLuaShim
+import ReorderCore
+
+/// The trusted Lua VM behind the REPL, `reorder run` and spec files, with the session API of
+/// DESIGN.md section 5 loaded: `reorder.session{...}` and the `s:press(...)` family.
+///
+/// The VM runs the user's own code (all standard libraries); policies named by the scripts
+/// still run in sandboxes of their own. `print` and `io.write` go to `output`. Confine a host
+/// to one thread.
+///
+/// ```swift
+/// var text = ""
+/// let host = try ScriptingHost(output: { text += $0 })
+/// try host.run("""
+///     local s = reorder.session{ sections = { {"a", "b", "c"} } }
+///     s:drag(1, 1, 1, 3)
+///     print(table.concat(s:order(), " "))
+///     """, chunkName: "demo.lua")
+/// text   // "b c a\n"
+/// ```
+public final class ScriptingHost {
+    /// The VM (trusted: no sandbox, no budget, no cap).
+    public let vm: LuaVM
+    /// Where `print`, `io.write`, `s:show()` and policy diagnostics go.
+    public var output: (String) -> Void
+    /// Whether `s:show()` uses ANSI colour.
+    public var useColor: Bool
+    /// Directory against which relative policy paths are resolved (nil: the working directory).
+    public var baseDirectory: String?
+
+    private var sessions: [Int64: ScriptSession] = [:]
+    /// Sessions whose Lua object was collected; released outside Lua (see `flushReleased`).
+    private var released: [ScriptSession] = []
+    private var nextSessionId: Int64 = 1
+
+    /// Functions `reorder.NAME(...)` implemented by the host.
+    static let hostFunctions = ["policies", "demo"]
+
+    /// Makes the VM and loads the session API; with `specs`, also the busted vocabulary.
+    public init(output: @escaping (String) -> Void, useColor: Bool = false, specs: Bool = false) throws(ScriptError) {
+        do {
+            vm = try LuaVM(options: .trusted)
+        } catch {
+            throw ScriptError("cannot create a Lua VM: \(error)")
+        }
+        self.output = output
+        self.useColor = useColor
+        vm.output = { [weak self] o in
+            switch o {
+            case .print(let s): self?.output(s + "\n")
+            case .warning(let s): self?.output("Lua warning: \(s)\n")
+            }
+        }
+        let status = reorder_scripting_open(vm.L, Unmanaged.passUnretained(self).toOpaque(), scriptingCallback,
+                                            ScriptingHost.hostFunctions.joined(separator: " "))
+        if status != LUA_OK {
+            let message = vm.string(at: -1) ?? "unknown error"
+            vm.pop(1)
+            throw ScriptError("cannot load the session API: \(message)")
+        }
+        try run(CorePrelude.source, chunkName: "=reorder.prelude")
+        if specs { try run(BustedPrelude.source, chunkName: "=reorder.busted") }
+    }
+
+    deinit {
+        reorder_scripting_detach(vm.L)
+        released.removeAll()
+        sessions.removeAll()
+    }
+
+    // MARK: - Running Lua
+
+    /// Runs a chunk of Lua source.
+    public func run(_ source: String, chunkName: String) throws(ScriptError) {
+        flushReleased()
+        var out = reorder_sbuf(data: nil, length: 0, capacity: 0)
+        defer { reorder_sbuf_free(&out) }
+        var s = source
+        let status = s.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { c in
+                reorder_scripting_dostring(vm.L, c.baseAddress, c.count, chunkName, &out)
+            }
+        }
+        if status != LUA_OK { throw ScriptError(ScriptingHost.text(out)) }
+    }
+
+    /// Runs a Lua file (as `dofile`), with `arguments` in the global `arg` (`arg[0]` = path).
+    public func runFile(_ path: String, arguments: [String] = []) throws(ScriptError) {
+        var argTable: [ScriptValue.Pair] = [.init(.int(0), .string(path))]
+        for (i, a) in arguments.enumerated() { argTable.append(.init(.int(Int64(i + 1)), .string(a))) }
+        _ = try call("reorder._set_global", [.string("arg"), .table(argTable)])
+        _ = try call("dofile", [.string(path)])
+    }
+
+    /// Calls a global function (dotted names allowed: `"reorder.inspect"`) with `args`.
+    @discardableResult
+    public func call(_ function: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
+        flushReleased()
+        var out = reorder_sbuf(data: nil, length: 0, capacity: 0)
+        defer { reorder_sbuf_free(&out) }
+        let encoded = ScriptValue.encodeList(args)
+        let status = encoded.withUnsafeBufferPointer { buf in
+            reorder_scripting_call(vm.L, function, buf.baseAddress, buf.count, &out)
+        }
+        if status != LUA_OK { throw ScriptError(ScriptingHost.text(out)) }
+        guard let data = out.data else { return [] }
+        return ScriptValue.decodeList(UnsafeRawBufferPointer(start: data, count: out.length))
+    }
+
+    /// What the REPL made of one chunk of input.
+    public enum Evaluation: Hashable, Sendable {
+        /// Ran; `text` is the readable form of the values it returned (nil: none).
+        case ok(String?)
+        /// The chunk is unfinished (`<eof>` expected): read another line and try again.
+        case incomplete
+        /// A syntax or runtime error.
+        case error(String)
+    }
+
+    /// Evaluates REPL input: an expression prints its values, a statement runs. With `final`,
+    /// unfinished input is an error instead of ``Evaluation/incomplete``.
+    public func evaluate(_ source: String, final: Bool = false) -> Evaluation {
+        do {
+            let r = try call("reorder._repl_eval", [.string(source), .bool(final)])
+            switch r.first?.stringValue {
+            case "ok": return .ok(r.count > 1 ? r[1].stringValue : nil)
+            case "incomplete": return .incomplete
+            default: return .error(r.count > 1 ? (r[1].stringValue ?? "error") : "error")
+            }
+        } catch {
+            return .error(error.message)
+        }
+    }
+
+    /// The session object held by global `name` (e.g. the REPL's `s`), if any.
+    public func session(global name: String) -> ScriptSession? {
+        guard let r = try? call("reorder._session_id", [.string(name)]), let id = r.first?.integer else { return nil }
+        return sessions[Int64(id)]
+    }
+
+    /// The session with a given id (`s:id()`).
+    public func session(id: Int64) -> ScriptSession? { sessions[id] }
+
+    // MARK: - Policies
+
+    /// Makes the policy a session asks for. Relative file paths resolve against ``baseDirectory``.
+    func makePolicy(_ source: SessionOptions.PolicySource) throws(ScriptError) -> any DragPolicy {
+        switch source {
+        case .builtin(let name):
+            guard let p = NativePolicies.named(name) else {
+                throw ScriptError("reorder.session: unknown policy '\(name)' (built-in: \(NativePolicies.names.joined(separator: ", ")))")
+            }
+            return p
+        case .file(let path):
+            throw ScriptError("reorder.session: policy files are not available in this build yet (\(path))")
+        case .table:
+            throw ScriptError("reorder.session: inline policy tables are not available in this build yet")
+        }
+    }
+
+    // MARK: - Callbacks from Lua
+
+    fileprivate func handle(op: Int32, session: Int64, method: String, args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
+        switch Int(op) {
+        case Int(REORDER_OP_SESSION_NEW):
+            return [.int(try newSession(args.first ?? .nil))]
+        case Int(REORDER_OP_SESSION_CALL):
+            guard let s = sessions[session] else { throw ScriptError("s:\(method): this session is closed") }
+            return try s.call(method, args)
+        case Int(REORDER_OP_SESSION_FREE):
+            if let s = sessions.removeValue(forKey: session) { released.append(s) }
+            return []
+        case Int(REORDER_OP_WRITE):
+            if let text = args.first?.stringValue { output(text) }
+            return []
+        case Int(REORDER_OP_HOST_CALL):
+            return try hostFunction(method, args)
+        default:
+            throw ScriptError("reorder: unknown host operation \(op)")
+        }
+    }
+
+    private func hostFunction(_ name: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
+        switch name {
+        case "policies":
+            return [.array(NativePolicies.names.map { .string($0) })]
+        case "demo":
+            // reorder.demo([policy]): the options of the REPL's demo list.
+            var options = DemoList.options()
+            switch args.first ?? .nil {
+            case .nil: break
+            case .string(let p): options.policy = p.contains("/") || p.hasSuffix(".lua") ? .file(p) : .builtin(p)
+            case let other: throw ScriptError("reorder.demo: the policy must be a name or a path, got \(other.typeName)")
+            }
+            return [options.scriptValue]
+        default:
+            throw ScriptError("reorder.\(name): unknown function")
+        }
+    }
+
+    private func newSession(_ value: ScriptValue) throws(ScriptError) -> Int64 {
+        let session = try makeSession(try SessionOptions(value))
+        sessions[session.id] = session
+        return session.id
+    }
+
+    /// A session driven from Swift (replay, benchmarks): the same policies, layout and checks as
+    /// `reorder.session{...}`, without a Lua object.
+    public func makeSession(_ options: SessionOptions) throws(ScriptError) -> ScriptSession {
+        var options = options
+        if case .file(let path) = options.policy, let base = baseDirectory, !path.hasPrefix("/") {
+            options.policy = .file(base + "/" + path)
+        }
+        let policy = try makePolicy(options.policy)
+        let order = Order(sections: options.sections, titles: options.sectionTitles)
+        let id = nextSessionId
+        let session = try ScriptSession(id: id, options: options, policy: policy, order: order,
+                                        output: { [weak self] in self?.output($0) }, useColor: useColor)
+        nextSessionId += 1
+        return session
+    }
+
+    /// Replaces the session in global `name` by a new one with `policy` (nil: the same source,
+    /// loaded afresh) on the current order of the old one (or the demo list when `name` holds
+    /// no session). Used by the REPL's `:policy` and `:reload`.
+    @discardableResult
+    public func replaceSession(global name: String, policy: SessionOptions.PolicySource?) throws(ScriptError) -> ScriptSession {
+        var options: SessionOptions
+        if let old = session(global: name) {
+            options = old.options
+            options.sections = old.simulator.order.items
+            options.sectionTitles = old.simulator.order.sectionTitles
+            options.restore = nil
+        } else {
+            options = DemoList.options()
+        }
+        if let policy { options.policy = policy }
+        try call("reorder._set_global_session", [.string(name), options.scriptValue])
+        guard let new = session(global: name) else { throw ScriptError("could not create the session") }
+        return new
+    }
+
+    /// Releases sessions whose Lua objects were collected (never from inside a Lua call).
+    private func flushReleased() { released.removeAll() }
+
+    static func text(_ buffer: reorder_sbuf) -> String {
+        guard let data = buffer.data else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: buffer.length), as: UTF8.self)
+    }
+}
+
+/// The C callback: decodes the arguments, runs the host, encodes the results or the error.
+private let scriptingCallback: reorder_scripting_callback = { host, op, session, method, args, length, out in
+    guard let host, let out else { return 1 }
+    let h = Unmanaged<ScriptingHost>.fromOpaque(host).takeUnretainedValue()
+    let name = method.map { String(cString: $0) } ?? ""
+    let values = args.map { ScriptValue.decodeList(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+    do {
+        let results = try h.handle(op: op, session: session, method: name, args: values)
+        let bytes = ScriptValue.encodeList(results)
+        return bytes.withUnsafeBytes { b in reorder_sbuf_append(out, b.baseAddress, b.count) == 0 ? 0 : 1 }
+    } catch {
+        let bytes = Array(((error as? ScriptError)?.message ?? "\(error)").utf8)
+        _ = bytes.withUnsafeBytes { b in reorder_sbuf_append(out, b.baseAddress, b.count) }
+        return 1
+    }
+}
+
+extension ScriptingHost {
+    /// What `reorder check` found in a policy.
+    public struct PolicyReport: Sendable {
+        /// The name the policy gives itself.
+        public var name: String
+        /// Problems found (empty: the policy is fine).
+        public var problems: [String]
+    }
+
+    /// Loads a policy as a session would, without a drag, and collects what it reports.
+    public func checkPolicy(_ source: SessionOptions.PolicySource) throws(ScriptError) -> PolicyReport {
+        let policy = try makePolicy(source)
+        let problems = policy.drainDiagnostics().filter { $0.kind != .print }.map(\.description)
+        return PolicyReport(name: policy.configuration.name, problems: problems)
+    }
+}

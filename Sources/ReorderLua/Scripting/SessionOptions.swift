@@ -1,0 +1,215 @@
+import ReorderCore
+
+/// The options of `reorder.session{...}`, parsed and checked.
+///
+/// ```lua
+/// reorder.session{ policy = "jx_movable", sections = { {"a", "b"}, {"c"} },
+///                  row_height = 44, header_height = 28, viewport = { width = 375, height = 667 } }
+/// reorder.session{ rows = 20 }   -- one section of items "1", "2", ..., "20"
+/// ```
+public struct SessionOptions: Sendable {
+    /// Where the policy comes from.
+    public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
+        /// A built-in policy (`"jx_movable"`).
+        case builtin(String)
+        /// A policy file (`"policies/mine.lua"`): any string with a `/` or ending in `.lua`.
+        case file(String)
+        /// An inline table kept in the scripting VM (registry reference).
+        case table(Int32)
+
+        public var description: String {
+            switch self {
+            case .builtin(let n): return n
+            case .file(let p): return p
+            case .table: return "(inline table)"
+            }
+        }
+    }
+
+    public enum LayoutKind: String, Sendable {
+        case table, grid, board
+    }
+
+    public var policy: PolicySource = .builtin("default")
+    public var sections: [[Item]] = []
+    public var sectionTitles: [String] = []
+    public var layout: LayoutKind = .table
+    public var rowHeight: Double = 44
+    public var headerHeight: Double = 0
+    /// `grid = { item_width, item_height, spacing }` (for the grid layout).
+    public var grid: [String: Double] = [:]
+    public var viewport = Size(width: 375, height: 667)
+    public var frameRate: Double = 60
+    /// `restore = path`: a persisted order to apply at creation.
+    public var restore: String?
+
+    public init() {}
+
+    /// Every option name `reorder.session` accepts.
+    public static let known = ["policy", "sections", "rows", "titles", "layout", "row_height", "header_height",
+                               "grid", "viewport", "frame_rate", "restore"]
+
+    /// Parses the options table. Errors read `reorder.session: ...`.
+    public init(_ value: ScriptValue) throws(ScriptError) {
+        func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
+        guard case .table(let pairs) = value else {
+            throw fail("expected a table of options, got \(value.typeName)")
+        }
+        for p in pairs {
+            guard let k = p.key.stringValue else {
+                throw fail("option keys must be names, got \(p.key.typeName) key \(p.key)")
+            }
+            guard SessionOptions.known.contains(k) else {
+                throw fail("unknown option '\(k)' (known: \(SessionOptions.known.joined(separator: ", ")))")
+            }
+        }
+
+        switch value["policy"] {
+        case .nil: break
+        case .string(let s):
+            if s.isEmpty { throw fail("policy must not be empty") }
+            policy = s.contains("/") || s.hasSuffix(".lua") ? .file(s) : .builtin(s)
+        case .reference(let r): policy = .table(r)
+        case let other: throw fail("policy must be a name, a path or a table, got \(other.typeName)")
+        }
+
+        let sectionsValue = value["sections"], rowsValue = value["rows"]
+        switch (sectionsValue, rowsValue) {
+        case (.nil, .nil):
+            throw fail("give the items: sections = { {\"a\", \"b\"}, {\"c\"} } or rows = N")
+        case (.nil, let rows):
+            guard let n = rows.integer, n >= 0, n <= 10_000_000 else {
+                throw fail("rows must be a whole number from 0 to 10000000, got \(rows)")
+            }
+            sections = [(0..<n).map { Item(String($0 + 1)) }]
+        case (let secs, .nil):
+            sections = try SessionOptions.parseSections(secs)
+        default:
+            throw fail("give either sections or rows, not both")
+        }
+        var seen = Set<String>()
+        for (s, section) in sections.enumerated() {
+            for (r, item) in section.enumerated() where !seen.insert(item.id).inserted {
+                throw fail("duplicate item id '\(item.id)' (section \(s + 1), row \(r + 1)): ids must be unique")
+            }
+        }
+
+        switch value["titles"] {
+        case .nil: break
+        case let t:
+            guard let list = t.sequence, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw fail("titles must be a list of strings")
+            }
+            sectionTitles = list.compactMap(\.stringValue)
+        }
+
+        switch value["layout"] {
+        case .nil: break
+        case .string(let s):
+            guard let kind = LayoutKind(rawValue: s) else {
+                throw fail("layout must be \"table\", \"grid\" or \"board\", got \"\(s)\"")
+            }
+            layout = kind
+        case let other: throw fail("layout must be a string, got \(other.typeName)")
+        }
+
+        func length(_ name: String, _ v: ScriptValue, positive: Bool) throws(ScriptError) -> Double? {
+            if v == .nil { return nil }
+            guard let d = v.double, d.isFinite, positive ? d > 0 : d >= 0 else {
+                throw fail("\(name) must be a \(positive ? "positive" : "non-negative") number, got \(v)")
+            }
+            return d
+        }
+        if let h = try length("row_height", value["row_height"], positive: true) { rowHeight = h }
+        if let h = try length("header_height", value["header_height"], positive: false) { headerHeight = h }
+        if let f = try length("frame_rate", value["frame_rate"], positive: true) { frameRate = f }
+
+        switch value["viewport"] {
+        case .nil: break
+        case let v:
+            let w = v["width"] != .nil ? v["width"] : (v.sequence?.first ?? .nil)
+            let h = v["height"] != .nil ? v["height"] : ((v.sequence?.count ?? 0) > 1 ? (v.sequence?[1] ?? .nil) : .nil)
+            guard case .table = v, let width = w.double, let height = h.double,
+                  width.isFinite, height.isFinite, width > 0, height > 0 else {
+                throw fail("viewport must be { width = W, height = H } with positive numbers, got \(v)")
+            }
+            viewport = Size(width: width, height: height)
+        }
+
+        switch value["grid"] {
+        case .nil: break
+        case .table(let pairs):
+            for p in pairs {
+                guard let k = p.key.stringValue, ["item_width", "item_height", "spacing", "columns"].contains(k) else {
+                    throw fail("grid accepts item_width, item_height, spacing, columns; got key \(p.key)")
+                }
+                guard let d = p.value.double, d.isFinite, d >= 0 else {
+                    throw fail("grid.\(k) must be a non-negative number, got \(p.value)")
+                }
+                grid[k] = d
+            }
+        case let other: throw fail("grid must be a table, got \(other.typeName)")
+        }
+
+        switch value["restore"] {
+        case .nil: break
+        case .string(let s): restore = s
+        case let other: throw fail("restore must be a path (string), got \(other.typeName)")
+        }
+    }
+
+    static func parseSections(_ value: ScriptValue) throws(ScriptError) -> [[Item]] {
+        func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
+        guard case .table = value, let list = value.sequence else {
+            throw fail("sections must be a list of lists of items, got \(value.typeName)")
+        }
+        var sections: [[Item]] = []
+        for (s, sectionValue) in list.enumerated() {
+            guard case .table = sectionValue, let rows = sectionValue.sequence else {
+                throw fail("section \(s + 1) must be a list of items, got \(sectionValue.typeName)")
+            }
+            var items: [Item] = []
+            for (r, itemValue) in rows.enumerated() {
+                items.append(try parseItem(itemValue, where: "section \(s + 1), row \(r + 1)"))
+            }
+            sections.append(items)
+        }
+        return sections
+    }
+
+    /// An item from `"text"` or `{ id = ..., title = ..., other fields }`.
+    static func parseItem(_ value: ScriptValue, where place: String) throws(ScriptError) -> Item {
+        func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
+        switch value {
+        case .string(let s): return Item(s)
+        case .int, .number: return Item(value.description)
+        case .table(let pairs):
+            var id: String?
+            var title: String?
+            var fields: [String: ItemValue] = [:]
+            for p in pairs {
+                guard let k = p.key.stringValue else {
+                    throw fail("item at \(place): field names must be strings, got \(p.key)")
+                }
+                switch p.value {
+                case .string(let s):
+                    if k == "id" { id = s } else if k == "title" { title = s } else { fields[k] = .string(s) }
+                case .int(let i):
+                    if k == "id" { id = String(i) } else { fields[k] = .number(Double(i)) }
+                case .number(let d):
+                    fields[k] = .number(d)
+                case .bool(let b):
+                    fields[k] = .bool(b)
+                default:
+                    throw fail("item at \(place): field '\(k)' must be a string, number or boolean, got \(p.value.typeName)")
+                }
+            }
+            guard let itemId = id ?? title else {
+                throw fail("item at \(place) needs an id (or a title): { id = \"mail\", title = \"Mail\" }")
+            }
+            return Item(id: itemId, title: title ?? itemId, fields: fields)
+        default:
+            throw fail("item at \(place) must be a string or a table, got \(value.typeName)")
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import ReorderCLI
-print("reorder: work in progress")
