@@ -3,7 +3,14 @@ import ReorderLua
 
 /// `reorder check`: loads each policy as a session would and reports problems.
 public enum PolicyChecker {
-    /// Checks every policy; prints `ok NAME` or the messages. Returns 1 if any has a problem.
+    /// Checks every policy; prints `ok NAME (its name)` or the messages. Returns 1 if any has a
+    /// problem (a load error, a warning such as an unknown field, a hook failing on the demo list).
+    ///
+    /// ```text
+    /// ok jx_movable (jx_movable)
+    /// problems in mine.lua (mine):
+    ///   mine.lua: unknown field 'min_pres_duration' (did you mean 'min_press_duration'?)
+    /// ```
     public static func run(_ policies: [String], console: Console) -> Int32 {
         var failures = 0
         for spec in policies {
@@ -17,11 +24,12 @@ public enum PolicyChecker {
                     console.write("ok \(spec) (\(report.name))\n")
                 } else {
                     failures += 1
-                    for p in report.problems { console.write("\(spec): \(p)\n") }
+                    console.write("problems in \(spec) (\(report.name)):\n")
+                    for p in report.problems { console.write("  \(p)\n") }
                 }
             } catch {
                 failures += 1
-                console.write("\(spec): \(error.message)\n")
+                console.write("cannot load \(spec):\n  \(error.message)\n")
             }
         }
         return failures > 0 ? 1 : 0

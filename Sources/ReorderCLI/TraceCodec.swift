@@ -195,9 +195,14 @@ public enum TraceCodec {
         return Trace(header: header, inputs: inputs)
     }
 
+    /// JSON `true`/`false` (Foundation bridges 0 and 1 to `Bool` too, so `is Bool` cannot tell).
+    static func isBoolean(_ v: Any) -> Bool {
+        type(of: v) is Bool.Type || String(describing: type(of: v)).contains("Boolean")
+    }
+
     static func coordinate(_ o: [String: Any], _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
         guard let raw = o[key] else { throw fail("missing \"\(key)\"") }
-        guard !(raw is Bool), let n = raw as? NSNumber else {
+        guard !isBoolean(raw), let n = raw as? NSNumber else {
             throw fail("\"\(key)\" must be a number")
         }
         // Through the decimal text: exact to the last bit (NSDecimalNumber's doubleValue is not).
@@ -221,7 +226,7 @@ public enum TraceCodec {
                 } else if let dict = rawItem as? [String: Any], let id = dict["id"] as? String {
                     var fields: [String: ItemValue] = [:]
                     for (k, v) in dict where k != "id" && k != "title" {
-                        if let b = v as? Bool { fields[k] = .bool(b) }
+                        if isBoolean(v), let b = v as? Bool { fields[k] = .bool(b) }
                         else if let n = v as? NSNumber { fields[k] = .number(Double(n.description) ?? n.doubleValue) }
                         else if let str = v as? String { fields[k] = .string(str) }
                         else { throw fail("item \(s + 1).\(r + 1): field \"\(k)\" must be a string, number or boolean") }

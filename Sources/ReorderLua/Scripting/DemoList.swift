@@ -50,7 +50,7 @@ extension SessionOptions {
         if !grid.isEmpty { fields["grid"] = .record(grid.mapValues { .number($0) }) }
         fields["viewport"] = .record(["width": .number(viewport.width), "height": .number(viewport.height)])
         fields["frame_rate"] = .number(frameRate)
-        if let r = restore { fields["restore"] = .string(r) }
+        if let r = restore { fields["restore"] = .record(["path": .string(r), "key": .string(restoreKey)]) }
         return .record(fields)
     }
 }

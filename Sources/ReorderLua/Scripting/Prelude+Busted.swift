@@ -385,14 +385,14 @@ function reorder._run_spec(path, filter)
   local chunk, err = loadfile(path, "t")
   if not chunk then
     local line = tonumber(tostring(err):match(":(%d+):"))
-    results[1] = { name = path, status = "error", file = path, line = line or 0,
+    results[1] = { name = "(loading the file)", status = "error", file = path, line = line or 0,
                    message = "cannot load: " .. tostring(err) }
     return results
   end
   local ok, e = xpcall(chunk, handler)
   if not ok then
-    results[1] = { name = path, status = "error", file = path, line = e.line or 0,
-                   message = "error while loading: " .. tostring(e.message) }
+    results[1] = { name = "(loading the file)", status = "error", file = path, line = e.line or 0,
+                   message = "error while running the file: " .. tostring(e.message) }
     return results
   end
   run_node(root, results, filter)

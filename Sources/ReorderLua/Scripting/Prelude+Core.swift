@@ -109,8 +109,9 @@ local function inspect(v, opts)
       wrapped[#wrapped + 1] = line
       return "{\n" .. concat(wrapped, "\n") .. "\n" .. indent .. "}"
     end
-    for i, e in ipairs(entries) do
-      wrapped[#wrapped + 1] = indent .. "  " .. e .. (i < #entries and "," or "")
+    -- One entry per line, each with its comma (stable lines for diffs).
+    for _, e in ipairs(entries) do
+      wrapped[#wrapped + 1] = indent .. "  " .. e .. ","
     end
     return "{\n" .. concat(wrapped, "\n") .. "\n" .. indent .. "}"
   end
@@ -119,7 +120,11 @@ end
 reorder.inspect = inspect
 
 function reorder._set_global(name, value) _G[name] = value end
-function reorder._set_global_session(name, options) _G[name] = reorder.session(options) end
+function reorder._set_global_session(name, options)
+  local ok, session = pcall(reorder.session, options)
+  if not ok then error((tostring(session):gsub("^reorder%.prelude:%d+: ", "")), 0) end
+  _G[name] = session
+end
 
 -- The id of the session held by global `name` (nil when it holds none).
 function reorder._session_id(name)
@@ -132,12 +137,17 @@ end
 
 -- The REPL: "ok", text | "incomplete" | "error", message.
 function reorder._repl_eval(src, final)
-  local chunk, err = load("return " .. src, "=stdin", "t")
+  local chunk, expr_err = load("return " .. src, "=stdin", "t")
   if not chunk then
+    local err
     chunk, err = load(src, "=stdin", "t")
     if not chunk then
-      if err:sub(-5) == "<eof>" and not final then return "incomplete" end
-      return "error", err
+      -- Unfinished as a statement or as an expression ("1 +"): read another line.
+      if not final and (err:sub(-5) == "<eof>" or expr_err:sub(-5) == "<eof>") then return "incomplete" end
+      -- Report the reading that got further (Lua's REPL reports the statement's).
+      local el = tonumber(expr_err:match("^stdin:(%d+):")) or 0
+      local sl = tonumber(err:match("^stdin:(%d+):")) or 0
+      return "error", el > sl and expr_err or err
     end
   end
   local r = table.pack(xpcall(chunk, function(e)

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderPersistence
 
 /// One `reorder.session{...}` object: a ``DragSimulator`` plus what the Lua API needs around
 /// it (1-based positions, argument checks, the event log, text rendering).
@@ -18,6 +19,8 @@ public final class ScriptSession {
     let useColor: Bool
     /// Called when the session goes away (releases an inline policy's registry reference).
     var onRelease: (() -> Void)?
+    /// The host that made it (for resolving paths).
+    weak var host: ScriptingHost?
 
     init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order,
          output: @escaping (String) -> Void, useColor: Bool) throws(ScriptError) {
@@ -145,6 +148,26 @@ public final class ScriptSession {
             return [.string(render(color: false))]
         case "id":
             return [.int(id)]
+        case "save":
+            try a.count(1, 2)
+            guard let path = a.value(1).stringValue else {
+                throw a.error("argument #1 (path) must be a string, got \(a.value(1).typeName)")
+            }
+            let key: String
+            switch a.value(2) {
+            case .nil: key = "default"
+            case .string(let k): key = k
+            case let other: throw a.error("argument #2 (key) must be a string, got \(other.typeName)")
+            }
+            guard simulator.state == .idle else {
+                throw a.error("cannot save while the session is \(simulator.state.rawValue) (release first)")
+            }
+            do {
+                try OrderStore(path: host?.resolve(path) ?? path).save(simulator.order, key: key)
+            } catch {
+                throw a.error(error.description)
+            }
+            return []
         case "__tostring":
             let o = simulator.order
             return [.string("reorder.session(\(policyName), \(o.sectionCount) section\(o.sectionCount == 1 ? "" : "s"), \(o.totalCount) items, \(simulator.state.rawValue))")]

@@ -114,7 +114,7 @@ public enum ScriptValue: Hashable, Sendable, CustomStringConvertible {
 
     /// Lua's `%.14g` formatting of a float (what `tostring` prints).
     public static func format(_ d: Double) -> String {
-        if d.isNaN { return d.sign == .minus ? "-nan" : "nan" }
+        if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) + ".0" }
         return String(d)

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import ReorderCore
+import ReorderPersistence
 
 /// The trusted Lua VM behind the REPL, `reorder run` and spec files, with the session API of
 /// DESIGN.md section 5 loaded: `reorder.session{...}` and the `s:press(...)` family.
@@ -144,18 +145,28 @@ public final class ScriptingHost {
 
     // MARK: - Policies
 
-    /// Makes the policy a session asks for. Relative file paths resolve against ``baseDirectory``.
+    /// Makes the policy a session asks for: a built-in or a file runs in a sandbox of its own
+    /// (``LuaPolicy``); an inline table runs in this VM. Relative file paths resolve against
+    /// ``baseDirectory``.
     func makePolicy(_ source: SessionOptions.PolicySource) throws(ScriptError) -> any DragPolicy {
-        switch source {
-        case .builtin(let name):
-            guard let p = NativePolicies.named(name) else {
-                throw ScriptError("reorder.session: unknown policy '\(name)' (built-in: \(NativePolicies.names.joined(separator: ", ")))")
+        do {
+            switch source {
+            case .builtin(let name):
+                return try LuaPolicy(named: name)
+            case .file(let path):
+                return try LuaPolicy(path: path)
+            case .table(let ref):
+                let top = vm.top
+                defer { vm.setTop(top) }
+                guard vm.pushRef(ref) == LUA_TTABLE else {
+                    throw ScriptError("reorder.session: the inline policy table is gone")
+                }
+                return try LuaPolicy(tableAt: vm.top, in: vm, chunkName: "inline policy", baseDirectory: baseDirectory)
             }
-            return p
-        case .file(let path):
-            throw ScriptError("reorder.session: policy files are not available in this build yet (\(path))")
-        case .table:
-            throw ScriptError("reorder.session: inline policy tables are not available in this build yet")
+        } catch let e as ScriptError {
+            throw e
+        } catch {
+            throw ScriptError("reorder.session: \(error)")
         }
     }
 
@@ -184,7 +195,7 @@ public final class ScriptingHost {
     private func hostFunction(_ name: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
         switch name {
         case "policies":
-            return [.array(NativePolicies.names.map { .string($0) })]
+            return [.array(EmbeddedPolicies.sources.map { .string($0.name) })]
         case "demo":
             // reorder.demo([policy]): the options of the REPL's demo list.
             var options = DemoList.options()
@@ -213,10 +224,22 @@ public final class ScriptingHost {
             options.policy = .file(base + "/" + path)
         }
         let policy = try makePolicy(options.policy)
-        let order = Order(sections: options.sections, titles: options.sectionTitles)
+        var order = Order(sections: options.sections, titles: options.sectionTitles)
+        if let path = options.restore {
+            // Saved items in saved order, new ones where the data put them, vanished ones dropped;
+            // an unreadable file is reported and the data's own order is used.
+            let (restored, warnings) = OrderStore(path: resolve(path)).restore(order, key: options.restoreKey)
+            order = restored
+            for w in warnings { output("reorder.session: restore: \(w)\n") }
+        }
         let id = nextSessionId
         let session = try ScriptSession(id: id, options: options, policy: policy, order: order,
                                         output: { [weak self] in self?.output($0) }, useColor: useColor)
+        session.host = self
+        if case .table(let ref) = options.policy {
+            let vm = self.vm
+            session.onRelease = { reorder_scripting_unref(vm.L, ref) }
+        }
         nextSessionId += 1
         return session
     }
@@ -239,6 +262,12 @@ public final class ScriptingHost {
         try call("reorder._set_global_session", [.string(name), options.scriptValue])
         guard let new = session(global: name) else { throw ScriptError("could not create the session") }
         return new
+    }
+
+    /// `path` made absolute against ``baseDirectory`` (unchanged when absolute or no base).
+    public func resolve(_ path: String) -> String {
+        guard let base = baseDirectory, !path.hasPrefix("/") else { return path }
+        return base.hasSuffix("/") ? base + path : base + "/" + path
     }
 
     /// Releases sessions whose Lua objects were collected (never from inside a Lua call).
@@ -276,10 +305,38 @@ extension ScriptingHost {
         public var problems: [String]
     }
 
-    /// Loads a policy as a session would, without a drag, and collects what it reports.
+    /// Loads a policy as a session would and, without a drag, asks its pure hooks (`can_move`,
+    /// `target`, `semantics`, the edge zone and speed) once about the demo list; collects every
+    /// warning and hook failure.
     public func checkPolicy(_ source: SessionOptions.PolicySource) throws(ScriptError) -> PolicyReport {
-        let policy = try makePolicy(source)
-        let problems = policy.drainDiagnostics().filter { $0.kind != .print }.map(\.description)
+        let policy: any DragPolicy
+        do {
+            switch source {
+            case .builtin(let name): policy = try LuaPolicy(named: name)
+            case .file(let path): policy = try LuaPolicy(path: path)
+            case .table: policy = try makePolicy(source)
+            }
+        } catch let e as ScriptError {
+            throw e
+        } catch {
+            throw ScriptError("\(error)")
+        }
+        var problems = policy.drainDiagnostics().filter { $0.kind != .print }.map(\.message)
+        let demo = DemoList.options()
+        let order = Order(sections: demo.sections, titles: demo.sectionTitles)
+        let ctx = PolicyContext(order: order, viewport: demo.viewport, content: Size(width: demo.viewport.width, height: 1376),
+                                offset: .zero, itemSize: Size(width: demo.viewport.width, height: demo.rowHeight),
+                                frameRate: demo.frameRate, time: 1, dragTime: 0)
+        let a = ItemPosition(section: 0, item: 1), b = ItemPosition(section: 0, item: 2)
+        _ = policy.canMove(ctx, at: a)
+        _ = policy.target(ctx, from: a, proposed: b)
+        _ = policy.semantics(ctx, from: a, to: b)
+        for axis in Axis.allCases {
+            let length = axis == .vertical ? demo.viewport.height : demo.viewport.width
+            let zone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
+            _ = policy.scrollSpeed(ctx, axis: axis, depth: max(zone, 1) / 2, zone: max(zone, 1), elapsed: 0.5)
+        }
+        problems += policy.drainDiagnostics().filter { $0.kind != .print }.map(\.message)
         return PolicyReport(name: policy.configuration.name, problems: problems)
     }
 }

@@ -40,8 +40,11 @@ public struct SessionOptions: Sendable {
     public var grid: [String: Double] = [:]
     public var viewport = Size(width: 375, height: 667)
     public var frameRate: Double = 60
-    /// `restore = path`: a persisted order to apply at creation.
+    /// `restore = path` or `restore = { path = ..., key = ... }`: a persisted order to apply at
+    /// creation (see ``ScriptSession`` `save`).
     public var restore: String?
+    /// The key within the order file (default `"default"`).
+    public var restoreKey: String = "default"
 
     public init() {}
 
@@ -131,7 +134,7 @@ public struct SessionOptions: Sendable {
             let h = v["height"] != .nil ? v["height"] : ((v.sequence?.count ?? 0) > 1 ? (v.sequence?[1] ?? .nil) : .nil)
             guard case .table = v, let width = w.double, let height = h.double,
                   width.isFinite, height.isFinite, width > 0, height > 0 else {
-                throw fail("viewport must be { width = W, height = H } with positive numbers, got \(v)")
+                throw fail("viewport must be { width = W, height = H } with positive numbers, got width = \(w), height = \(h)")
             }
             viewport = Size(width: width, height: height)
         }
@@ -154,7 +157,17 @@ public struct SessionOptions: Sendable {
         switch value["restore"] {
         case .nil: break
         case .string(let s): restore = s
-        case let other: throw fail("restore must be a path (string), got \(other.typeName)")
+        case let t where t["path"].stringValue != nil:
+            for k in t.stringKeys where k != "path" && k != "key" {
+                throw fail("restore accepts { path = ..., key = ... }, got key '\(k)'")
+            }
+            restore = t["path"].stringValue
+            switch t["key"] {
+            case .nil: break
+            case .string(let k): restoreKey = k
+            case let other: throw fail("restore.key must be a string, got \(other.typeName)")
+            }
+        case let other: throw fail("restore must be a path or { path = ..., key = ... }, got \(other.typeName)")
         }
     }
 

@@ -1,0 +1,4 @@
+return {
+  name = "broken",
+  min_press_duration = "long",
+}

@@ -1,0 +1,3 @@
+describe("broken", function()
+  it("never runs", function()
+end)

@@ -1,3 +1,0 @@
-import Testing
-@testable import ReorderCLI
-@Test func placeholderCLI() { #expect(Bool(true)) }

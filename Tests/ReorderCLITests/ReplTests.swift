@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import ReorderCLI
+@testable import ReorderLua
+
+@Suite struct ReplTests {
+    @Test func expressionsPrintValuesStatementsDoNot() {
+        let (status, out) = repl("""
+            1 + 1
+            x = { b = 2, a = { 1, 2 }, [3] = "c" }
+            x
+            return 1, "two", nil
+            =#s:order()
+            """)
+        #expect(status == 0)
+        #expect(out == """
+            2
+            { [3] = "c", a = { 1, 2 }, b = 2 }
+            1\t"two"\tnil
+            30
+
+            """)
+    }
+
+    @Test func incompleteInputContinuesOnTheNextLine() {
+        let (status, out) = repl("""
+            local function twice(x)
+              return 2 * x
+            end print(twice(21))
+            for i = 1, 2 do
+              print(i)
+            end
+            """)
+        #expect(status == 0)
+        #expect(out == "42\n1\n2\n")
+    }
+
+    @Test func anUnfinishedExpressionContinues() {
+        let (status, out) = repl("1 +\n2\n")
+        #expect(status == 0)
+        #expect(out == "3\n")
+    }
+
+    @Test func errorsArePrintedAndSetTheExitStatus() {
+        let (status, out) = repl("""
+            s:press_item(3, 1)
+            1 +
+            = 2
+            :nope
+            print("still here")
+            """)
+        #expect(status == 1)
+        #expect(out == """
+            stdin:1: s:press_item: section 3 out of range (2 sections)
+            stdin:2: unexpected symbol near '='
+            unknown command :nope (try :help)
+            still here
+
+            """)
+    }
+
+    @Test func unfinishedEntryAtEndOfInputIsAnError() {
+        let (status, out) = repl("for i = 1, 2 do\n")
+        #expect(status == 1)
+        #expect(out == "stdin:1: 'end' expected near <eof>\n")
+    }
+
+    @Test func theDemoSessionIsReady() {
+        let (status, out) = repl("""
+            s:state()
+            s:policy()
+            #s:items(), #s:items()[1], #s:items()[2]
+            s:items()[1][2], s:items()[2][1]
+            """)
+        #expect(status == 0)
+        #expect(out == "\"idle\"\n\"default\"\n2\t15\t15\n\"Standup\"\t\"Book flights\"\n")
+    }
+
+    @Test func policyCommandKeepsTheOrder() {
+        let (status, out) = repl("""
+            s:drag(1, 1, 1, 3)
+            :policy Tests/ReorderCLITests/Fixtures/policies/scrolly.lua
+            s:policy()
+            table.concat(s:items()[1], ",", 1, 3)
+            :policy
+            :reload
+            :policy no_such_policy
+            s:policy()
+            """)
+        #expect(status == 1)
+        #expect(out == """
+            true
+            s: policy scrolly
+            "scrolly"
+            "Standup,Review PR 42,Inbox zero"
+            policy of s: scrolly (\(packageRoot.path)/Tests/ReorderCLITests/Fixtures/policies/scrolly.lua)
+            s: policy scrolly reloaded
+            :policy: reorder.session: no built-in policy named 'no_such_policy' (built-ins: default)
+            "scrolly"
+
+            """)
+    }
+
+    @Test func helpListsTheCommands() {
+        let (_, out) = repl(":help\n")
+        for command in [":policy NAME|FILE", ":reload", ":show", ":record FILE", ":stop", ":quit"] {
+            #expect(out.contains(command))
+        }
+    }
+
+    @Test func quitStopsReading() {
+        let (status, out) = repl("print(1)\n:quit\nprint(2)\n")
+        #expect(status == 0)
+        #expect(out == "1\n")
+    }
+
+    /// A recorded drag replays to exactly the recorded final order, offset and events.
+    @Test func replayingARecordedTraceReproducesTheOrder() throws {
+        let dir = try temporaryDirectory()
+        let trace = dir.appendingPathComponent("drag.jsonl").path
+        let (status, out) = repl("""
+            :policy Tests/ReorderCLITests/Fixtures/policies/scrolly.lua
+            s:drag(1, 2, 1, 5)
+            :record \(trace)
+            s:drag(1, 3, 2, 10)
+            s:press_item(2, 1) s:hold(0.4) s:move(180, 20, 0.7) s:cancel()
+            :stop
+            print(table.concat(s:order(), "|"))
+            print(s:offset())
+            """)
+        #expect(status == 0)
+        let lines = out.split(separator: "\n").map(String.init)
+        let recordedOrder = lines[lines.count - 2]
+        let recordedOffset = lines[lines.count - 1]
+        #expect(lines.contains { $0.hasPrefix("wrote ") && $0.hasSuffix(" inputs to \(trace)") })
+
+        let decoded = try TraceCodec.decode(try String(contentsOfFile: trace, encoding: .utf8))
+        #expect(decoded.header?.policy?.hasSuffix("scrolly.lua") == true)
+        // The trace starts from the order at :record (after the first drag).
+        #expect(decoded.header?.sections[0][4].id == "Standup")
+        let outcome = try Replayer.replay(decoded, policy: nil, console: .buffered(output: OutputBuffer(), currentDirectory: packageRoot.path))
+        #expect(outcome.order.flattened.map(\.id).joined(separator: "|") == recordedOrder)
+        #expect(String(format: "%.1f\t%.14g", outcome.offset.x, outcome.offset.y) == recordedOffset)
+        #expect(outcome.events.first?.typeName == "begin")
+        #expect(outcome.events.last?.typeName == "cancel")
+        #expect(outcome.offset.y > 0)   // the drag scrolled: edge scrolling was replayed too
+    }
+
+    @Test func recordNeedsAnIdleSessionAndAFile() {
+        let (status, out) = repl(":record\ns:press_item(1, 1)\ns:hold(2)\n:record /tmp/x.jsonl\n:stop\n")
+        #expect(status == 1)
+        #expect(out == """
+            :record: give a file name, e.g. :record drag.jsonl
+            :record: `s` is dragging; release or cancel first
+            :stop: not recording
+
+            """)
+    }
+}

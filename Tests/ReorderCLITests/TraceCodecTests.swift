@@ -1,0 +1,76 @@
+import Foundation
+import ReorderCore
+import Testing
+@testable import ReorderCLI
+
+@Suite struct TraceCodecTests {
+    @Test func writesTheDocumentedLines() {
+        let trace = Trace(header: nil, inputs: [
+            .down(0, Point(x: 120, y: 210)), .frame(1.0 / 60), .move(0.5, Point(x: 120.5, y: 300)),
+            .up(0.75), .cancel(0.75),
+        ])
+        #expect(TraceCodec.encode(trace) == """
+            {"t":0.0,"type":"down","x":120.0,"y":210.0}
+            {"t":0.016666666666666666,"type":"frame"}
+            {"t":0.5,"type":"move","x":120.5,"y":300.0}
+            {"t":0.75,"type":"up"}
+            {"t":0.75,"type":"cancel"}
+
+            """)
+    }
+
+    @Test func roundTripsEveryBit() throws {
+        var inputs: [TraceInput] = [.down(0.1, Point(x: 1.0 / 3, y: 2.0 / 7))]
+        var t = 0.1
+        for i in 1...200 {
+            t += 1.0 / 60
+            inputs.append(i % 3 == 0 ? .frame(t) : .move(t, Point(x: Double(i) * 0.1, y: 1e-7 * Double(i))))
+        }
+        inputs.append(.up(t))
+        var header = Trace.Header(policy: "jx_movable", sections: [[Item("a"), Item(id: "m", title: "Mail", fields: ["finished": .bool(true), "height": .number(80)])], [Item("c")]])
+        header.titles = ["One", "Two"]
+        header.offset = Point(x: 0, y: 96.5)
+        let decoded = try TraceCodec.decode(TraceCodec.encode(Trace(header: header, inputs: inputs)))
+        #expect(decoded.inputs == inputs)
+        #expect(decoded.header?.sections == header.sections)
+        #expect(decoded.header?.titles == ["One", "Two"])
+        #expect(decoded.header?.offset == Point(x: 0, y: 96.5))
+        #expect(decoded.header?.policy == "jx_movable")
+    }
+
+    @Test func readsTheExampleFromTheDesign() throws {
+        let trace = try TraceCodec.decode("{\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}\n\n{\"t\":1,\"type\":\"up\"}\n")
+        #expect(trace.inputs == [.down(0, Point(x: 120, y: 210)), .up(1)])
+        #expect(trace.header == nil)
+    }
+
+    /// Each bad line is reported with its number and what was wrong.
+    @Test(arguments: [
+        ("{\"t\":0,\"type\":\"down\",\"x\":1,\"y\":2}\n{\"t\":0.1,\"type\":\"move\",\"x\":1}", 2, "missing \"y\""),
+        ("{\"t\":0,\"type\":\"down\",\"x\":\"a\",\"y\":2}", 1, "\"x\" must be a number"),
+        ("{\"t\":0,\"type\":\"hover\"}", 1, "unknown type \"hover\" (expected down, move, up, cancel, frame)"),
+        ("{\"t\":1,\"type\":\"frame\"}\n{\"t\":0.5,\"type\":\"up\"}", 2, "time goes backwards: t = 0.5 after 1.0"),
+        ("{\"type\":\"up\"}", 1, "missing \"t\""),
+        ("{\"t\":-1,\"type\":\"up\"}", 1, "\"t\" must not be negative, got -1.0"),
+        ("[1,2]", 1, "expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}"),
+        ("{\"t\":0,\"type\":\"up\",\"x\":3}", 1, "\"up\" takes no x or y"),
+        ("{\"t\":0,\"type\":\"up\",\"z\":3}", 1, "unknown field \"z\" (an input has t, type, x, y)"),
+        ("{\"t\":0,\"type\":\"up\"}\n{\"type\":\"session\",\"sections\":[]}", 2, "a \"session\" record may only be the first line"),
+        ("{\"t\":0,\"type\":5}", 1, "\"type\" must be a string"),
+    ])
+    func reportsBadLines(text: String, line: Int, message: String) {
+        #expect(throws: TraceError(line: line, message: message)) { try TraceCodec.decode(text) }
+    }
+
+    @Test func reportsInvalidJSONAndHugeNumbers() {
+        for text in ["{\"t\":0,", "{\"t\":1e999,\"type\":\"up\"}"] {
+            do {
+                _ = try TraceCodec.decode("{\"t\":0,\"type\":\"frame\"}\n" + text)
+                Issue.record("no error for \(text)")
+            } catch {
+                #expect(error.line == 2)
+                #expect(error.message.hasPrefix("not valid JSON"))
+            }
+        }
+    }
+}
