@@ -88,7 +88,7 @@ import Testing
             ("reorder.session{ rows = 2, layout = 'spiral' }", "test:1: reorder.session: layout must be \"table\", \"grid\" or \"board\", got \"spiral\""),
             ("reorder.session{ rows = 2, viewport = { width = 0, height = 5 } }", "test:1: reorder.session: viewport must be { width = W, height = H } with positive numbers, got width = 0, height = 5"),
             ("reorder.session{ sections = { { {title = 3} } } }", "test:1: reorder.session: item at section 1, row 1 needs an id (or a title): { id = \"mail\", title = \"Mail\" }"),
-            ("reorder.session{ rows = 2, policy = 'no_such_policy' }", "test:1: policy no_such_policy: no built-in policy named 'no_such_policy'"),
+            ("reorder.session{ rows = 2, policy = 'no_such_policy' }", "test:1: reorder.session: no built-in policy named 'no_such_policy' (built-ins: android_touch_helper, cookbook, default,"),
         ]
         for (call, message) in cases {
             let out = lua("local s = reorder.session{ sections = { {'a', 'b', 'c'}, {'d', 'e'} } }\nlocal ok, e = pcall(function() \(call) end) print(e)")
@@ -128,7 +128,7 @@ import Testing
         let out = lua("""
             local s = reorder.session{ policy = { min_press_duration = 0.5, semantics = "move",
                                                   snapshot = { placeholder = "hidden" },
-                                                  edge_scroll = { zone = 50 } },
+                                                  edge_scroll = { zone = 50, speed = function() return 0 end } },
                                        sections = { {"a", "b", "c", "d"} }, titles = { "Letters" }, header_height = 28,
                                        viewport = { width = 200, height = 160 } }
             s:press_item(1, 2) s:hold(0.6) s:move(100, 120, 0.2)
