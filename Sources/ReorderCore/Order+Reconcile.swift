@@ -73,9 +73,7 @@ extension Order {
         var nextSame = [Int32](repeating: none, count: itemCount)
         for section in sections.reversed() {
             for h in section.reversed() {
-                let id = storage[Int(h)].id
-                nextSame[Int(h)] = head[id] ?? none
-                head[id] = h
+                nextSame[Int(h)] = head.updateValue(h, forKey: storage[Int(h)].id) ?? none
             }
         }
 
@@ -86,9 +84,10 @@ extension Order {
         var duplicates: [String] = []
         for (s, ids) in saved.enumerated() where s < sections.count {
             for id in ids {
-                guard let h = head[id] else { vanished.append(id); continue }
+                guard let slot = head.index(forKey: id) else { vanished.append(id); continue }
+                let h = head.values[slot]
                 guard h != none else { duplicates.append(id); continue }
-                head[id] = nextSame[Int(h)]
+                head.values[slot] = nextSame[Int(h)]  // one hash lookup per saved id
                 placedIn[Int(h)] = Int32(truncatingIfNeeded: s)
                 savedSections[s].append(h)
             }

@@ -1,54 +1,64 @@
-/// Writes a ``JSONValue`` as readable, diff-friendly JSON (two-space indent, one object member
-/// per line, lists of scalars on one line, a final newline).
+/// Writes a ``JSONValue`` as readable, diff-friendly UTF-8 JSON (two-space indent, one object
+/// member per line, lists of scalars on one line, a final newline).
 ///
 /// ```swift
 /// JSONWriter.text(of: .object([JSONMember(key: "a", value: .array([.string("x"), .string("y")]))]))
 /// // "{\n  \"a\": [\"x\", \"y\"]\n}\n"
 /// ```
 enum JSONWriter {
-    static func text(of value: JSONValue) -> String {
-        var out = ""
+    /// The document as UTF-8 bytes.
+    static func bytes(of value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
         write(value, indent: 0, into: &out)
-        out += "\n"
+        out.append(0x0A)
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    /// The document as a string.
+    static func text(of value: JSONValue) -> String { String(decoding: bytes(of: value), as: UTF8.self) }
+
+    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: n.utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
+            if elements.isEmpty { out.append(contentsOf: "[]".utf8); return }
             if elements.allSatisfy(isFlat) {
-                out += "["
+                out.append(UInt8(ascii: "["))
                 for (k, e) in elements.enumerated() {
-                    if k > 0 { out += ", " }
+                    if k > 0 { out.append(contentsOf: ", ".utf8) }
                     write(e, indent: indent, into: &out)
                 }
-                out += "]"
+                out.append(UInt8(ascii: "]"))
             } else {
-                out += "[\n"
+                out.append(contentsOf: "[\n".utf8)
                 for (k, e) in elements.enumerated() {
-                    out += String(repeating: " ", count: indent + 2)
+                    spaces(indent + 2, into: &out)
                     write(e, indent: indent + 2, into: &out)
-                    out += k + 1 < elements.count ? ",\n" : "\n"
+                    out.append(contentsOf: (k + 1 < elements.count ? ",\n" : "\n").utf8)
                 }
-                out += String(repeating: " ", count: indent) + "]"
+                spaces(indent, into: &out)
+                out.append(UInt8(ascii: "]"))
             }
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(contentsOf: "{\n".utf8)
             for (k, m) in members.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                spaces(indent + 2, into: &out)
                 writeString(m.key, into: &out)
-                out += ": "
+                out.append(contentsOf: ": ".utf8)
                 write(m.value, indent: indent + 2, into: &out)
-                out += k + 1 < members.count ? ",\n" : "\n"
+                out.append(contentsOf: (k + 1 < members.count ? ",\n" : "\n").utf8)
             }
-            out += String(repeating: " ", count: indent) + "}"
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func spaces(_ n: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n))
     }
 
     /// Scalars and empty containers; a list made only of them goes on one line (so an order
@@ -61,22 +71,34 @@ enum JSONWriter {
         }
     }
 
-    private static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                out += "\\u" + String(u.value, radix: 16).leftPadded(to: 4)
-            default: out.unicodeScalars.append(u)
+    /// Escapes `"`, `\`, control characters, DEL and U+2028/U+2029 (line separators that
+    /// break JavaScript readers); everything else is written as UTF-8.
+    private static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let u = Array(s.utf8)
+        var k = 0
+        while k < u.count {
+            let b = u[k]
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0x08: out.append(contentsOf: "\\b".utf8)
+            case 0x0C: out.append(contentsOf: "\\f".utf8)
+            case 0x00..<0x20, 0x7F: unicodeEscape(UInt32(b), into: &out)
+            case 0xE2 where k + 2 < u.count && u[k + 1] == 0x80 && (u[k + 2] == 0xA8 || u[k + 2] == 0xA9):
+                unicodeEscape(u[k + 2] == 0xA8 ? 0x2028 : 0x2029, into: &out)
+                k += 2
+            default: out.append(b)
             }
+            k += 1
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func unicodeEscape(_ v: UInt32, into out: inout [UInt8]) {
+        out.append(contentsOf: ("\\u" + String(v, radix: 16).leftPadded(to: 4)).utf8)
     }
 }

@@ -26,6 +26,9 @@ import ReorderCore
 /// try store.save(session.order, key: "admin")           // atomic: temp file, fsync, rename
 /// let (order, warnings) = store.restore(data, key: "admin")
 /// warnings.forEach { print($0) }                         // e.g. a corrupt file: data's order kept
+///
+/// try store.save(order)                                  // key "default" (OrderStore.defaultKey)
+/// let restored = store.restore(data).order
 /// ```
 ///
 /// - A missing file or key is not an error: ``load(key:)`` returns nil and
@@ -40,6 +43,13 @@ import ReorderCore
 public struct OrderStore: Sendable {
     /// The file format version this build reads and writes.
     public static let formatVersion = 1
+
+    /// The key used when none is given (one order per file, e.g. `s:save(path)` in Lua).
+    ///
+    /// ```swift
+    /// try store.save(order)            // same as key: "default"
+    /// ```
+    public static let defaultKey = "default"
 
     /// The order file's path, as given (it is the path shown in errors and warnings).
     public let path: String
@@ -77,7 +87,7 @@ public struct OrderStore: Sendable {
     /// - Throws: ``OrderFileError`` when the file exists but cannot be read, is not UTF-8
     ///   JSON, is not an order file, or `key` does not hold a list of lists of strings.
     ///   (Other keys are not checked: one bad key does not block the others.)
-    public func load(key: String) throws(OrderFileError) -> [[String]]? {
+    public func load(key: String = OrderStore.defaultKey) throws(OrderFileError) -> [[String]]? {
         guard let document = try readDocument(), let orders = document["orders"],
               let value = orders[key] else { return nil }
         return try arrangement(value, key: key)
@@ -110,7 +120,7 @@ public struct OrderStore: Sendable {
     /// ```
     /// For the details (new, vanished and repeated ids), call ``load(key:)`` and
     /// `Order.reconciled(with:)` yourself.
-    public func restore(_ data: Order, key: String) -> (order: Order, warnings: [String]) {
+    public func restore(_ data: Order, key: String = OrderStore.defaultKey) -> (order: Order, warnings: [String]) {
         let saved: [[String]]
         do {
             guard let s = try load(key: key) else { return (data, []) }
@@ -149,7 +159,7 @@ public struct OrderStore: Sendable {
     ///   with a new file holding only this key.
     /// - Throws: ``OrderFileError``: the existing file's error (nothing written), or
     ///   ``OrderFileError/Kind/writeFailed`` (the order file unchanged).
-    public func save(_ order: Order, key: String, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
+    public func save(_ order: Order, key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
         try save(ids: order.ids, key: key, replacingUnreadableFile: replacingUnreadableFile)
     }
 
@@ -158,7 +168,7 @@ public struct OrderStore: Sendable {
     /// ```swift
     /// try store.save(ids: [["mail", "phone"], ["x"]], key: "admin")
     /// ```
-    public func save(ids: [[String]], key: String, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
+    public func save(ids: [[String]], key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
         var document: JSONValue
         do {
             document = try readDocument() ?? Self.emptyDocument
@@ -169,7 +179,7 @@ public struct OrderStore: Sendable {
         let orders = document["orders"] ?? .object([])
         let value = JSONValue.array(ids.map { .array($0.map(JSONValue.string)) })
         document = document.setting("orders", to: orders.setting(key, to: value))
-        try write(Array(JSONWriter.text(of: document).utf8))
+        try write(JSONWriter.bytes(of: document))
     }
 
     // MARK: Internals

@@ -37,6 +37,16 @@ import ReorderCore
         #expect(warnings == [])
     }
 
+    @Test func theDefaultKeyIsDefault() throws {
+        let dir = try TemporaryDirectory()
+        let store = OrderStore(path: dir.file("orders.json"))
+        try store.save(makeOrder([["b", "a"]]))
+        #expect(try store.keys() == ["default"])
+        #expect(try store.load() == [["b", "a"]])
+        #expect(try store.load(key: "default") == [["b", "a"]])
+        #expect(store.restore(makeOrder([["a", "b"]])).order.ids == [["b", "a"]])
+    }
+
     @Test func restoreReconcilesNewAndVanishedItems() throws {
         let dir = try TemporaryDirectory()
         let store = OrderStore(path: dir.file("orders.json"))
