@@ -5,7 +5,7 @@ extension Order {
     /// ```swift
     /// let data = Order(sections: [["a", "b", "new"].map(Item.init)])
     /// let r = data.reconciled(with: [["b", "gone", "a"]])
-    /// r.order.ids      // [["b", "a", "new"]]
+    /// r.order.ids      // [["b", "new", "a"]]   ("new" follows "b", as in the data)
     /// r.newIDs         // ["new"]
     /// r.vanishedIDs    // ["gone"]
     /// ```

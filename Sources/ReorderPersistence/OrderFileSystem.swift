@@ -34,7 +34,8 @@ public protocol OrderFileSystem: Sendable {
     func createFile(atPath path: String, contents: [UInt8]) throws
     /// Flushes the file's data to stable storage (`fsync`).
     func synchronizeFile(atPath path: String) throws
-    /// Atomically replaces `destination` with `source` (POSIX `rename`).
+    /// Atomically replaces `destination` with `source` (POSIX `rename`). A symbolic link at
+    /// `destination` is replaced, not followed.
     func rename(_ source: String, to destination: String) throws
     /// Flushes a directory, making a rename in it durable (`fsync` on the directory).
     func synchronizeDirectory(atPath path: String) throws
@@ -128,7 +129,14 @@ public struct POSIXOrderFileSystem: OrderFileSystem {
         try fsyncPath(path, flags: O_RDONLY | O_CLOEXEC)
     }
 
+    /// Also gives `source` the permission bits of an existing regular file at `destination`,
+    /// so replacing a private (0600) order file keeps it private.
     public func rename(_ source: String, to destination: String) throws {
+        var st = stat()
+        if lstat(destination, &st) == 0, st.st_mode & S_IFMT == S_IFREG,
+           chmod(source, st.st_mode & 0o7777) != 0 {
+            throw FileOperationError(operation: "chmod", path: source, code: errno)
+        }
         #if canImport(Glibc)
         let r = Glibc.rename(source, destination)
         #elseif canImport(Musl)

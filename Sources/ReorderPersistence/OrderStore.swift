@@ -115,7 +115,7 @@ public struct OrderStore: Sendable {
     /// let data = Order(sections: [["mail", "phone", "maps"].map(Item.init)])
     /// // file: {"version": 1, "orders": {"admin": [["phone", "gone", "mail"]]}}
     /// let (order, warnings) = store.restore(data, key: "admin")
-    /// order.ids   // [["phone", "mail", "maps"]]
+    /// order.ids   // [["phone", "maps", "mail"]]   ("maps" is new: it follows "phone" as in the data)
     /// warnings    // []
     /// ```
     /// For the details (new, vanished and repeated ids), call ``load(key:)`` and

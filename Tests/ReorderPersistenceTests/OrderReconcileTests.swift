@@ -27,6 +27,15 @@ private func order(_ sections: [[String]], titles: [String] = []) -> Order {
         #expect(r.duplicateIDs == [])
     }
 
+    @Test func documentedExamples() {
+        let r = order([["a", "b", "new"]]).reconciled(with: [["b", "gone", "a"]])
+        #expect(r.order.ids == [["b", "new", "a"]])
+        #expect(r.newIDs == ["new"])
+        #expect(r.vanishedIDs == ["gone"])
+        let r2 = order([["a", "n1", "b", "c", "n2"], ["d"]]).reconciled(with: [["c", "b", "a", "d"]])
+        #expect(r2.order.ids == [["c", "n2", "b", "a", "n1", "d"], []])
+    }
+
     @Test func newItemWithoutPredecessorGoesFirst() {
         let r = order([["n0", "a", "b"]]).reconciled(with: [["b", "a"]])
         #expect(r.order.ids == [["n0", "b", "a"]])

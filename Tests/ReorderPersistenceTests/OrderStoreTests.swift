@@ -47,6 +47,15 @@ import ReorderCore
         #expect(store.restore(makeOrder([["a", "b"]])).order.ids == [["b", "a"]])
     }
 
+    @Test func restoreDocumentedExample() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("orders.json", #"{"version": 1, "orders": {"admin": [["phone", "gone", "mail"]]}}"#)
+        let data = makeOrder([["mail", "phone", "maps"]])
+        let (order, warnings) = OrderStore(path: dir.file("orders.json")).restore(data, key: "admin")
+        #expect(order.ids == [["phone", "maps", "mail"]])
+        #expect(warnings == [])
+    }
+
     @Test func restoreReconcilesNewAndVanishedItems() throws {
         let dir = try TemporaryDirectory()
         let store = OrderStore(path: dir.file("orders.json"))
@@ -89,6 +98,18 @@ import ReorderCore
         try store.save(ids: ids, key: "ключ \"q\"")
         #expect(try store.load(key: "ключ \"q\"") == ids)
         #expect(try dir.text("orders.json").contains(#""say \"hi\"", "back\\slash", "line\nbreak", "tab\t", "café ☕️", "\u0001", "emoji 🧪""#))
+    }
+
+    @Test func replacingKeepsTheFilePermissions() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("orders.json")
+        let store = OrderStore(path: path)
+        try store.save(ids: [["a"]], key: "k")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try store.save(ids: [["b"]], key: "k")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try store.load(key: "k") == [["b"]])
     }
 
     // MARK: Missing file and keys
