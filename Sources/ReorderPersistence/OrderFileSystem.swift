@@ -84,7 +84,8 @@ public struct POSIXOrderFileSystem: OrderFileSystem {
     public init() {}
 
     public func readFile(atPath path: String) throws -> [UInt8]? {
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        // O_NONBLOCK: a FIFO at the path must not hang the open; it is refused below.
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         if fd < 0 {
             let e = errno
             if e == ENOENT { return nil }

@@ -38,8 +38,9 @@ import ReorderCore
 ///   over it unless asked to.
 /// - Saving reads the file, replaces one key and keeps everything else (other keys, other
 ///   top-level fields, their order) as it was.
-/// - Two processes saving at the same moment are not serialized: the last rename wins, and
-///   the file is always one writer's complete content.
+/// - Two processes saving at the same moment are not serialized: the last rename wins (a key
+///   the other one saved may be lost, or its save may fail because the winner removed its
+///   temporary file), and the file is always one writer's complete content.
 public struct OrderStore: Sendable {
     /// The file format version this build reads and writes.
     public static let formatVersion = 1

@@ -303,6 +303,17 @@ import ReorderCore
         #expect(try dir.text("orders.json/keep") == "inside")
     }
 
+    @Test func fifoAtThePathIsRefusedWithoutBlocking() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("orders.json")
+        #expect(mkfifo(path, 0o644) == 0)
+        let store = OrderStore(path: path)
+        let expected = OrderFileError(path: path, kind: .unreadable, reason: "cannot read: is not a regular file")
+        #expect(throws: expected) { try store.load(key: "admin") }
+        #expect(throws: expected) { try store.save(ids: [["a"]], key: "admin") }
+        #expect(try dir.entries() == ["orders.json"])
+    }
+
     @Test func pathThroughAFileIsUnreadable() throws {
         let dir = try TemporaryDirectory()
         try dir.write("plain", "x")
