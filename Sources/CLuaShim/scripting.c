@@ -364,7 +364,8 @@ static int l_write(lua_State *L) {
 static const char *const session_methods[] = {
     "press", "press_item", "hold", "move", "move_to_item", "release", "cancel", "advance", "tick",
     "drag", "items", "order", "offset", "snapshot", "state", "events", "show", "save", "policy",
-    "time", "inputs", "render", "clear_events", "scroll", "id", NULL
+    "time", "inputs", "render", "clear_events", "scroll", "id", "config", "zone", "speed",
+    "can_move", "target", "semantics", NULL
 };
 
 typedef struct {

@@ -148,6 +148,34 @@ public final class ScriptSession {
             return [.string(render(color: false))]
         case "id":
             return [.int(id)]
+        case "config":
+            try a.count(0)
+            return [ScriptSession.configurationValue(simulator.policy.configuration)]
+        case "zone":
+            try a.count(0, 1)
+            let axis = try self.axis(a, 1)
+            let length = simulator.viewport[axis]
+            return [.number(simulator.policy.edgeZone(simulator.context, axis: axis, viewportLength: length))]
+        case "speed":
+            try a.count(3, 4)
+            let depth = try a.number(1, "depth"), zone = try a.number(2, "zone"), elapsed = try a.number(3, "elapsed")
+            let axis = try self.axis(a, 4)
+            let v = simulator.policy.scrollSpeed(simulator.context, axis: axis, depth: depth, zone: zone, elapsed: elapsed)
+            return [.number(v.isFinite ? max(v, 0) : 0)]
+        case "can_move":
+            try a.count(2)
+            return [.bool(simulator.policy.canMove(simulator.context, at: try position(a, 1)))]
+        case "target":
+            try a.count(4)
+            let from = try position(a, 1)
+            let proposed = try position(a, 3)
+            guard let t = simulator.policy.target(simulator.context, from: from, proposed: proposed) else { return [.nil] }
+            return [.int(Int64(t.section + 1)), .int(Int64(t.item + 1))]
+        case "semantics":
+            try a.count(4)
+            let from = try position(a, 1)
+            let to = try position(a, 3)
+            return [.string(simulator.policy.semantics(simulator.context, from: from, to: to).rawValue)]
         case "save":
             try a.count(1, 2)
             guard let path = a.value(1).stringValue else {
@@ -200,7 +228,57 @@ public final class ScriptSession {
         return ItemPosition(section: s - 1, item: r - 1)
     }
 
+    /// An axis name at argument `i` (`"vertical"` when absent).
+    func axis(_ a: Arguments, _ i: Int) throws(ScriptError) -> Axis {
+        switch a.value(i) {
+        case .nil: return .vertical
+        case .string(let s):
+            guard let axis = Axis(rawValue: s) else { throw a.error("argument #\(i) (axis) must be \"vertical\" or \"horizontal\", got \"\(s)\"") }
+            return axis
+        case let other: throw a.error("argument #\(i) (axis) must be a string, got \(other.typeName)")
+        }
+    }
+
     // MARK: - Values for Lua
+
+    static func placeholderValue(_ p: PlaceholderStyle) -> ScriptValue {
+        switch p {
+        case .hidden: return .string("hidden")
+        case .visible: return .string("visible")
+        case .color(let c): return .string(c.hex)
+        }
+    }
+
+    static func shadowValue(_ s: Shadow) -> ScriptValue {
+        .record(["color": .string(s.color.hex),
+                 "offset": .record(["x": .number(s.offset.width), "y": .number(s.offset.height)]),
+                 "opacity": .number(s.opacity), "radius": .number(s.radius)])
+    }
+
+    /// The static fields as a policy file spells them.
+    static func configurationValue(_ c: PolicyConfiguration) -> ScriptValue {
+        func animation(_ a: AnimationSpec) -> ScriptValue {
+            .record(["duration": .number(a.duration), "curve": .string(a.curve.rawValue)])
+        }
+        return .record([
+            "name": .string(c.name),
+            "min_press_duration": .number(c.minPressDuration),
+            "allowable_movement": .number(c.allowableMovement),
+            "target_rule": .string(c.targetRule.rawValue),
+            "follow": .string(c.follow.rawValue),
+            "ignores_touches_while_dropping": .bool(c.ignoresTouchesWhileDropping),
+            "snapshot": .record([
+                "scale": .number(c.snapshot.scale), "alpha": .number(c.snapshot.alpha),
+                "rotation": .number(c.snapshot.rotation), "corner_radius": .number(c.snapshot.cornerRadius),
+                "shadow": shadowValue(c.snapshot.shadow), "placeholder": placeholderValue(c.snapshot.placeholder),
+                "lift": animation(c.snapshot.lift), "drop": animation(c.snapshot.drop),
+            ]),
+            "edge_scroll": .record([
+                "enabled": .bool(c.edgeScroll.enabled), "axes": .string(c.edgeScroll.axes.name),
+                "reference": .string(c.edgeScroll.reference.rawValue),
+            ]),
+        ])
+    }
 
     static func itemValue(_ item: Item) -> ScriptValue {
         if item.isPlain { return .string(item.id) }
@@ -244,12 +322,6 @@ public final class ScriptSession {
     }
 
     static func snapshotValue(_ s: SnapshotState) -> ScriptValue {
-        let placeholder: ScriptValue
-        switch s.placeholder {
-        case .hidden: placeholder = .string("hidden")
-        case .visible: placeholder = .string("visible")
-        case .color(let c): placeholder = .string(c.hex)
-        }
         return .record([
             "phase": .string(s.phase.rawValue),
             "x": .number(s.center.x), "y": .number(s.center.y),
@@ -257,10 +329,8 @@ public final class ScriptSession {
             "width": .number(s.size.width), "height": .number(s.size.height),
             "scale": .number(s.scale), "alpha": .number(s.alpha), "rotation": .number(s.rotation),
             "corner_radius": .number(s.cornerRadius),
-            "shadow": .record(["color": .string(s.shadow.color.hex),
-                               "offset": .array([.number(s.shadow.offset.width), .number(s.shadow.offset.height)]),
-                               "opacity": .number(s.shadow.opacity), "radius": .number(s.shadow.radius)]),
-            "placeholder": placeholder,
+            "shadow": shadowValue(s.shadow),
+            "placeholder": placeholderValue(s.placeholder),
             "lift": .number(s.liftProgress), "drop": .number(s.dropProgress),
         ])
     }

@@ -1,0 +1,25 @@
+-- pragmatic_autoscroll: Pragmatic drag and drop (zone min(25 %, 180 px), full speed at half
+-- the zone, 400 ms linear time ramp, 900 px/s standard speed).
+describe("pragmatic_autoscroll", function()
+  it("uses min(25 % of the viewport, 180 pt) as the zone", function()
+    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 10 }
+    assert.equal(0.25 * 667, s:zone())
+    local tall = reorder.session{ policy = "pragmatic_autoscroll", rows = 10, viewport = { width = 375, height = 1000 } }
+    assert.equal(180, tall:zone())
+  end)
+
+  it("reaches 900 pt/s (15 px per 60 Hz frame) at half the zone after 400 ms", function()
+    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 10 }
+    local z = 166.75
+    assert.equal(900, s:speed(z / 2, z, 0.4))
+    assert.equal(900, s:speed(z, z, 5))
+    assert.equal(450, s:speed(z / 4, z, 0.4))       -- linear in distance
+    assert.equal(450, s:speed(z / 2, z, 0.2))       -- linear in time
+    assert.equal(60, s:speed(0, z, 1))              -- never below 1 px per frame
+  end)
+
+  it("caps the change per frame by ceil(900 px/s x frame time), as the browser does", function()
+    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 10, frame_rate = 120 }
+    assert.equal(8 * 120, s:speed(100, 100, 1))     -- ceil(7.5) px per 120 Hz frame
+  end)
+end)
