@@ -1,17 +1,24 @@
 import ReorderCore
 
-/// The edge-scroll behaviour of one policy, sampled the way the engine would ask for it.
+/// The edge-scroll behaviour of one policy, sampled the way the engine asks for it.
 ///
-/// Distances are measured from the viewport's edge inwards: distance 0 is the edge itself
-/// (depth = zone, the fastest point), distance `zone` is the zone's inner border (depth 0).
+/// Distances are measured from the viewport's edge inwards: distance `zone` is the zone's
+/// inner border (depth 0), distance 0 is the edge itself (depth = zone), and negative
+/// distances are past the edge (depth > zone), where a snapshot's centre or leading edge can
+/// go and where Android's ItemTouchHelper does all its scrolling.
+///
 /// Every speed is exactly what the policy's `scrollSpeed` returned for the listed depth and
-/// elapsed time, with the engine's clamp applied (non-finite or negative → 0).
+/// elapsed time, with the engine's clamp applied (non-finite or negative → 0). Each series is
+/// sampled inside one simulated drag (`onBegin` … `onEnd`), in order, so policies that keep
+/// per-drag state in `ctx.state` behave as in a real drag: the distance series is a drag
+/// that has been in the zone for `steadyElapsed` seconds, the time series a drag that begins
+/// with the reference point at `timeDistance` from the edge.
 ///
 /// ```swift
-/// let curve = SpeedCurve(name: "jx_movable", policy: jx, options: SpeedPlot.Options())
-/// curve.zone            // 150
-/// curve.speeds.first    // 1200 (at the edge)
-/// curve.speeds.last     // 0 (at the inner border)
+/// let curve = SpeedCurve(name: "jx_movable", policy: JXMovablePolicy(), options: SpeedPlot.Options())
+/// curve.zone                                   // 150
+/// curve.speeds[curve.depths.firstIndex(of: 150)!]   // 1200 (at the edge)
+/// curve.speeds.last                            // 0 (at the inner border)
 /// ```
 public struct SpeedCurve: Hashable, Sendable {
     /// The name shown in the legend.
@@ -22,9 +29,10 @@ public struct SpeedCurve: Hashable, Sendable {
     public var isEnabled: Bool
     /// The zone depth in points for the plot's viewport.
     public var zone: Double
-    /// Depths into the zone, from `zone` (at the edge) down to 0 (inner border).
+    /// Depths, from `zone + pastEdge` (past the edge) through `zone` (the edge) down to 0
+    /// (the inner border).
     public var depths: [Double]
-    /// Distances from the edge, `zone - depth` for each depth.
+    /// Distances from the edge, `zone - depth` for each depth (negative past the edge).
     public var distances: [Double]
     /// Speed (points per second) at each depth, after `elapsed` seconds in the zone.
     public var speeds: [Double]
@@ -32,16 +40,18 @@ public struct SpeedCurve: Hashable, Sendable {
     public var elapsed: Double
     /// `true` when sampling found a speed that changes with elapsed time.
     public var isTimeDependent: Bool
-    /// Elapsed times (whole frames) for the speed-over-time series.
+    /// Elapsed times (one per frame period) for the speed-over-time series.
     public var times: [Double]
     /// Speed at depth `timeDepth` for each of `times`.
     public var timeSpeeds: [Double]
-    /// The depth at which `timeSpeeds` were sampled (the edge: depth = zone).
+    /// The depth at which `timeSpeeds` were sampled: `zone - timeDistance`.
     public var timeDepth: Double
+    /// What the policy reported while being sampled (hook errors, fallbacks, prints).
+    public var diagnostics: [PolicyDiagnostic]
 
     /// Samples `policy` for the plot's viewport and frame rate.
     ///
-    /// - Complexity: O(zone samples + frames in `options.maxTime`) policy calls.
+    /// - Complexity: O(distance samples + 3 × frames in `options.maxTime`) policy calls.
     public init(name: String, policy: any DragPolicy, options: SpeedPlot.Options) {
         self.name = name
         let config = policy.configuration.edgeScroll
@@ -49,62 +59,97 @@ public struct SpeedCurve: Hashable, Sendable {
             ? .vertical : .horizontal
         elapsed = options.steadyElapsed
         let viewportLength = options.viewport[axis]
-        let ctx0 = SpeedCurve.context(options: options, elapsed: 0)
+        let order = SpeedCurve.sampleOrder(options)
+        func context(_ elapsed: Double) -> PolicyContext {
+            SpeedCurve.context(options: options, order: order, elapsed: elapsed)
+        }
+        let ctx0 = context(0)
         zone = SpeedCurve.clamp(policy.edgeZone(ctx0, axis: axis, viewportLength: viewportLength))
         isEnabled = config.enabled && !config.axes.isEmpty && zone > 0
         depths = []; distances = []; speeds = []; times = []; timeSpeeds = []
-        timeDepth = zone
+        timeDepth = zone - options.timeDistance
         isTimeDependent = false
+        diagnostics = []
+        defer { diagnostics = policy.drainDiagnostics() }
         guard isEnabled else { return }
 
         let (axis, zone) = (self.axis, self.zone)
+        let dragged = ItemPosition(section: 0, item: 0)
         func speed(depth: Double, elapsed: Double) -> Double {
-            let ctx = SpeedCurve.context(options: options, elapsed: elapsed)
+            let ctx = context(elapsed)
             return SpeedCurve.clamp(policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed))
         }
 
-        let n = max(1, min(options.maxSamples, Int(zone.rounded(.up))))
-        for i in 0...n {
-            // Exact end points: depth = zone at the edge, 0 at the inner border.
-            let depth = i == 0 ? zone : i == n ? 0 : zone * Double(n - i) / Double(n)
-            depths.append(depth)
-            distances.append(zone - depth)
-            speeds.append(speed(depth: depth, elapsed: elapsed))
-        }
-
-        // Speed over time at the edge, one sample per frame period (k / frame rate).
-        let frameRate = options.frameRate > 0 && options.frameRate.isFinite ? options.frameRate : 60
-        let frames = max(1, Int((options.maxTime * frameRate).rounded(.up)))
-        // Time dependence is probed at the edge, mid-zone and a quarter in, against the
-        // speeds after `elapsed` seconds.
+        // Drag 1: the distance curve, `elapsed` seconds into the zone.
+        depths = SpeedCurve.depthSamples(zone: zone, pastEdge: max(0, options.pastEdge), maxSamples: options.maxSamples)
+        distances = depths.map { zone - $0 }
+        policy.onBegin(context(elapsed), at: dragged)
+        speeds = depths.map { speed(depth: $0, elapsed: elapsed) }
+        let steadyAtTimeDepth = speed(depth: timeDepth, elapsed: elapsed)
         let probeDepths = [zone / 2, zone / 4]
-        let steadyAtEdge = speeds[0]
         let steadyProbes = probeDepths.map { speed(depth: $0, elapsed: elapsed) }
+        _ = policy.onEnd(context(elapsed), from: dragged, to: dragged)
+
+        // Drag 2: speed over time, one sample per frame period, the drag beginning in the
+        // zone. Time dependence is also probed mid-zone and a quarter in.
+        let frameRate = options.frameRate > 0 && options.frameRate.isFinite ? options.frameRate : 60
+        let frames = max(1, Int((max(options.maxTime, 0) * frameRate).rounded(.up)))
+        policy.onBegin(ctx0, at: dragged)
         var dependent = false
         for k in 0...frames {
             let t = Double(k) / frameRate
-            let v = speed(depth: zone, elapsed: t)
+            let v = speed(depth: timeDepth, elapsed: t)
             times.append(t)
             timeSpeeds.append(v)
             if !dependent {
-                dependent = v != steadyAtEdge
+                dependent = v != steadyAtTimeDepth
                     || zip(probeDepths, steadyProbes).contains { speed(depth: $0.0, elapsed: t) != $0.1 }
             }
         }
+        _ = policy.onEnd(context(times.last ?? 0), from: dragged, to: dragged)
         isTimeDependent = dependent
+    }
+
+    /// Depths from `zone + pastEdge` down to 0, about one point apart, with the edge (`zone`)
+    /// and both ends exact.
+    static func depthSamples(zone: Double, pastEdge: Double, maxSamples: Int) -> [Double] {
+        let budget = max(2, maxSamples)
+        let inZone = max(1, min(budget, Int(zone.rounded(.up))))
+        let past = pastEdge > 0 ? max(1, min(budget / 2, Int(pastEdge.rounded(.up)))) : 0
+        var out: [Double] = []
+        out.reserveCapacity(inZone + past + 1)
+        for j in 0..<past {
+            out.append(j == 0 ? zone + pastEdge : zone + pastEdge * Double(past - j) / Double(past))
+        }
+        for i in 0...inZone {
+            out.append(i == 0 ? zone : i == inZone ? 0 : zone * Double(inZone - i) / Double(inZone))
+        }
+        return out
     }
 
     /// The engine's clamp on policy results: finite and non-negative, else 0.
     static func clamp(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
 
-    /// The context a policy sees while the plot samples it: an empty list, the plot's
-    /// viewport and frame rate, content ten viewports tall scrolled to its middle (so it
-    /// could scroll either way), a 44-point row, and `elapsed` as both time and drag time.
-    static func context(options: SpeedPlot.Options, elapsed: Double) -> PolicyContext {
+    /// Rows of the list a sampled policy sees (its `ctx.item(1, 1)` is the dragged one).
+    static func rowCount(_ options: SpeedPlot.Options) -> Int {
+        let rows = (options.viewport.height * 10 / 44).rounded(.up)
+        return rows.isFinite ? Int(min(max(rows, 1), 10_000)) : 1
+    }
+
+    /// The list of ``context(options:order:elapsed:)``.
+    static func sampleOrder(_ options: SpeedPlot.Options) -> Order {
+        Order(sections: [(1...rowCount(options)).map { Item("row \($0)") }])
+    }
+
+    /// The context a policy sees while the plot samples it: a list of 44-point rows ten
+    /// viewports tall ("row 1", "row 2", ...) scrolled to its middle, so it could scroll
+    /// either way; the plot's viewport and frame rate; `elapsed` as both time and drag time.
+    static func context(options: SpeedPlot.Options, order: Order, elapsed: Double) -> PolicyContext {
         let v = options.viewport
-        return PolicyContext(order: Order(sections: [[]]), viewport: v,
-                             content: Size(width: v.width, height: v.height * 10),
-                             offset: Point(x: 0, y: v.height * 4.5),
+        let height = Double(order.count(0)) * 44
+        return PolicyContext(order: order, viewport: v,
+                             content: Size(width: v.width, height: height),
+                             offset: Point(x: 0, y: max(0, (height - v.height) / 2)),
                              itemSize: Size(width: v.width, height: 44),
                              frameRate: options.frameRate, time: elapsed, dragTime: elapsed)
     }
@@ -112,8 +157,13 @@ public struct SpeedCurve: Hashable, Sendable {
     /// The largest speed in either series.
     var maxSpeed: Double { max(speeds.max() ?? 0, timeSpeeds.max() ?? 0) }
 
-    /// The last elapsed time at which the speed at the edge still differs from its value at
-    /// the end of the sampled time (when the time ramp is over), or 0.
+    /// The largest speed at or inside the edge (what the legend reports as "max").
+    var maxSpeedInZone: Double {
+        zip(distances, speeds).filter { $0.0 >= 0 }.map(\.1).max() ?? 0
+    }
+
+    /// The last elapsed time at which the time series still differs from its final value,
+    /// or 0.
     var settleTime: Double {
         guard isTimeDependent, let final = timeSpeeds.last else { return 0 }
         var last = 0.0

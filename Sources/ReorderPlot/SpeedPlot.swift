@@ -23,6 +23,12 @@ public struct SpeedPlot {
         public var frameRate: Double
         /// Seconds in the zone at which the distance curve is sampled (after time ramps).
         public var steadyElapsed: Double = 5
+        /// How far past the edge the distance curve goes, points (one 44-point row: far
+        /// enough for Android's overshoot-driven speed to reach its cap).
+        public var pastEdge: Double = 44
+        /// Distance from the edge at which speed over time is sampled (negative: past the
+        /// edge). Half a row past the edge, where every curve policy scrolls.
+        public var timeDistance: Double = -22
         /// The longest time sampled for the speed-over-time panel.
         public var maxTime: Double = 5
         /// At most this many intervals per distance curve (one per point up to it).
@@ -61,14 +67,15 @@ public struct SpeedPlot {
         let enabled = curves.enumerated().filter { $0.element.isEnabled }
         let maxZone = enabled.map(\.element.zone).max() ?? 1
         let maxSpeed = enabled.map(\.element.maxSpeed).max() ?? 0
-        let xTicks = NiceTicks(upTo: maxZone)
+        let pastEdge = max(0, o.pastEdge)
+        let xTicks = NiceTicks(from: -pastEdge, upTo: maxZone)
         let yTicks = NiceTicks(upTo: maxSpeed > 0 ? maxSpeed : 1)
         let hz = SVGNumber.format(o.frameRate, decimals: 3)
         let viewport = "\(SVGNumber.format(o.viewport.width)) × \(SVGNumber.format(o.viewport.height)) pt"
 
         var distance = ChartPanel(
             id: "speed-by-distance", title: "Edge-scroll speed against distance from the edge",
-            subtitle: "viewport \(viewport), \(hz) Hz; speed after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed lines: zone borders",
+            subtitle: "viewport \(viewport), \(hz) Hz, after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed: zone borders",
             left: left, top: top, width: o.plotWidth, height: o.plotHeight,
             xLabel: "distance of the reference point from the edge (pt)",
             yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
@@ -88,14 +95,24 @@ public struct SpeedPlot {
                 data: [SVGAttribute("data-name", "\(c.name)"), SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))")]))
         }
 
+        if pastEdge > 0 {
+            distance.bands.append(.init(start: xTicks.lower, end: 0, fill: "#d9d9d9", label: "past the edge",
+                                        cssClass: "past-edge", showsLabel: true))
+        }
+        distance.markers.append(.init(x: 0, label: "edge", color: Palette.ink, dash: nil, cssClass: "edge"))
+
         var panels = [distance]
         if hasTimePanel {
+            let d = o.timeDistance
+            let timePlace = d == 0 ? "at the edge (depth = zone)"
+                : d < 0 ? "\(SVGNumber.format(-d)) pt past the edge (depth = zone + \(SVGNumber.format(-d)) pt)"
+                : "\(SVGNumber.format(d)) pt inside the edge (depth = zone − \(SVGNumber.format(d)) pt)"
             let settle = enabled.map(\.element.settleTime).max() ?? 0
             let tTicks = NiceTicks(upTo: min(o.maxTime, max(0.5, settle * 1.25)))
             let tMax = tTicks.upper
             var time = ChartPanel(
                 id: "speed-over-time", title: "Edge-scroll speed over time in the zone",
-                subtitle: "reference point at the edge (depth = zone); sampled every 1/\(hz) s",
+                subtitle: "drag begins \(timePlace); a sample every 1/\(hz) s",
                 left: left, top: top + o.plotHeight + panelGap, width: o.plotWidth, height: o.plotHeight,
                 xLabel: "time since the reference point entered the zone (s)",
                 yLabel: "scroll speed (pt/s)", xTicks: tTicks, yTicks: yTicks)
@@ -150,8 +167,10 @@ public struct SpeedPlot {
     /// The grey line under a legend name: zone, top speed, time ramp, axis.
     private func legendDetail(_ c: SpeedCurve) -> String {
         guard c.isEnabled else { return "no edge scroll" }
+        let atEdge = c.depths.firstIndex(of: c.zone).map { c.speeds[$0] } ?? 0
         var parts = ["zone \(SVGNumber.format(c.zone, decimals: 1)) pt",
-                     "max \(SVGNumber.format(c.maxSpeed, decimals: 0)) pt/s"]
+                     "\(SVGNumber.format(atEdge, decimals: 0)) pt/s at the edge"]
+        if let top = c.speeds.max(), top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
         if c.isTimeDependent { parts.append("time ramp") }
         if c.axis == .horizontal { parts.append("horizontal") }
         return parts.joined(separator: ", ")

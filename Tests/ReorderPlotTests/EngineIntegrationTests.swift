@@ -17,16 +17,19 @@ import ReorderCore
             let policy = try #require(policies.first { $0.name == s["data-name"] }).policy
             let zone = try #require(Double(s["data-zone"] ?? ""))
             let depths = s.numbers("data-depth"), speeds = s.numbers("data-speed")
-            #expect(depths.first == zone)
+            #expect(depths.first == zone + 44)
+            #expect(depths[44] == zone)
             #expect(depths.last == 0)
-            #expect(speeds.first == speed(of: policy, depth: zone, zone: zone, elapsed: 5))
+            #expect(speeds.first == speed(of: policy, depth: zone + 44, zone: zone, elapsed: 5))
+            #expect(speeds[44] == speed(of: policy, depth: zone, zone: zone, elapsed: 5))
             #expect(speeds.last == speed(of: policy, depth: 0, zone: zone, elapsed: 5))
         }
-        #expect(series.first?.numbers("data-speed").first == 1200)   // JX: 20 pt per frame at 60 Hz
+        #expect(series.first?.numbers("data-speed")[44] == 1200)   // JX: 20 pt per frame at 60 Hz
         #expect(series.first?["data-zone"] == "150")
         let def = try #require(series.first { $0["data-name"] == "default" })
-        #expect(def["data-zone"] == "120")                           // min(25 % of 667, 120)
+        #expect(def["data-zone"] == "120")                         // min(25 % of 667, 120)
         #expect(def.numbers("data-speed").first == 1500)
+        #expect(def.numbers("data-speed")[44] == 1500)
         // default ramps over 0.4 s, so the time panel is there and starts at rest.
         let time = try #require(root.element(id: "speed-over-time")).all("polyline", class: "series")
         let defTime = try #require(time.first { $0["data-name"] == "default" })

@@ -24,23 +24,28 @@ import ReorderCore
         #expect(jx["data-zone"] == "150")
         #expect(jx["data-elapsed"] == "5")
         let depths = jx.numbers("data-depth"), speeds = jx.numbers("data-speed")
-        #expect(depths.count == 151)
-        #expect(speeds.count == 151)
-        #expect(depths.first == 150)
+        // 44 one-point steps past the edge, then 150 inside the zone.
+        #expect(depths.count == 195)
+        #expect(speeds.count == 195)
+        #expect(depths.first == 194)
+        #expect(depths[44] == 150)
         #expect(depths.last == 0)
-        #expect(speeds.first == speed(of: linear, depth: 150, zone: 150, elapsed: 5))
-        #expect(speeds.first == 1200)
+        #expect(speeds.first == speed(of: linear, depth: 194, zone: 150, elapsed: 5))
+        let pastEdgeSpeed: Double = 194.0 / 150 * 1200
+        #expect(speeds.first == pastEdgeSpeed)
+        #expect(speeds[44] == 1200)   // at the edge: 20 pt per frame at 60 Hz
         #expect(speeds.last == speed(of: linear, depth: 0, zone: 150, elapsed: 5))
         #expect(speeds.last == 0)
-        #expect(jx.numbers("data-distance").first == 0)
+        #expect(jx.numbers("data-distance").first == -44)
+        #expect(jx.numbers("data-distance")[44] == 0)
         #expect(jx.numbers("data-distance").last == 150)
 
         // 25 % of 667 pt = 166.75 pt zone, full 900 pt/s at the edge after the ramp.
         let r = series[1]
         let rz = 166.75
         #expect(r["data-zone"] == "166.75")
-        #expect(r.numbers("data-depth").first == rz)
-        #expect(r.numbers("data-speed").first == speed(of: ramp, depth: rz, zone: rz, elapsed: 5))
+        #expect(r.numbers("data-depth").first == rz + 44)
+        #expect(r.numbers("data-speed").first == speed(of: ramp, depth: rz + 44, zone: rz, elapsed: 5))
         #expect(r.numbers("data-speed").first == 900)
         #expect(r.numbers("data-speed").last == speed(of: ramp, depth: 0, zone: rz, elapsed: 5))
         // every point, not only the ends
@@ -54,17 +59,23 @@ import ReorderCore
         let root = try parseXML(p.render())
         let line = try #require(root.element(id: "speed-by-distance")?.all("polyline", class: "series").first)
         let pts = (line["points"] ?? "").split(separator: " ").map { $0.split(separator: ",").compactMap { Double(String($0)) } }
-        #expect(pts.count == 151)
-        // x axis 0...150 over 78...598, y axis 0...1200 over 350...70.
-        #expect(pts.first == [78, 70])
+        #expect(pts.count == 195)
+        // x axis -50...150 over 78...598, y axis 0...2000 over 350...70.
+        let firstX: Double = 78 + 6.0 / 200 * 520, firstY: Double = 350 - 1552.0 / 2000 * 280
+        let edgeX: Double = 78 + 50.0 / 200 * 520, edgeY: Double = 350 - 1200.0 / 2000 * 280
+        #expect(pts.first == [firstX, firstY])
+        #expect(pts[44] == [edgeX, edgeY])
         #expect(pts.last == [598, 350])
     }
 
-    @Test func zoneBordersAreMarkedPerPolicy() throws {
+    @Test func zoneBordersAndTheEdgeAreMarked() throws {
         let root = try plot([("linear", linear), ("ramp", ramp), ("off", off)])
-        let borders = try #require(root.element(id: "speed-by-distance")).all("line", class: "zone-border")
+        let panel = try #require(root.element(id: "speed-by-distance"))
+        let borders = panel.all("line", class: "zone-border")
         #expect(borders.map { $0["data-name"] } == ["linear", "ramp"])
         #expect(borders.map { $0["data-zone"] } == ["150", "166.75"])
+        #expect(panel.all("line", class: "edge").count == 1)
+        #expect(panel.all("text", class: "past-edge-label").map(\.text) == ["past the edge"])
     }
 
     @Test func legendNamesEveryPolicyAndSaysWhichHaveNoEdgeScroll() throws {
@@ -72,7 +83,9 @@ import ReorderCore
         let legend = try #require(root.all("g", class: "legend").first)
         #expect(legend.all("text", class: "legend-name").map(\.text) == ["linear", "ramp", "off"])
         #expect(legend.all("text", class: "legend-detail").map(\.text) == [
-            "zone 150 pt, max 1200 pt/s", "zone 166.8 pt, max 900 pt/s, time ramp", "no edge scroll"])
+            "zone 150 pt, 1200 pt/s at the edge, up to 1552",
+            "zone 166.8 pt, 900 pt/s at the edge, time ramp",
+            "no edge scroll"])
     }
 
     @Test func axesAreLabelledWithUnits() throws {
@@ -80,8 +93,11 @@ import ReorderCore
         let labels = root.all("text", class: "axis-label").map(\.text)
         #expect(labels == ["distance of the reference point from the edge (pt)", "scroll speed (pt/s)",
                            "time since the reference point entered the zone (s)", "scroll speed (pt/s)"])
-        let yTicks = try #require(root.element(id: "speed-by-distance")?.all("g").first { $0["data-axis"] == "y" })
-        #expect(yTicks.all("text", class: "tick-label").map(\.text) == ["0", "200", "400", "600", "800", "1000", "1200"])
+        let panel = try #require(root.element(id: "speed-by-distance"))
+        let x = try #require(panel.all("g").first { $0["data-axis"] == "x" })
+        #expect(x.all("text", class: "tick-label").map(\.text) == ["-50", "0", "50", "100", "150", "200"])
+        let y = try #require(panel.all("g").first { $0["data-axis"] == "y" })
+        #expect(y.all("text", class: "tick-label").map(\.text) == ["0", "500", "1000", "1500", "2000"])
     }
 
     @Test func timePanelAppearsOnlyWhenASpeedDependsOnTime() throws {
@@ -93,33 +109,58 @@ import ReorderCore
         let series = panel.all("polyline", class: "series")
         #expect(series.map { $0["data-name"] } == ["linear", "ramp"])
         #expect(series.map { $0["data-time-dependent"] } == ["false", "true"])
+        // sampled half a row (22 pt) past the edge
+        #expect(series.map { $0["data-depth"] } == ["172", "188.75"])
         let r = series[1]
         let times = r.numbers("data-time"), speeds = r.numbers("data-speed")
         #expect(times.first == 0)
         #expect(speeds.first == 0)   // the ramp starts at rest
-        #expect(speeds.first == speed(of: ramp, depth: 166.75, zone: 166.75, elapsed: 0))
+        #expect(speeds.first == speed(of: ramp, depth: 188.75, zone: 166.75, elapsed: 0))
         // the ramp settles at 0.4 s, so the time axis ends at the nice tick above 0.5 s: 0.5 s
         #expect(times.last == 0.5)
-        #expect(speeds.last == speed(of: ramp, depth: 166.75, zone: 166.75, elapsed: 0.5))
+        #expect(speeds.last == speed(of: ramp, depth: 188.75, zone: 166.75, elapsed: 0.5))
         #expect(speeds.count == 31)   // 60 Hz frames from 0 to 0.5 s
-        #expect(speeds[12] == 900 * ((12.0 / 60) / 0.4))
-        #expect(series[0].numbers("data-speed").allSatisfy { $0 == 1200 })
+        let atFrame12: Double = 900 * ((12.0 / 60) / 0.4)
+        #expect(speeds[12] == atFrame12)
+        let linearPastEdge: Double = 172.0 / 150 * 1200
+        #expect(series[0].numbers("data-speed").allSatisfy { $0 == linearPastEdge })
     }
 
     @Test func frameRateReachesThePolicyAndTheTimeSamples() throws {
         let root = try plot([("linear", linear), ("ramp", ramp)], frameRate: 120)
         let series = try #require(root.element(id: "speed-by-distance")).all("polyline", class: "series")
-        #expect(series[0].numbers("data-speed").first == 2400)   // 20 pt per frame at 120 Hz
+        #expect(series[0].numbers("data-speed")[44] == 2400)   // 20 pt per frame at 120 Hz
         let t = try #require(root.element(id: "speed-over-time")).all("polyline", class: "series")[1]
         #expect(t.numbers("data-time").count == 61)
         #expect(t.numbers("data-time")[1] == 1.0 / 120)
     }
 
+    @Test func eachSeriesIsSampledInsideOneDrag() {
+        let policy = DragCountingPolicy()
+        let curve = SpeedCurve(name: "counting", policy: policy, options: .init())
+        // one drag for the distance curve, one for the time curve
+        #expect(policy.begins == 2)
+        #expect(policy.ends == 2)
+        // the speed is the number of calls since the drag began, so each series counts from 1
+        #expect(curve.speeds.first == 1)
+        #expect(curve.timeSpeeds.first == 1)
+        #expect(curve.isTimeDependent)
+    }
+
     @Test func misbehavingSpeedsAreClampedAsTheEngineDoes() throws {
         let curve = SpeedCurve(name: "broken", policy: BrokenTestPolicy(), options: .init())
-        #expect(curve.speeds.first == 0)   // NaN
-        #expect(curve.speeds.allSatisfy { $0 == 0 })   // negative
+        #expect(curve.speeds[curve.depths.firstIndex(of: 40) ?? 0] == 0)   // NaN at the edge
+        #expect(curve.speeds.allSatisfy { $0 == 0 })                        // negative elsewhere
         _ = try parseXML(SpeedPlot(policies: [(name: "broken", policy: BrokenTestPolicy())]).render())
+    }
+
+    @Test func depthSamplesKeepTheEdgeAndEndsExact() {
+        let d = SpeedCurve.depthSamples(zone: 0.3, pastEdge: 0.7, maxSamples: 240)
+        #expect(d == [1, 0.3, 0])
+        let e = SpeedCurve.depthSamples(zone: 1000, pastEdge: 0, maxSamples: 10)
+        #expect(e.count == 11)
+        #expect(e.first == 1000)
+        #expect(e.last == 0)
     }
 
     @Test func outputIsDeterministic() {

@@ -1,4 +1,5 @@
 import ReorderCore
+@testable import ReorderPlot
 
 /// JXMovableCellTableView's curve: 150 pt zone, depth/150 × 20 pt per frame.
 final class LinearTestPolicy: DragPolicy {
@@ -40,13 +41,22 @@ final class BrokenTestPolicy: DragPolicy {
     }
 }
 
-/// Speed of `policy` as the plot asks for it.
+/// Speed of `policy` as the plot asks for it (same context, same clamp).
 func speed(of policy: any DragPolicy, depth: Double, zone: Double, elapsed: Double,
-           viewport: Size = Size(width: 375, height: 667), frameRate: Double = 60) -> Double {
-    let ctx = PolicyContext(order: Order(sections: [[]]), viewport: viewport,
-                            content: Size(width: viewport.width, height: viewport.height * 10),
-                            offset: Point(x: 0, y: viewport.height * 4.5),
-                            itemSize: Size(width: viewport.width, height: 44),
-                            frameRate: frameRate, time: elapsed, dragTime: elapsed)
-    return policy.scrollSpeed(ctx, axis: .vertical, depth: depth, zone: zone, elapsed: elapsed)
+           options: SpeedPlot.Options = SpeedPlot.Options()) -> Double {
+    let ctx = SpeedCurve.context(options: options, order: SpeedCurve.sampleOrder(options), elapsed: elapsed)
+    return SpeedCurve.clamp(policy.scrollSpeed(ctx, axis: .vertical, depth: depth, zone: zone, elapsed: elapsed))
+}
+
+/// Counts its calls within a drag: speed = calls since `onBegin`.
+final class DragCountingPolicy: DragPolicy {
+    let configuration = PolicyConfiguration(name: "counting")
+    var begins = 0, ends = 0, calls = 0
+    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 10 }
+    func onBegin(_ ctx: PolicyContext, at position: ItemPosition) { begins += 1; calls = 0 }
+    func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { ends += 1; return true }
+    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+        calls += 1
+        return Double(calls)
+    }
 }

@@ -24,6 +24,8 @@ struct ChartPanel {
         var label: String
         var cssClass: String
         var data: [SVGAttribute] = []
+        /// Writes the label inside the band, at the bottom.
+        var showsLabel = false
     }
 
     /// A vertical line at `x`, optionally labelled near the top of the plot.
@@ -86,6 +88,11 @@ struct ChartPanel {
                                    children: [.element(SVGElement("title", text: b.label))])
                 r.attributes.append(contentsOf: b.data)
                 bg.append(r)
+                if b.showsLabel {
+                    bg.append(SVGElement("text", ["class": "\(b.cssClass)-label", "x": .init((x0 + x1) / 2),
+                                                  "y": .init(top + height - 8), "font-size": 10,
+                                                  "text-anchor": "middle", "fill": "\(Palette.muted)"], text: b.label))
+                }
             }
             g.append(bg)
         }
