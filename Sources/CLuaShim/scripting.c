@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <signal.h>
+#include <limits.h>
+#include "shim.h"
 
 #define SESSION_META "reorder.session"
 #define MAX_DEPTH 64
@@ -526,4 +529,43 @@ void reorder_scripting_detach(lua_State *L) {
         if (h) { h->callback = NULL; h->host = NULL; }
     }
     lua_pop(L, 1);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Ctrl-C                                                                                       */
+
+static lua_State *volatile interrupt_state = NULL;
+static volatile sig_atomic_t interrupted = 0;
+static struct sigaction previous_sigint;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    interrupted = 1;
+    lua_State *L = interrupt_state;
+    /* The VM's count hook raises as soon as its remaining budget is gone. */
+    if (L) rs_getvm(L)->remaining = 0;
+}
+
+void reorder_scripting_interrupt_begin(lua_State *L) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    interrupt_state = L;
+    sigaction(SIGINT, &sa, &previous_sigint);
+}
+
+int reorder_scripting_interrupt_end(lua_State *L) {
+    sigaction(SIGINT, &previous_sigint, NULL);
+    interrupt_state = NULL;
+    rs_vm *vm = rs_getvm(L);
+    if (vm) {
+        vm->remaining = LLONG_MAX;
+        vm->exhausted = 0;
+        vm->last_exhausted = 0;
+    }
+    int was = interrupted != 0;
+    interrupted = 0;
+    return was;
 }

@@ -42,6 +42,8 @@ final class EditLineReader: LineReader {
         let trimmed = entry.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }
         _ = add_history(entry)
+        // Saved at once, so a session ended by Ctrl-C at the prompt keeps its history.
+        if let path = historyPath { _ = write_history(path) }
     }
 
     func close() {

@@ -92,7 +92,7 @@ public final class ReplDriver {
             } else {
                 pending += "\n" + line
             }
-            switch host.evaluate(pending) {
+            switch host.evaluate(pending, interruptible: interactive) {
             case .incomplete:
                 continue
             case .ok(let text):

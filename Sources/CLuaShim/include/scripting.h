@@ -81,6 +81,14 @@ int reorder_scripting_dostring(lua_State *L, const char *source, size_t length, 
 /* Disconnects the host: later callbacks (e.g. finalizers while the state closes) do nothing. */
 void reorder_scripting_detach(lua_State *L);
 
+/*
+ * Ctrl-C while Lua runs (the REPL): between begin and end, SIGINT stops the running Lua code
+ * at its next instruction-count hook (it surfaces as a budget error). `end` restores the
+ * previous SIGINT handler, resets the budget and returns 1 when an interrupt happened.
+ */
+void reorder_scripting_interrupt_begin(lua_State *L);
+int reorder_scripting_interrupt_end(lua_State *L);
+
 /* Releases a registry reference made for a REORDER_V_REF value. */
 void reorder_scripting_unref(lua_State *L, int ref);
 

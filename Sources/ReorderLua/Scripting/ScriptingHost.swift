@@ -120,8 +120,14 @@ public final class ScriptingHost {
     }
 
     /// Evaluates REPL input: an expression prints its values, a statement runs. With `final`,
-    /// unfinished input is an error instead of ``Evaluation/incomplete``.
-    public func evaluate(_ source: String, final: Bool = false) -> Evaluation {
+    /// unfinished input is an error instead of ``Evaluation/incomplete``. With `interruptible`,
+    /// Ctrl-C (SIGINT) stops the code and the result is the error `interrupted`.
+    public func evaluate(_ source: String, final: Bool = false, interruptible: Bool = false) -> Evaluation {
+        if interruptible {
+            reorder_scripting_interrupt_begin(vm.L)
+            let result = evaluate(source, final: final, interruptible: false)
+            return reorder_scripting_interrupt_end(vm.L) != 0 ? .error("interrupted") : result
+        }
         do {
             let r = try call("reorder._repl_eval", [.string(source), .bool(final)])
             switch r.first?.stringValue {
