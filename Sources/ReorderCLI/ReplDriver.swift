@@ -82,13 +82,23 @@ public final class ReplDriver {
             if pending.isEmpty {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty { continue }
-                if trimmed.hasPrefix(":") {
+                if ReplDriver.isCommand(trimmed) {
                     reader.remember(trimmed)
                     if !command(trimmed) { break loop }
                     continue
                 }
                 // Lua's REPL convention: `=expr` prints expr.
                 pending = trimmed.hasPrefix("=") ? "return " + trimmed.dropFirst() : line
+            } else if ReplDriver.isCommand(line) {
+                // A command ends an unfinished entry: report it, then run the command.
+                if case .error(let message) = host.evaluate(pending, final: true) {
+                    failures += 1
+                    console.write(message + "\n")
+                }
+                pending = ""
+                reader.remember(line)
+                if !command(line.trimmingCharacters(in: .whitespaces)) { break loop }
+                continue
             } else {
                 pending += "\n" + line
             }
@@ -114,6 +124,13 @@ public final class ReplDriver {
         if recording != nil { _ = stopRecording() }
         if interactive { console.write("\n") }
         return failures > 0 && !interactive ? 1 : 0
+    }
+
+    /// `:name ...` (but not a Lua label `::name::`).
+    static func isCommand(_ line: String) -> Bool {
+        let t = line.trimmingCharacters(in: .whitespaces)
+        guard t.hasPrefix(":"), !t.hasPrefix("::") else { return false }
+        return t.dropFirst().first.map { $0.isLetter || $0 == "?" } ?? false
     }
 
     func policySource(_ spec: String) -> SessionOptions.PolicySource {

@@ -41,6 +41,22 @@ import Testing
         #expect(out == "3\n")
     }
 
+    @Test func statementsThenAnExpressionPrintTheExpression() {
+        let (status, out) = repl("""
+            s:press_item(1, 1)  s:hold(0.5)  s:events()[#s:events()].type
+            x = 1; x + 1
+            a.b
+            """)
+        #expect(status == 1)
+        #expect(out == "\"begin\"\n2\nstdin:1: attempt to index a nil value (global 'a')\n")
+    }
+
+    @Test func aCommandEndsAnUnfinishedEntry() {
+        let (status, out) = repl("for i = 1, 2 do\n:policy uikit\ns:policy()\n")
+        #expect(status == 1)
+        #expect(out == "stdin:1: 'end' expected near <eof>\ns: policy uikit\n\"uikit\"\n")
+    }
+
     @Test func errorsArePrintedAndSetTheExitStatus() {
         let (status, out) = repl("""
             s:press_item(3, 1)

@@ -142,8 +142,23 @@ function reorder._repl_eval(src, final)
     local err
     chunk, err = load(src, "=stdin", "t")
     if not chunk then
-      -- Unfinished as a statement or as an expression ("1 +"): read another line.
-      if not final and (err:sub(-5) == "<eof>" or expr_err:sub(-5) == "<eof>") then return "incomplete" end
+      -- Unfinished as a statement or as an expression ("1 +"): read another line. (An
+      -- expression used as a statement, "syntax error near <eof>", is not unfinished.)
+      local expression_statement = err:sub(-23) == "syntax error near <eof>"
+      local unfinished = (err:sub(-5) == "<eof>" and not expression_statement)
+        or expr_err:sub(-5) == "<eof>"
+      if not final and unfinished then return "incomplete" end
+      -- Statements followed by an expression ("s:hold(1) s:state()"): run the statements and
+      -- print the expression. Try the split points from the right.
+      for i = #src, 1, -1 do
+        local c = src:sub(i, i)
+        if c == " " or c == ";" or c == "\t" or c == "\n" then
+          local f = load(src:sub(1, i) .. " return " .. src:sub(i + 1), "=stdin", "t")
+          if f then chunk = f break end
+        end
+      end
+    end
+    if not chunk then
       -- Report the reading that got further (Lua's REPL reports the statement's).
       local el = tonumber(expr_err:match("^stdin:(%d+):")) or 0
       local sl = tonumber(err:match("^stdin:(%d+):")) or 0
