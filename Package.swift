@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
-        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot"], exclude: ["Fixtures"]),
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",

@@ -31,6 +31,8 @@ public struct Reorder: ParsableCommand {
         Run.self,
         Replay.self,
         Check.self,
+        Plot.self,
+        Render.self,
     ]
 
     public init() {}

@@ -20,6 +20,7 @@ public final class ReplDriver {
     var host: ScriptingHost?
     var failures = 0
     var recording: Recording?
+    let lastDrag = LastDragRenderer()
 
     struct Recording {
         var path: String
@@ -47,6 +48,7 @@ public final class ReplDriver {
           :show               draw the viewport of `s` (same as s:show())
           :record FILE        record the inputs of `s` to a trace (JSON Lines)
           :stop               stop recording and write the trace
+          :render FILE        draw the last drag of `s` as an SVG timeline
           :quit               leave (or end of input, Ctrl-D)
 
         """
@@ -102,6 +104,7 @@ public final class ReplDriver {
             } else {
                 pending += "\n" + line
             }
+            lastDrag.checkpoint(host.session(global: "s"))
             switch host.evaluate(pending, interruptible: interactive) {
             case .incomplete:
                 continue
@@ -182,6 +185,11 @@ public final class ReplDriver {
             startRecording(console.resolve(argument), shown: argument)
         case "stop":
             if recording == nil { fail(":stop: not recording") } else { _ = stopRecording() }
+        case "render":
+            guard !argument.isEmpty else { fail(":render: give a file name, e.g. :render drag.svg"); return true }
+            guard let s = host.session(global: "s") else { fail(":render: `s` is not a session"); return true }
+            let (ok, message) = lastDrag.render(s, host: host, to: argument, console: console)
+            if ok { console.write(message + "\n") } else { fail(message) }
         default:
             fail("unknown command :\(name) (try :help)")
         }

@@ -20,6 +20,18 @@ public enum Replayer {
     public static func replay(_ trace: Trace, policy: String?, console: Console) throws(ScriptError) -> Outcome {
         let host = try ScriptingHost(output: console.write, useColor: false)
         host.baseDirectory = console.currentDirectory
+        let session = try makeSession(for: trace, policy: policy, host: host, console: console)
+        let sim = session.simulator
+        for input in trace.inputs { sim.apply(input) }
+        session.collect()
+        return Outcome(policy: session.policyName, inputs: trace.inputs.count, time: sim.time,
+                       state: sim.state.rawValue, order: sim.order, offset: sim.offset, events: session.events)
+    }
+
+    /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
+    /// frame rate and offset, with `policy` (nil: the trace's own, else `default`).
+    public static func makeSession(for trace: Trace, policy: String?, host: ScriptingHost,
+                                   console: Console) throws(ScriptError) -> ScriptSession {
         var options: SessionOptions
         if let h = trace.header {
             options = SessionOptions()
@@ -39,30 +51,13 @@ public enum Replayer {
         let name = policy ?? trace.header?.policy ?? "default"
         options.policy = name.contains("/") || name.hasSuffix(".lua") ? .file(console.resolve(name)) : .builtin(name)
         let session = try host.makeSession(options)
-        let sim = session.simulator
-        if let offset = trace.header?.offset, offset != .zero { sim.setOffset(offset) }
-        for input in trace.inputs { sim.apply(input) }
-        session.collect()
-        return Outcome(policy: session.policyName, inputs: trace.inputs.count, time: sim.time,
-                       state: sim.state.rawValue, order: sim.order, offset: sim.offset, events: session.events)
+        if let offset = trace.header?.offset, offset != .zero { session.simulator.setOffset(offset) }
+        return session
     }
 
     /// Reads, replays and prints. Returns the exit status.
     public static func run(tracePath: String, policy: String?, json: Bool, console: Console) -> Int32 {
-        let text: String
-        do {
-            text = try String(contentsOfFile: console.resolve(tracePath), encoding: .utf8)
-        } catch {
-            console.writeError("reorder replay: cannot read \(tracePath): \(error.localizedDescription)\n")
-            return 1
-        }
-        let trace: Trace
-        do {
-            trace = try TraceCodec.decode(text)
-        } catch {
-            console.writeError("reorder replay: \(tracePath):\(error.line): \(error.message)\n")
-            return 1
-        }
+        guard let trace = loadTrace(tracePath, command: "replay", console: console) else { return 1 }
         do {
             let outcome = try replay(trace, policy: policy, console: console)
             console.write(json ? jsonReport(outcome) + "\n" : textReport(outcome))
@@ -70,6 +65,24 @@ public enum Replayer {
         } catch {
             console.writeError("reorder replay: \(error.message)\n")
             return 1
+        }
+    }
+
+    /// Reads and decodes a trace file; on failure reports `reorder COMMAND: ...` (with the
+    /// line for a malformed trace) and returns nil.
+    static func loadTrace(_ tracePath: String, command: String, console: Console) -> Trace? {
+        let text: String
+        do {
+            text = try String(contentsOfFile: console.resolve(tracePath), encoding: .utf8)
+        } catch {
+            console.writeError("reorder \(command): cannot read \(tracePath): \(error.localizedDescription)\n")
+            return nil
+        }
+        do {
+            return try TraceCodec.decode(text)
+        } catch {
+            console.writeError("reorder \(command): \(tracePath):\(error.line): \(error.message)\n")
+            return nil
         }
     }
 

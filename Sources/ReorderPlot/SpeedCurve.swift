@@ -136,6 +136,17 @@ public struct SpeedCurve: Hashable, Sendable {
         return rows.isFinite ? Int(min(max(rows, 1), 10_000)) : 1
     }
 
+    /// The context a policy sees while the plot samples it `elapsed` seconds into a drag
+    /// (see ``context(options:order:elapsed:)``), for checking a curve against its policy.
+    ///
+    /// ```swift
+    /// let ctx = SpeedCurve.sampleContext(options: .init(), elapsed: 5)
+    /// policy.scrollSpeed(ctx, axis: .vertical, depth: 150, zone: 150, elapsed: 5)
+    /// ```
+    public static func sampleContext(options: SpeedPlot.Options, elapsed: Double) -> PolicyContext {
+        context(options: options, order: sampleOrder(options), elapsed: elapsed)
+    }
+
     /// The list of ``context(options:order:elapsed:)``.
     static func sampleOrder(_ options: SpeedPlot.Options) -> Order {
         Order(sections: [(1...rowCount(options)).map { Item("row \($0)") }])

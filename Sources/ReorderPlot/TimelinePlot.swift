@@ -188,7 +188,7 @@ public struct TimelinePlot {
 
     /// Small drawings of the list at each snapshot, wrapped into rows of columns.
     private func listDrawings(left: Double, top: Double, width: Double) -> (SVGElement, Double) {
-        let colWidth = 96.0, gap = 12.0, cell = 15.0, captionHeight = 30.0
+        let colWidth = 104.0, gap = 10.0, cell = 15.0, captionHeight = 30.0
         var g = SVGElement("g", ["class": "lists", "font-size": 10, "fill": "\(Palette.ink)"])
         g.append(SVGElement("text", ["class": "lists-title", "x": .init(left), "y": .init(top - 12), "font-size": 13,
                                      "font-weight": "bold"], text: "The list at the begin, after each move, and at the end"))
@@ -221,15 +221,21 @@ public struct TimelinePlot {
             }
             var col = SVGElement("g", ["class": "list-snapshot", "data-kind": "\(snap.kind)",
                                        "data-time": "\(SVGNumber.exact(snap.time))"])
+            // Line 1: what happened (bold) and when; line 2: where the dragged item went.
             var caption = snap.kind
+            var detail = snap.dragged.map { "at \(label($0))" } ?? ""
             if let m = moveNumber[index] {
                 caption = "move \(m)"
-                if let mv = timeline.moves.dropFirst(m - 1).first { caption += ": \(label(mv.from)) → \(label(mv.to))" }
+                if let mv = timeline.moves.dropFirst(m - 1).first { detail = "\(label(mv.from)) → \(label(mv.to))" }
             }
             col.append(SVGElement("text", ["class": "list-caption", "x": .init(x), "y": .init(y + 10),
                                            "font-weight": "bold"], text: caption))
-            col.append(SVGElement("text", ["class": "list-time", "x": .init(x), "y": .init(y + 22),
-                                           "fill": "\(Palette.muted)"], text: "\(SVGNumber.format(snap.time, decimals: 3)) s"))
+            col.append(SVGElement("text", ["class": "list-time", "x": .init(x + colWidth), "y": .init(y + 10),
+                                           "text-anchor": "end", "fill": "\(Palette.muted)"],
+                                  text: "\(SVGNumber.format(snap.time, decimals: 3)) s"))
+            col.append(SVGElement("text", ["class": "list-move", "x": .init(x), "y": .init(y + 22),
+                                           "fill": "\(snap.kind == "move" ? Self.moveColor : Palette.muted)"],
+                                  text: detail))
             var rows: [Row] = []
             var draggedRow: Int?
             for (si, section) in snap.sections.enumerated() {

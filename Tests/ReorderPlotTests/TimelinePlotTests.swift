@@ -79,7 +79,9 @@ func knownTimeline() -> DragTimeline {
         let root = try parseXML(TimelinePlot(timeline: knownTimeline()).render())
         let lists = root.all("g", class: "list-snapshot")
         #expect(lists.map { $0["data-kind"] } == ["begin", "move", "move", "move", "end"])
-        #expect(root.all("text", class: "list-caption").map(\.text) == ["begin", "move 1: 2 → 3", "move 2: 3 → 4", "move 3: 4 → 5", "end"])
+        #expect(root.all("text", class: "list-caption").map(\.text) == ["begin", "move 1", "move 2", "move 3", "end"])
+        #expect(root.all("text", class: "list-move").map(\.text) == ["at 2", "2 → 3", "3 → 4", "4 → 5", "at 5"])
+        #expect(root.all("text", class: "list-time").map(\.text) == ["0.5 s", "0.75 s", "1 s", "1.25 s", "1.5 s"])
         let end = lists[4]
         #expect(end.all("text", class: "cell-title").map(\.text) == ["a", "c", "d", "e", "b", "f"])
         let dragged = end.all("rect", class: "dragged")

@@ -1,0 +1,169 @@
+import Foundation
+import ReorderCore
+import ReorderLua
+import ReorderPlot
+
+/// `reorder plot` and `reorder render`: pictures as SVG files, text on the terminal.
+///
+/// ```swift
+/// let out = OutputBuffer()
+/// Plotter.plot(["jx_movable", "default"], out: "curves.svg", console: .buffered(output: out))
+/// out.text   // "wrote curves.svg: 2 curves (jx_movable, default), speed over time panel\n"
+/// ```
+public enum Plotter {
+    /// Draws the edge-scroll curves of `specs` (built-in names or `.lua` files) into `out`, or
+    /// prints them as a table when `out` is nil. Returns the exit status.
+    @discardableResult
+    public static func plot(_ specs: [String], out: String?, viewport: String? = nil, frameRate: Double? = nil,
+                            console: Console) -> Int32 {
+        func fail(_ message: String) -> Int32 {
+            console.writeError("reorder plot: \(message)\n")
+            return 1
+        }
+        guard !specs.isEmpty else { return fail("give at least one policy, e.g. reorder plot jx_movable default") }
+        var options = SpeedPlot.Options()
+        if let viewport {
+            guard let size = parseViewport(viewport) else {
+                return fail("--viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '\(viewport)'")
+            }
+            options.viewport = size
+        }
+        if let frameRate {
+            guard frameRate.isFinite, frameRate > 0, frameRate <= 1000 else {
+                return fail("--frame-rate: expected frames per second between 0 and 1000, e.g. 60 or 120, got \(frameRate)")
+            }
+            options.frameRate = frameRate
+        }
+        if let out, let problem = unwritable(out, console: console) { return fail(problem) }
+
+        var policies: [(name: String, policy: any DragPolicy)] = []
+        var failed = false
+        for spec in specs {
+            do {
+                let policy = try LuaPolicy(reference: isPath(spec) ? console.resolve(spec) : spec)
+                policies.append((name: policy.configuration.name, policy: policy))
+            } catch {
+                console.writeError("reorder plot: cannot load \(spec): \(error)\n")
+                failed = true
+            }
+        }
+        if failed { return 1 }
+        // A name given twice (a file that keeps its built-in's name) is told apart by its spec.
+        for i in policies.indices where policies.filter({ $0.name == policies[i].name }).count > 1 {
+            policies[i].name += " (\(specs[i]))"
+        }
+
+        let plot = SpeedPlot(policies: policies, options: options)
+        for curve in plot.curves {
+            for d in curve.diagnostics { console.writeError("reorder plot: \(curve.name): \(d)\n") }
+        }
+        guard let out else {
+            console.write(table(plot))
+            return 0
+        }
+        if let problem = write(plot.render(), to: out, console: console) { return fail(problem) }
+        let names = plot.curves.map(\.name).joined(separator: ", ")
+        console.write("wrote \(out): \(plot.curves.count) curve\(plot.curves.count == 1 ? "" : "s") (\(names))"
+                      + (plot.hasTimePanel ? ", speed over time panel" : "") + "\n")
+        return 0
+    }
+
+    /// Replays a trace with `policy` (nil: the trace's own) and draws its timeline into `out`.
+    /// Returns the exit status.
+    @discardableResult
+    public static func render(tracePath: String, policy: String?, out: String, console: Console) -> Int32 {
+        func fail(_ message: String) -> Int32 {
+            console.writeError("reorder render: \(message)\n")
+            return 1
+        }
+        if let problem = unwritable(out, console: console) { return fail(problem) }
+        guard let trace = Replayer.loadTrace(tracePath, command: "render", console: console) else { return 1 }
+        guard DragTimeline.lastPress(in: trace.inputs) != nil else {
+            return fail("\(tracePath) has no touch down: there is no drag to draw")
+        }
+        let timeline: DragTimeline
+        do {
+            let host = try ScriptingHost(output: console.write, useColor: false)
+            host.baseDirectory = console.currentDirectory
+            let session = try Replayer.makeSession(for: trace, policy: policy, host: host, console: console)
+            timeline = DragTimeline.record(trace.inputs, on: session.simulator, policyName: session.policyName)
+        } catch {
+            return fail(error.message)
+        }
+        if let problem = write(TimelinePlot(timeline: timeline).render(), to: out, console: console) { return fail(problem) }
+        console.write("wrote \(out): \(summary(timeline))\n")
+        return 0
+    }
+
+    /// `3 moves over 1.75 s, policy jx_movable`.
+    static func summary(_ t: DragTimeline) -> String {
+        let moves = t.moves.count
+        let span = t.timeRange.upperBound - t.timeRange.lowerBound
+        return "\(moves) move\(moves == 1 ? "" : "s") over \(SVGNumber.format(span, decimals: 3)) s, policy \(t.policyName)"
+    }
+
+    /// The curves as text: zone, speed at the edge, top speed, time ramp.
+    static func table(_ plot: SpeedPlot) -> String {
+        let header = ["policy", "zone (pt)", "at the edge (pt/s)", "max (pt/s)", "time ramp"]
+        var rows = [header]
+        for c in plot.curves {
+            guard c.isEnabled else { rows.append([c.name, "-", "-", "-", "no edge scroll"]); continue }
+            let atEdge = c.depths.firstIndex(of: c.zone).map { c.speeds[$0] } ?? 0
+            rows.append([c.name, SVGNumber.format(c.zone, decimals: 1), SVGNumber.format(atEdge, decimals: 0),
+                         SVGNumber.format(c.speeds.max() ?? 0, decimals: 0), c.isTimeDependent ? "yes" : "no"])
+        }
+        let widths = header.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        var text = ""
+        for row in rows {
+            let cells = row.enumerated().map { i, cell in
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+            }
+            text += cells.joined(separator: "  ") + "\n"
+        }
+        let o = plot.options
+        text += "viewport \(SVGNumber.format(o.viewport.width))x\(SVGNumber.format(o.viewport.height)) pt, "
+            + "\(SVGNumber.format(o.frameRate, decimals: 3)) Hz, speeds after \(SVGNumber.format(o.steadyElapsed)) s in the zone; "
+            + "draw the curves with --out FILE.svg\n"
+        return text
+    }
+
+    /// `375x667` (or `375×667`, `375X667`) as a size with positive finite sides.
+    static func parseViewport(_ text: String) -> Size? {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    static func isPath(_ spec: String) -> Bool { spec.contains("/") || spec.hasSuffix(".lua") }
+
+    /// Why `path` cannot be written (a missing or read-only directory, a directory in the
+    /// way), or nil.
+    static func unwritable(_ path: String, console: Console) -> String? {
+        let full = console.resolve(path)
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "cannot write \(path): it is a directory"
+        }
+        let directory = (full as NSString).deletingLastPathComponent
+        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "cannot write \(path): the directory \(directory) does not exist"
+        }
+        guard fm.isWritableFile(atPath: directory) else {
+            return "cannot write \(path): the directory \(directory) is not writable"
+        }
+        return nil
+    }
+
+    /// Writes `text` to `path` atomically (temporary file + rename); returns the problem, or nil.
+    static func write(_ text: String, to path: String, console: Console) -> String? {
+        if let problem = unwritable(path, console: console) { return problem }
+        do {
+            try text.write(toFile: console.resolve(path), atomically: true, encoding: .utf8)
+            return nil
+        } catch {
+            return "cannot write \(path): \(error.localizedDescription)"
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import ReorderCore
+import ReorderLua
+import ReorderPlot
+@testable import ReorderCLI
+
+/// Elements of an SVG file with their attributes and text, in document order.
+private func svgElements(_ url: URL) throws -> [(name: String, attributes: [String: String], text: String)] {
+    final class Collector: NSObject, XMLParserDelegate {
+        var elements: [(name: String, attributes: [String: String], text: String)] = []
+        var open: [Int] = []
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            open.append(elements.count)
+            elements.append((name, attributes, ""))
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            open.removeLast()
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if let i = open.last { elements[i].text += string }
+        }
+    }
+    let parser = XMLParser(data: try Data(contentsOf: url))
+    let collector = Collector()
+    parser.delegate = collector
+    guard parser.parse() else { throw CocoaError(.fileReadCorruptFile) }
+    return collector.elements
+}
+
+private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ").compactMap { Double(String($0)) } }
+
+@Suite struct PlotCommandTests {
+    static let curvePolicies = ["jx_movable", "default", "swift_reorder", "rbd_autoscroll", "pragmatic_autoscroll",
+                                "android_touch_helper"]
+
+    @Test func plotDrawsEveryBuiltInCurveWithThePolicysOwnSpeeds() throws {
+        let dir = try temporaryDirectory()
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let status = Plotter.plot(Self.curvePolicies, out: "curves.svg",
+                                  console: .buffered(output: out, errors: errors, currentDirectory: dir.path))
+        #expect(status == 0)
+        #expect(errors.text == "")
+        #expect(out.text == "wrote curves.svg: 6 curves (jx_movable, default, swift_reorder, rbd_autoscroll, "
+                + "pragmatic_autoscroll, android_touch_helper), speed over time panel\n")
+
+        let elements = try svgElements(dir.appendingPathComponent("curves.svg"))
+        #expect(elements.first?.name == "svg")
+        let series = elements.filter { $0.name == "polyline" && $0.attributes["class"] == "series" && $0.attributes["data-elapsed"] != nil }
+        #expect(series.map { $0.attributes["data-name"] } == Self.curvePolicies)
+        let legend = elements.filter { $0.attributes["class"] == "legend-name" }.map(\.text)
+        #expect(legend == Self.curvePolicies)
+        let axisLabels = elements.filter { $0.attributes["class"] == "axis-label" }.map(\.text)
+        #expect(axisLabels.first == "distance of the reference point from the edge (pt)")
+        #expect(axisLabels.contains("scroll speed (pt/s)"))
+
+        let options = SpeedPlot.Options()
+        let ctx = SpeedCurve.sampleContext(options: options, elapsed: 5)
+        for s in series {
+            let name = try #require(s.attributes["data-name"])
+            let policy = try LuaPolicy(named: name)   // fresh: no state from the plot's drags
+            let zone = try #require(Double(s.attributes["data-zone"] ?? ""))
+            #expect(zone == policy.edgeZone(ctx, axis: .vertical, viewportLength: 667))
+            let depths = numbers(s.attributes["data-depth"]), speeds = numbers(s.attributes["data-speed"])
+            policy.onBegin(ctx, at: ItemPosition(section: 0, item: 0))
+            for i in [0, depths.count - 1] {
+                #expect(speeds[i] == policy.scrollSpeed(ctx, axis: .vertical, depth: depths[i], zone: zone, elapsed: 5),
+                        "\(name) at depth \(depths[i])")
+            }
+        }
+        // the reference figures of DESIGN.md at the edge
+        let jx = try #require(series.first)
+        let edge = try #require(numbers(jx.attributes["data-depth"]).firstIndex(of: 150))
+        #expect(numbers(jx.attributes["data-speed"])[edge] == 1200)
+    }
+
+    @Test func plotWithoutOutPrintsATable() {
+        let out = OutputBuffer()
+        let status = Plotter.plot(["jx_movable", "cookbook"], out: nil, console: .buffered(output: out))
+        #expect(status == 0)
+        #expect(out.text == """
+            policy      zone (pt)  at the edge (pt/s)  max (pt/s)  time ramp
+            jx_movable  150        1200                1552        no
+            cookbook    -          -                   -           no edge scroll
+            viewport 375x667 pt, 60 Hz, speeds after 5 s in the zone; draw the curves with --out FILE.svg
+
+            """)
+    }
+
+    @Test func plotMixesBuiltInsAndFiles() throws {
+        let dir = try temporaryDirectory()
+        try """
+            return { name = "slow", extends = "default",
+                     edge_scroll = { zone = 60, speed = function(ctx, depth, zone) return depth / zone * 100 end } }
+            """.write(to: dir.appendingPathComponent("slow.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer()
+        let status = Plotter.plot(["jx_movable", "slow.lua"], out: "mix.svg", viewport: "320x480", frameRate: 120,
+                                  console: .buffered(output: out, currentDirectory: dir.path))
+        #expect(status == 0)
+        let series = try svgElements(dir.appendingPathComponent("mix.svg"))
+            .filter { $0.attributes["class"] == "series" && $0.attributes["data-elapsed"] != nil }
+        #expect(series.map { $0.attributes["data-name"] } == ["jx_movable", "slow"])
+        #expect(numbers(series[1].attributes["data-speed"]).last == 0)
+        #expect(numbers(series[1].attributes["data-speed"]).first == 104.0 / 60 * 100)   // 44 pt past a 60 pt zone
+    }
+
+    @Test func plotErrorsAreClear() throws {
+        let dir = try temporaryDirectory()
+        func run(_ specs: [String], out: String?, viewport: String? = nil, frameRate: Double? = nil) -> (Int32, String) {
+            let errors = OutputBuffer()
+            let status = Plotter.plot(specs, out: out, viewport: viewport, frameRate: frameRate,
+                                      console: .buffered(output: OutputBuffer(), errors: errors, currentDirectory: dir.path))
+            return (status, errors.text)
+        }
+        let unknown = run(["jx_movabel"], out: "x.svg")
+        #expect(unknown.0 == 1)
+        #expect(unknown.1.hasPrefix("reorder plot: cannot load jx_movabel: no built-in policy named 'jx_movabel' (built-ins: "))
+        let missing = run(["nothere.lua"], out: "x.svg")
+        #expect(missing.1 == "reorder plot: cannot load nothere.lua: cannot read policy file '\(dir.path)/nothere.lua'\n")
+        let noDir = run(["jx_movable"], out: "no/such/dir/x.svg")
+        #expect(noDir.0 == 1)
+        #expect(noDir.1 == "reorder plot: cannot write no/such/dir/x.svg: the directory \(dir.path)/no/such/dir does not exist\n")
+        let isDir = run(["jx_movable"], out: ".")
+        #expect(isDir.1 == "reorder plot: cannot write .: it is a directory\n")
+        let viewport = run(["jx_movable"], out: "x.svg", viewport: "375 by 667")
+        #expect(viewport.1 == "reorder plot: --viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '375 by 667'\n")
+        let rate = run(["jx_movable"], out: "x.svg", frameRate: 0)
+        #expect(rate.1.hasPrefix("reorder plot: --frame-rate: expected frames per second"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.svg").path))
+    }
+
+    /// Records a drag in the REPL, draws it with `:render` and with `reorder render`.
+    @Test func renderDrawsAMarkerForEveryMoveOfTheTrace() throws {
+        let dir = try temporaryDirectory()
+        let (status, text) = repl(":record drag.jsonl\ns:drag(1, 2, 1, 6)\n:stop\n:render repl.svg\n", directory: dir.path)
+        #expect(status == 0, "\(text)")
+        let trace = try TraceCodec.decode(String(contentsOf: dir.appendingPathComponent("drag.jsonl"), encoding: .utf8))
+        let first = try #require(trace.inputs.first?.time), last = try #require(trace.inputs.last?.time)
+        let span = SVGNumber.format(last - first, decimals: 3)
+        #expect(text.hasSuffix("wrote repl.svg: 4 moves over \(span) s, policy default\n"))
+
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let console = Console.buffered(output: out, errors: errors, currentDirectory: dir.path)
+        #expect(Plotter.render(tracePath: "drag.jsonl", policy: nil, out: "trace.svg", console: console) == 0)
+        #expect(errors.text == "")
+        #expect(out.text == "wrote trace.svg: 4 moves over \(span) s, policy default\n")
+
+        // The moves the trace makes, by the replay command's own account.
+        let moves = try Replayer.replay(trace, policy: nil, console: .buffered(output: OutputBuffer())).events.compactMap { e -> String? in
+            if case let .move(from, to, _, _) = e { return "\(from.section + 1),\(from.item + 1)>\(to.section + 1),\(to.item + 1)" }
+            return nil
+        }
+        #expect(moves == ["1,2>1,3", "1,3>1,4", "1,4>1,5", "1,5>1,6"])
+        let elements = try svgElements(dir.appendingPathComponent("trace.svg"))
+        let markers = elements.filter { $0.attributes["class"] == "move-marker" }
+        #expect(markers.map { "\($0.attributes["data-from"] ?? "")>\($0.attributes["data-to"] ?? "")" } == moves)
+        #expect(elements.filter { $0.attributes["class"] == "list-snapshot" }.count == moves.count + 2)
+
+        // The REPL drew the same drag.
+        #expect(try Data(contentsOf: dir.appendingPathComponent("repl.svg")) == Data(contentsOf: dir.appendingPathComponent("trace.svg")))
+    }
+
+    @Test func replRenderDrawsOnlyTheLastDrag() throws {
+        let dir = try temporaryDirectory()
+        let (status, text) = repl("s:drag(1, 1, 1, 3)\ns:drag(1, 5, 1, 4)\n:render last.svg\n", directory: dir.path)
+        #expect(status == 0, "\(text)")
+        #expect(text.hasPrefix("true\ntrue\nwrote last.svg: 1 move over "))
+        #expect(text.hasSuffix(" s, policy default\n"))
+        let markers = try svgElements(dir.appendingPathComponent("last.svg")).filter { $0.attributes["class"] == "move-marker" }
+        #expect(markers.map { $0.attributes["data-to"] } == ["1,4"])
+    }
+
+    @Test func renderErrors() throws {
+        let dir = try temporaryDirectory()
+        let (status, text) = repl(":render x.svg\n", directory: dir.path)
+        #expect(status == 1)
+        #expect(text == ":render: no drag of `s` to draw yet (press an item first, e.g. s:drag(1, 2, 1, 5))\n")
+
+        try "{\"t\":0,\"type\":\"frame\"}\n".write(to: dir.appendingPathComponent("empty.jsonl"), atomically: true, encoding: .utf8)
+        let errors = OutputBuffer()
+        let console = Console.buffered(output: OutputBuffer(), errors: errors, currentDirectory: dir.path)
+        #expect(Plotter.render(tracePath: "empty.jsonl", policy: nil, out: "x.svg", console: console) == 1)
+        #expect(Plotter.render(tracePath: "absent.jsonl", policy: nil, out: "x.svg", console: console) == 1)
+        let lines = errors.text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "reorder render: empty.jsonl has no touch down: there is no drag to draw")
+        #expect(lines.last?.hasPrefix("reorder render: cannot read absent.jsonl: ") == true)
+    }
+}
