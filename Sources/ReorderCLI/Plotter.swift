@@ -12,7 +12,9 @@ import ReorderPlot
 /// ```
 public enum Plotter {
     /// Draws the edge-scroll curves of `specs` (built-in names or `.lua` files) into `out`, or
-    /// prints them as a table when `out` is nil. Returns the exit status.
+    /// prints them as a table when `out` is nil. Returns the exit status: 1 when a policy
+    /// cannot be loaded, an option is bad, `out` cannot be written, or a hook failed while
+    /// sampling (the chart is still written, its legend says which curve shows fallbacks).
     @discardableResult
     public static func plot(_ specs: [String], out: String?, viewport: String? = nil, frameRate: Double? = nil,
                             console: Console) -> Int32 {
@@ -57,15 +59,25 @@ public enum Plotter {
         for curve in plot.curves {
             for d in curve.diagnostics { console.writeError("reorder plot: \(curve.name): \(d)\n") }
         }
+        // A curve drawn with fallback speeds is not the policy's: say so, and fail.
+        let failing = plot.curves.filter(\.hasHookFailures).map(\.name)
+        let status: Int32 = failing.isEmpty ? 0 : 1
+        func reportFailing() {
+            guard !failing.isEmpty else { return }
+            console.writeError("reorder plot: hooks failed in \(failing.joined(separator: ", ")): "
+                               + "the curve shows the fallback speeds, not the policy's\n")
+        }
         guard let out else {
             console.write(table(plot))
-            return 0
+            reportFailing()
+            return status
         }
         if let problem = write(plot.render(), to: out, console: console) { return fail(problem) }
         let names = plot.curves.map(\.name).joined(separator: ", ")
         console.write("wrote \(out): \(plot.curves.count) curve\(plot.curves.count == 1 ? "" : "s") (\(names))"
                       + (plot.hasTimePanel ? ", speed over time panel" : "") + "\n")
-        return 0
+        reportFailing()
+        return status
     }
 
     /// Replays a trace with `policy` (nil: the trace's own) and draws its timeline into `out`.
@@ -108,8 +120,9 @@ public enum Plotter {
         var rows = [header]
         for c in plot.curves {
             guard c.isEnabled else { rows.append([c.name, "-", "-", "-", "no edge scroll"]); continue }
+            let name = c.hasHookFailures ? c.name + " (hook failed)" : c.name
             let atEdge = c.depths.firstIndex(of: c.zone).map { c.speeds[$0] } ?? 0
-            rows.append([c.name, SVGNumber.format(c.zone, decimals: 1), SVGNumber.format(atEdge, decimals: 0),
+            rows.append([name, SVGNumber.format(c.zone, decimals: 1), SVGNumber.format(atEdge, decimals: 0),
                          SVGNumber.format(c.speeds.max() ?? 0, decimals: 0), c.isTimeDependent ? "yes" : "no"])
         }
         let widths = header.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }

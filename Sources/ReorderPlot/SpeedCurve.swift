@@ -165,6 +165,12 @@ public struct SpeedCurve: Hashable, Sendable {
                              frameRate: options.frameRate, time: elapsed, dragTime: elapsed)
     }
 
+    /// `true` when a hook failed while sampling (or the policy switched itself off): some
+    /// speeds are the documented fallbacks, not the policy's own.
+    public var hasHookFailures: Bool {
+        diagnostics.contains { $0.kind == .hookError || $0.kind == .disabled }
+    }
+
     /// The largest speed in either series.
     var maxSpeed: Double { max(speeds.max() ?? 0, timeSpeeds.max() ?? 0) }
 

@@ -173,6 +173,7 @@ public struct SpeedPlot {
         if let top = c.speeds.max(), top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
         if c.isTimeDependent { parts.append("time ramp") }
         if c.axis == .horizontal { parts.append("horizontal") }
+        if c.hasHookFailures { parts.insert("hook failed, fallback speeds", at: 0) }
         return parts.joined(separator: ", ")
     }
 }

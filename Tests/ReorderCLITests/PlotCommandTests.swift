@@ -133,6 +133,23 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.svg").path))
     }
 
+    @Test func aFailingSpeedHookIsReportedAndMarked() throws {
+        let dir = try temporaryDirectory()
+        try """
+            return { name = "bad", extends = "default",
+                     edge_scroll = { zone = 100, speed = function(ctx, depth) error("too deep") end } }
+            """.write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let status = Plotter.plot(["bad.lua", "jx_movable"], out: "bad.svg",
+                                  console: .buffered(output: out, errors: errors, currentDirectory: dir.path))
+        #expect(status == 1)
+        #expect(errors.text.hasPrefix("reorder plot: bad: error: bad.lua:2: speed: too deep\n"))
+        #expect(errors.text.hasSuffix("reorder plot: hooks failed in bad: the curve shows the fallback speeds, not the policy's\n"))
+        let details = try svgElements(dir.appendingPathComponent("bad.svg")).filter { $0.attributes["class"] == "legend-detail" }
+        #expect(details.first?.text.hasPrefix("hook failed, fallback speeds, zone 100 pt") == true)
+        #expect(details.last?.text.hasPrefix("zone 150 pt") == true)
+    }
+
     /// Records a drag in the REPL, draws it with `:render` and with `reorder render`.
     @Test func renderDrawsAMarkerForEveryMoveOfTheTrace() throws {
         let dir = try temporaryDirectory()
