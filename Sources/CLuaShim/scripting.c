@@ -569,3 +569,21 @@ int reorder_scripting_interrupt_end(lua_State *L) {
     interrupted = 0;
     return was;
 }
+
+void reorder_scripting_stop(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    if (vm) {
+        vm->budget = 1;        /* every later protected call gets a budget of one instruction */
+        vm->remaining = 0;     /* and the running one stops at its next hook */
+    }
+}
+
+void reorder_scripting_clear_stop(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    if (vm) {
+        vm->budget = 0;
+        vm->remaining = LLONG_MAX;
+        vm->exhausted = 0;
+        vm->last_exhausted = 0;
+    }
+}

@@ -19,8 +19,11 @@ extension Reorder {
         @Option(name: .long, help: "Also write a JUnit XML report to FILE.")
         var junit: String?
 
+        @Option(name: .long, help: "Seconds a spec file may run before it is stopped (0: no limit).")
+        var timeout: Double = 60
+
         func run() throws {
-            let runner = SpecRunner(paths: paths, filter: filter, tap: tap, junitPath: junit)
+            let runner = SpecRunner(paths: paths, filter: filter, tap: tap, junitPath: junit, timeout: timeout)
             let status = runner.run(console: .standard())
             if status != 0 { throw ExitCode(status) }
         }

@@ -40,12 +40,16 @@ public struct SpecRunner {
     public var filter: String?
     public var tap = false
     public var junitPath: String?
+    /// Wall-clock seconds a spec file may run before it is stopped (0: no limit).
+    public var timeout: Double
 
-    public init(paths: [String], filter: String? = nil, tap: Bool = false, junitPath: String? = nil) {
+    public init(paths: [String], filter: String? = nil, tap: Bool = false, junitPath: String? = nil,
+                timeout: Double = 60) {
         self.paths = paths.isEmpty ? ["Policies/"] : paths
         self.filter = filter
         self.tap = tap
         self.junitPath = junitPath
+        self.timeout = timeout
     }
 
     /// The spec files under `paths` (a file named explicitly is taken whatever its name), sorted
@@ -120,15 +124,46 @@ public struct SpecRunner {
             host.baseDirectory = console.currentDirectory
             let sameDirectory = console.currentDirectory == FileManager.default.currentDirectoryPath
             let path = sameDirectory ? file : console.resolve(file)
-            let values = try host.call("reorder._run_spec", [.string(path), filter.map { .string($0) } ?? .nil])
-            guard let list = values.first?.sequence else {
-                return [SpecResult(file: file, line: 0, name: file, status: .error, message: "the runner returned nothing")]
+            let watchdog = Watchdog(host.stopHandle, seconds: timeout)
+            let outcome = Result { () throws(ScriptError) -> [ScriptValue] in
+                try host.call("reorder._run_spec", [.string(path), filter.map { .string($0) } ?? .nil])
             }
-            return list.map { var r = SpecResult($0, file: file); r.file = file; return r }
+            watchdog.disarm()
+            var results: [SpecResult] = []
+            if case .success(let values) = outcome, let list = values.first?.sequence {
+                results = list.map { var r = SpecResult($0, file: file); r.file = file; return r }
+            }
+            if watchdog.fired {
+                // Tests stopped by the watchdog fail with the budget message; say what happened.
+                let stopped = "stopped: the spec file ran longer than \(fmtSeconds(timeout)) s (reorder test --timeout)"
+                for i in results.indices where results[i].message?.contains("instruction budget exceeded") == true {
+                    results[i].message = stopped
+                    results[i].expected = nil
+                    results[i].actual = nil
+                }
+                if results.isEmpty || !results.contains(where: { $0.message == stopped }) {
+                    results.append(SpecResult(file: file, line: 0, name: "(running the file)", status: .error, message: stopped))
+                }
+                host.clearStop()
+                return results
+            }
+            switch outcome {
+            case .success(let values):
+                guard values.first?.sequence != nil else {
+                    return [SpecResult(file: file, line: 0, name: file, status: .error, message: "the runner returned nothing")]
+                }
+                return results
+            case .failure(let error):
+                return [SpecResult(file: file, line: 0, name: "(running the file)", status: .error, message: error.message)]
+            }
         } catch {
             return [SpecResult(file: file, line: 0, name: file, status: .error, message: error.message)]
         }
     }
+}
+
+func fmtSeconds(_ d: Double) -> String {
+    d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
 }
 
 /// Text forms of spec results.

@@ -100,6 +100,25 @@ import Testing
         #expect(xml.contains("near &lt;eof&gt;"))
     }
 
+    /// A spec stuck in a loop is stopped after --timeout seconds and reported; the file's other
+    /// tests still run.
+    @Test func aLoopingSpecIsStopped() {
+        let out = OutputBuffer()
+        let status = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/slow"], timeout: 1)
+            .run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        #expect(status == 1)
+        #expect(out.text == """
+            Tests/ReorderCLITests/Fixtures/slow/loop_spec.lua .E.
+
+            ERROR Tests/ReorderCLITests/Fixtures/slow/loop_spec.lua:4
+              slow never ends
+              stopped: the spec file ran longer than 1 s (reorder test --timeout)
+
+            2 passed, 1 failed
+
+            """)
+    }
+
     @Test func missingPathFails() {
         let out = OutputBuffer(), errors = OutputBuffer()
         let console = Console.buffered(output: out, errors: errors, currentDirectory: packageRoot.path)

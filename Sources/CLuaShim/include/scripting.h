@@ -89,6 +89,14 @@ void reorder_scripting_detach(lua_State *L);
 void reorder_scripting_interrupt_begin(lua_State *L);
 int reorder_scripting_interrupt_end(lua_State *L);
 
+/*
+ * Stops the Lua code running in L at its next instruction-count hook (a budget error), from any
+ * thread (a watchdog). Every later Lua call fails the same way until
+ * reorder_scripting_clear_stop. Returns nothing; never raises.
+ */
+void reorder_scripting_stop(lua_State *L);
+void reorder_scripting_clear_stop(lua_State *L);
+
 /* Releases a registry reference made for a REORDER_V_REF value. */
 void reorder_scripting_unref(lua_State *L, int ref);
 

@@ -140,6 +140,22 @@ public final class ScriptingHost {
         }
     }
 
+    /// A handle that stops the VM's running Lua code from another thread (a watchdog): the code
+    /// fails at its next instruction-count check, and so does every later call until
+    /// ``clearStop()``.
+    ///
+    /// The handle only writes two integers that the VM's count hook reads; use it only while the
+    /// host is alive (``Watchdog`` guards that).
+    public struct StopHandle: @unchecked Sendable {
+        let state: OpaquePointer
+        public func stop() { reorder_scripting_stop(state) }
+    }
+
+    public var stopHandle: StopHandle { StopHandle(state: vm.L) }
+
+    /// Lets Lua run again after a stop.
+    public func clearStop() { reorder_scripting_clear_stop(vm.L) }
+
     /// The session object held by global `name` (e.g. the REPL's `s`), if any.
     public func session(global name: String) -> ScriptSession? {
         guard let r = try? call("reorder._session_id", [.string(name)]), let id = r.first?.integer else { return nil }
