@@ -48,8 +48,12 @@ extension DragSession {
             let raw = policy.scrollSpeed(context(), axis: axis, depth: depth, zone: zone, elapsed: elapsed)
             let speed = raw.isFinite && raw > 0 ? raw : 0
             guard speed > 0 else { continue }
+            // A layout that scrolls part of itself (a board's list) takes the step; otherwise the
+            // content offset moves.
+            let delta = direction * speed * dt
+            guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: currentPosition) else { continue }
             var newOffset = offset
-            newOffset[axis] = offset[axis] + direction * speed * dt
+            newOffset[axis] = offset[axis] + delta
             offset = clampedOffset(newOffset)
         }
     }
@@ -66,12 +70,14 @@ extension DragSession {
     func proposedTarget() -> ItemPosition? {
         switch configuration.targetRule {
         case .underFinger:
-            guard let finger else { return nil }
-            return layout.position(at: finger + offset)
+            guard let finger, let current = currentPosition else { return nil }
+            return layout.proposedPosition(at: finger + offset, dragging: current)
         case .centerDistance:
             guard let snap = snapshot else { return nil }
             let visible = Rect(origin: offset, size: viewport)
-            let limit = snap.size.width * snap.scale / 2
+            // Half the snapshot's bounds width: the reference compares with
+            // `snapshotView.bounds.size.width / 2`, and bounds ignore the lift's scale transform.
+            let limit = snap.size.width / 2
             var best: ItemPosition?
             var bestDistance = Double.infinity
             for p in layout.positions(in: visible) {
@@ -86,8 +92,12 @@ extension DragSession {
 
     /// Resolves the target, passes it through the policy and applies it (one step per frame).
     mutating func resolveTarget(policy: some DragPolicy) {
+        // A proposal is an existing position, or one past the end of another section (append).
         guard let current = currentPosition, let proposed = proposedTarget(), proposed != current,
-              order.isValid(proposed) else { return }
+              order.isValid(proposed)
+                || (proposed.section != current.section && proposed.section >= 0
+                    && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
+        else { return }
         guard let target = policy.target(context(), from: current, proposed: proposed),
               target != current else { return }
         let semantics = policy.semantics(context(), from: current, to: target)

@@ -233,6 +233,7 @@ extension DragSession {
         dragBeganAt = nil
         snapshot = nil
         dropFrom = nil
+        dropOffsetTo = nil
         undoLog.removeAll()
         verticalEpisode = nil
         horizontalEpisode = nil

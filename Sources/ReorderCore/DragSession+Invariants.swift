@@ -4,7 +4,7 @@ extension DragSession {
     ///
     /// - every item present at press begin is present exactly once (the order is a permutation
     ///   of its storage);
-    /// - the layout has the order's shape;
+    /// - the layout has the order's shape, and its own state is sound (a board's list offsets);
     /// - the offset is within `[0, content − viewport]` on both axes;
     /// - every snapshot number is finite;
     /// - while dragging, the dragged item is at ``currentPosition``.
@@ -21,6 +21,7 @@ extension DragSession {
                 problems.append("section \(s): layout has \(layout.count(s)) items, order \(order.count(s))")
             }
         }
+        problems += layout.layoutViolations()
         let m = maximumOffset
         if !(offset.x >= 0 && offset.x <= m.x && offset.y >= 0 && offset.y <= m.y) {
             problems.append("offset \(offset) outside [0, \(m)]")

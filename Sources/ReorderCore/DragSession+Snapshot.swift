@@ -68,6 +68,10 @@ extension DragSession {
         horizontalEpisode = nil
         dropStart = time
         dropFrom = snapshot
+        // A paged layout settles on a page: the offset glides there with the drop (same
+        // duration and curve), and is exactly there when the drop ends.
+        dropOffsetFrom = offset
+        dropOffsetTo = layout.snappedOffset(offset, viewport: viewport).map(clampedOffset)
         updateDrop()
     }
 
@@ -78,6 +82,7 @@ extension DragSession {
         let p = Self.progress(from: dropStart, now: time, duration: spec.duration)
         if p >= 1 { finishDrop(); return }
         let e = spec.curve.value(at: p)
+        if let to = dropOffsetTo { offset = clampedOffset(Self.lerp(dropOffsetFrom, to, e)) }
         let cell = currentPosition.flatMap { layout.frame(of: $0) }
         let target = cell.map { $0.center - offset } ?? from.center
         var snap = from
@@ -93,6 +98,8 @@ extension DragSession {
 
     /// The drop is over: the cell shows again, the session is idle.
     mutating func finishDrop() {
+        if state == .dropping, let to = dropOffsetTo { offset = clampedOffset(to) }
+        dropOffsetTo = nil
         resetInteraction()
     }
 }

@@ -97,6 +97,9 @@ public struct DragSession: Sendable {
     // Drop.
     var dropStart: Double = 0
     var dropFrom: SnapshotState?
+    /// The offset when the drop began, and where a paged layout snaps it (nil: no snap).
+    var dropOffsetFrom: Point = .zero
+    var dropOffsetTo: Point?
 
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).

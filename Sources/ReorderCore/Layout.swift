@@ -8,7 +8,9 @@
 ///
 /// Ranges are half-open: a cell owns its first pixel row (`minY`) and not its `maxY`, which
 /// belongs to whatever follows. Implementations: ``TableLayout`` (sections, headers, per-row
-/// heights). Grids and boards conform the same way.
+/// heights), ``GridLayout`` (flow of equal cells) and ``BoardLayout`` (lists side by side, each
+/// scrolling on its own). The last four requirements have defaults that suit a single scroll
+/// view; a board overrides them.
 ///
 /// ```swift
 /// let order = Order(sections: [(0..<100).map { Item("row \($0)") }])
@@ -40,9 +42,44 @@ public protocol Layout: Sendable {
     mutating func didExchange(_ a: ItemPosition, _ b: ItemPosition)
     /// Rebuilds everything from `order` (used after a wholesale rearrangement).
     mutating func reload(from order: Order)
+    /// Where a drag heads with the finger at `point` (see the default).
+    func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition?
+    /// Edge scrolling the layout does itself (see the default).
+    mutating func scroll(_ axis: Axis, by delta: Double, at point: Point, dragging: ItemPosition?) -> Bool
+    /// The offset a released drag settles at (see the default).
+    func snappedOffset(_ offset: Point, viewport: Size) -> Point?
+    /// Broken invariants of the layout's own state.
+    func layoutViolations() -> [String]
 }
 
 extension Layout {
+    /// The position a drag should head for with the finger at `point` (content coordinates)
+    /// while the dragged item is at `dragging`. Default: the item under the point. Layouts with
+    /// room past their last item (a grid's last line, a board's list) may propose the end of a
+    /// section: its last index for the dragged item's own section, one past the end for another.
+    public func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition? {
+        position(at: point)
+    }
+
+    /// Edge scrolling by `delta` points along `axis`, with the reference point at `point`
+    /// (content coordinates) and the dragged item at `dragging`. Returns `true` when the layout
+    /// scrolled something of its own (a board's list); `false` (the default) lets the session
+    /// move its content offset.
+    public mutating func scroll(_ axis: Axis, by delta: Double, at point: Point, dragging: ItemPosition?) -> Bool {
+        false
+    }
+
+    /// Where the content offset should settle when a drag ends at `offset` (paging); nil (the
+    /// default) keeps it.
+    public func snappedOffset(_ offset: Point, viewport: Size) -> Point? {
+        nil
+    }
+
+    /// Broken invariants of the layout's own state (empty by default).
+    public func layoutViolations() -> [String] {
+        []
+    }
+
     /// Whether `position` names an item of this layout.
     public func isValid(_ position: ItemPosition) -> Bool {
         position.section >= 0 && position.section < sectionCount
