@@ -36,21 +36,78 @@ public struct DragTimeline: Hashable, Sendable {
         }
     }
 
-    /// The list as it was at one moment of the drag.
+    /// One row of a list drawing: a section header (lists of several sections) or an item.
+    public enum ListRow: Hashable, Sendable {
+        case header(section: Int, title: String)
+        case item(ItemPosition, title: String)
+    }
+
+    /// The list as it was at one moment of the drag: a window of rows around the dragged
+    /// item (the whole list when it is short), so a million-row list costs no more than a
+    /// short one.
     public struct OrderSnapshot: Hashable, Sendable {
         /// What happened: `"begin"`, `"move"`, `"end"`, `"cancel"` or `"rollback"`.
         public var kind: String
         public var time: Double
-        /// Item titles, per section.
-        public var sections: [[String]]
-        public var sectionTitles: [String]
+        /// Consecutive rows of the list as drawn: headers (when there are several sections)
+        /// and items, in order.
+        public var rows: [ListRow]
+        /// Rows of the whole list before and after `rows`.
+        public var rowsBefore: Int
+        public var rowsAfter: Int
         /// Where the dragged item is in this snapshot (0-based), if known.
         public var dragged: ItemPosition?
+        /// Sections in the whole list.
+        public var sectionCount: Int
 
-        public init(kind: String, time: Double, sections: [[String]], sectionTitles: [String] = [],
-                    dragged: ItemPosition?) {
-            self.kind = kind; self.time = time; self.sections = sections
-            self.sectionTitles = sectionTitles; self.dragged = dragged
+        public init(kind: String, time: Double, rows: [ListRow], rowsBefore: Int = 0, rowsAfter: Int = 0,
+                    dragged: ItemPosition?, sectionCount: Int = 1) {
+            self.kind = kind; self.time = time; self.rows = rows
+            self.rowsBefore = rowsBefore; self.rowsAfter = rowsAfter; self.dragged = dragged
+            self.sectionCount = sectionCount
+        }
+
+        /// The window of `order` around `dragged`: `radius` rows each side (more on one side
+        /// near an end), headers included when the order has several sections.
+        ///
+        /// - Complexity: O(radius + number of sections).
+        public init(kind: String, time: Double, order: Order, dragged: ItemPosition?, radius: Int) {
+            let multi = order.sectionCount > 1
+            let headers = multi ? 1 : 0
+            var total = 0, draggedRow = 0
+            for s in 0..<order.sectionCount {
+                if let d = dragged, d.section == s { draggedRow = total + headers + d.item }
+                total += headers + order.count(s)
+            }
+            let width = 2 * max(radius, 0) + 1
+            var lo = max(0, draggedRow - max(radius, 0))
+            let hi = min(total, lo + width)
+            lo = max(0, hi - width)
+            var rows: [ListRow] = []
+            rows.reserveCapacity(hi - lo)
+            var row = 0
+            for s in 0..<order.sectionCount where row < hi {
+                let size = headers + order.count(s)
+                defer { row += size }
+                if row + size <= lo { continue }
+                if multi, row >= lo {
+                    rows.append(.header(section: s, title: s < order.sectionTitles.count ? order.sectionTitles[s] : "section \(s + 1)"))
+                }
+                let first = max(0, lo - row - headers), last = min(order.count(s), hi - row - headers)
+                if first < last {
+                    for i in first..<last {
+                        let p = ItemPosition(section: s, item: i)
+                        rows.append(.item(p, title: order.item(at: p).title))
+                    }
+                }
+            }
+            self.init(kind: kind, time: time, rows: rows, rowsBefore: lo, rowsAfter: total - hi, dragged: dragged,
+                      sectionCount: order.sectionCount)
+        }
+
+        /// The titles of the item rows, in order.
+        public var itemTitles: [String] {
+            rows.compactMap { if case let .item(_, title) = $0 { return title } else { return nil } }
         }
     }
 

@@ -14,6 +14,8 @@ import ReorderCore
 /// recorder.timeline.orders.count   // 1
 /// ```
 public struct DragTimelineRecorder: Sendable {
+    /// Rows kept each side of the dragged item in every list drawing.
+    public var listRadius = 20
     private var recorded: DragTimeline
     private var working: Order
     private var draggedHandle: Int32?
@@ -90,8 +92,9 @@ public struct DragTimelineRecorder: Sendable {
         }
         // The session's own order is the truth for the last list of the step.
         if let i = lastDrawnFromWorking, i >= firstNew, i == recorded.orders.count - 1 {
-            recorded.orders[i].sections = orderAfter.items.map { $0.map(\.title) }
-            recorded.orders[i].dragged = draggedPosition(in: orderAfter) ?? recorded.orders[i].dragged
+            let old = recorded.orders[i]
+            recorded.orders[i] = .init(kind: old.kind, time: old.time, order: orderAfter, dragged: old.dragged,
+                                       radius: listRadius)
         }
         working = orderAfter
     }
@@ -102,8 +105,7 @@ public struct DragTimelineRecorder: Sendable {
     }
 
     private mutating func append(_ kind: String, _ time: Double, _ order: Order, dragged: ItemPosition?) {
-        recorded.orders.append(.init(kind: kind, time: time, sections: order.items.map { $0.map(\.title) },
-                                     sectionTitles: order.sectionTitles, dragged: dragged))
+        recorded.orders.append(.init(kind: kind, time: time, order: order, dragged: dragged, radius: listRadius))
     }
 
     /// The axis along which the content scrolled most, else the finger moved most; vertical on a tie.

@@ -42,7 +42,7 @@ public struct TimelinePlot {
         multiSection ? "\(p.section + 1):\(p.item + 1)" : "\(p.item + 1)"
     }
 
-    private var multiSection: Bool { (timeline.orders.first?.sections.count ?? 1) > 1 }
+    private var multiSection: Bool { (timeline.orders.first?.sectionCount ?? 1) > 1 }
 
     /// The SVG document as an element tree.
     public func svg() -> SVGElement {
@@ -180,12 +180,6 @@ public struct TimelinePlot {
         return g
     }
 
-    /// One row of a list drawing.
-    private enum Row {
-        case header(String)
-        case item(String, ItemPosition, dragged: Bool)
-    }
-
     /// Small drawings of the list at each snapshot, wrapped into rows of columns.
     private func listDrawings(left: Double, top: Double, width: Double) -> (SVGElement, Double) {
         let colWidth = 104.0, gap = 10.0, cell = 15.0, captionHeight = 30.0
@@ -201,9 +195,7 @@ public struct TimelinePlot {
         }
         let perRow = max(1, Int((width + gap) / (colWidth + gap)))
         let maxRows = max(3, options.maxListRows)
-        let longest = timeline.orders.map { s in
-            s.sections.reduce(0) { $0 + $1.count } + (s.sections.count > 1 ? s.sections.count : 0)
-        }.max() ?? 0
+        let longest = timeline.orders.map { $0.rowsBefore + $0.rows.count + $0.rowsAfter }.max() ?? 0
         let columnHeight = captionHeight + Double(min(longest, maxRows) + (longest > maxRows ? 2 : 0)) * cell + 16
         var moveNumber = [Int: Int]()
         var k = 0
@@ -236,37 +228,29 @@ public struct TimelinePlot {
             col.append(SVGElement("text", ["class": "list-move", "x": .init(x), "y": .init(y + 22),
                                            "fill": "\(snap.kind == "move" ? Self.moveColor : Palette.muted)"],
                                   text: detail))
-            var rows: [Row] = []
-            var draggedRow: Int?
-            for (si, section) in snap.sections.enumerated() {
-                if snap.sections.count > 1 {
-                    rows.append(.header(si < snap.sectionTitles.count ? snap.sectionTitles[si] : "section \(si + 1)"))
-                }
-                for (ii, title) in section.enumerated() {
-                    let p = ItemPosition(section: si, item: ii)
-                    if p == snap.dragged { draggedRow = rows.count }
-                    rows.append(.item(title, p, dragged: p == snap.dragged))
-                }
-            }
             // A window of rows around the dragged item.
+            let rows = snap.rows
+            let draggedRow = rows.firstIndex { if case .item(let p, _) = $0 { return p == snap.dragged } else { return false } }
             var start = 0
             if rows.count > maxRows {
                 start = min(max(0, (draggedRow ?? 0) - maxRows / 2), rows.count - maxRows)
             }
             let end = min(rows.count, start + maxRows)
+            let above = snap.rowsBefore + start, below = snap.rowsAfter + rows.count - end
             var cy = y + captionHeight
-            if start > 0 {
+            if above > 0 {
                 col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 10),
-                                               "text-anchor": "middle", "fill": "\(Palette.muted)"], text: "⋮ \(start) above"))
+                                               "text-anchor": "middle", "fill": "\(Palette.muted)"], text: "⋮ \(above) above"))
                 cy += cell
             }
             for row in rows[start..<end] {
                 switch row {
-                case .header(let title):
+                case .header(_, let title):
                     col.append(SVGElement("text", ["class": "list-section", "x": .init(x + 2), "y": .init(cy + 11),
                                                    "font-style": "italic", "fill": "\(Palette.muted)"],
                                           text: Self.truncate(title, to: 16)))
-                case .item(let title, let p, let dragged):
+                case .item(let p, let title):
+                    let dragged = p == snap.dragged
                     col.append(SVGElement("rect", ["class": dragged ? "cell dragged" : "cell", "x": .init(x),
                                                    "y": .init(cy), "width": .init(colWidth), "height": .init(cell),
                                                    "fill": dragged ? "#cfe3f3" : "#ffffff",
@@ -280,10 +264,10 @@ public struct TimelinePlot {
                 }
                 cy += cell
             }
-            if end < rows.count {
+            if below > 0 {
                 col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 10),
                                                "text-anchor": "middle", "fill": "\(Palette.muted)"],
-                                      text: "⋮ \(rows.count - end) below"))
+                                      text: "⋮ \(below) below"))
             }
             g.append(col)
         }

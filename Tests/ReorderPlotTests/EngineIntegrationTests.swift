@@ -57,7 +57,7 @@ import ReorderCore
         let timeline = DragTimeline.record(inputs, on: sim, policyName: "jx_movable")
         #expect(timeline.events == events)
         #expect(timeline.orders.map(\.kind) == ["begin"] + Array(repeating: "move", count: moves.count) + ["end"])
-        #expect(timeline.orders.last?.sections == finalOrder.items.map { $0.map(\.title) })
+        #expect(timeline.orders.last?.itemTitles == finalOrder.items[0].map(\.title))
         #expect(timeline.axis == .vertical)
         #expect((timeline.frames.map(\.contentOffset.y).max() ?? 0) > 0)
 

@@ -39,7 +39,7 @@ func knownTimeline() -> DragTimeline {
         #expect(t.axis == .vertical)
         #expect(t.moves.map(\.to.item) == [2, 3, 4])
         #expect(t.orders.map(\.kind) == ["begin", "move", "move", "move", "end"])
-        #expect(t.orders.map { $0.sections[0].joined() } == ["abcdef", "acbdef", "acdbef", "acdebf", "acdebf"])
+        #expect(t.orders.map { $0.itemTitles.joined() } == ["abcdef", "acbdef", "acdbef", "acdebf", "acdebf"])
         #expect(t.orders.map { $0.dragged?.item } == [1, 2, 3, 4, 4])
     }
 
@@ -100,6 +100,36 @@ func knownTimeline() -> DragTimeline {
         #expect(root.all("text", class: "list-more").map(\.text) == ["⋮ 43 above", "⋮ 45 below"])
     }
 
+    @Test func snapshotsKeepAWindowOfRowsAroundTheDraggedItem() {
+        let order = Order(sections: [["a", "b", "c"].map(Item.init), ["d", "e", "f", "g"].map(Item.init)], titles: ["one"])
+        let s = DragTimeline.OrderSnapshot(kind: "move", time: 0, order: order, dragged: ItemPosition(section: 1, item: 2), radius: 2)
+        #expect(s.rows == [.header(section: 1, title: "section 2"),
+                           .item(ItemPosition(section: 1, item: 0), title: "d"), .item(ItemPosition(section: 1, item: 1), title: "e"),
+                           .item(ItemPosition(section: 1, item: 2), title: "f"), .item(ItemPosition(section: 1, item: 3), title: "g")])
+        #expect((s.rowsBefore, s.rowsAfter, s.sectionCount) == (4, 0, 2))
+        let first = DragTimeline.OrderSnapshot(kind: "begin", time: 0, order: order, dragged: ItemPosition(section: 0, item: 0), radius: 1)
+        #expect(first.rows == [.header(section: 0, title: "one"), .item(ItemPosition(section: 0, item: 0), title: "a"),
+                               .item(ItemPosition(section: 0, item: 1), title: "b")])
+        #expect((first.rowsBefore, first.rowsAfter) == (0, 6))
+    }
+
+    @Test func aMillionRowsKeepOnlyTheWindow() {
+        let order = Order(sections: [(0..<1_000_000).map { Item("\($0)") }])
+        var moved = order
+        var r = DragTimelineRecorder(policyName: "big", viewport: Size(width: 375, height: 667), order: order)
+        let p = { (i: Int) in ItemPosition(section: 0, item: i) }
+        r.recordEvents([.begin(position: p(500_000), time: 0)], orderAfter: order)
+        for k in 0..<10 {
+            moved.move(from: p(500_000 + k), to: p(500_001 + k))
+            r.recordEvents([.move(from: p(500_000 + k), to: p(500_001 + k), semantics: .move, time: Double(k))], orderAfter: moved)
+        }
+        let orders = r.timeline.orders
+        #expect(orders.count == 11)
+        #expect(orders.allSatisfy { $0.rows.count == 41 })
+        #expect(orders.last?.rowsBefore == 499_990)
+        #expect(orders.last?.itemTitles[20] == "500000")
+    }
+
     @Test func multiSectionLabelsIncludeTheSection() throws {
         let order = Order(sections: [["a", "b"].map(Item.init), ["c"].map(Item.init)], titles: ["today", "later"])
         var after = order
@@ -123,7 +153,7 @@ func knownTimeline() -> DragTimeline {
         r.recordEvents([.begin(position: p(0), time: 0),
                         .move(from: p(0), to: p(1), semantics: .exchange, time: 0),
                         .move(from: p(1), to: p(3), semantics: .exchange, time: 0)], orderAfter: after)
-        #expect(r.timeline.orders.map { $0.sections[0].joined() } == ["abcd", "bacd", "bdca"])
+        #expect(r.timeline.orders.map { $0.itemTitles.joined() } == ["abcd", "bacd", "bdca"])
     }
 
     @Test func rollbackShowsTheRestoredList() {
@@ -136,7 +166,7 @@ func knownTimeline() -> DragTimeline {
         r.recordEvents([.move(from: p(0), to: p(2), semantics: .move, time: 0.2)], orderAfter: moved)
         r.recordEvents([.end(from: p(0), to: p(2), time: 0.4), .rollback(time: 0.4)], orderAfter: order)
         #expect(r.timeline.orders.map(\.kind) == ["begin", "move", "end", "rollback"])
-        #expect(r.timeline.orders.map { $0.sections[0].joined() } == ["abc", "bca", "bca", "abc"])
+        #expect(r.timeline.orders.map { $0.itemTitles.joined() } == ["abc", "bca", "bca", "abc"])
         #expect(r.timeline.orders.map { $0.dragged?.item } == [0, 2, 2, 0])
     }
 
