@@ -23,26 +23,36 @@ final class LastDragRenderer {
         let inputCount: Int
     }
 
-    private var last: Checkpoint?
+    /// The latest checkpoint (taken before the latest entry that began with `s` idle).
+    private var latest: Checkpoint?
+    /// The latest checkpoint that a touch down followed: the state before the last drag
+    /// once `latest` has moved past it.
+    private var beforeLastDrag: Checkpoint?
 
-    /// Remembers the state of `s` when it is idle; forgets it when `s` is another session
-    /// caught mid-drag.
+    /// Remembers the state of `s` when it is idle; forgets everything when `s` is another
+    /// session.
     func checkpoint(_ s: ScriptSession?) {
-        guard let s else { last = nil; return }
+        guard let s else { latest = nil; beforeLastDrag = nil; return }
+        let id = ObjectIdentifier(s)
+        if latest?.session != id { latest = nil; beforeLastDrag = nil }
         let sim = s.simulator
-        guard sim.state == .idle else {
-            if last?.session != ObjectIdentifier(s) { last = nil }
-            return
-        }
-        last = Checkpoint(session: ObjectIdentifier(s), order: sim.order, layout: sim.layout, viewport: sim.viewport,
-                          offset: sim.offset, frameRate: sim.frameRate, inputCount: sim.inputs.count)
+        guard sim.state == .idle else { return }
+        if let cp = latest, Self.pressed(since: cp, in: sim.inputs) { beforeLastDrag = cp }
+        latest = Checkpoint(session: id, order: sim.order, layout: sim.layout, viewport: sim.viewport,
+                            offset: sim.offset, frameRate: sim.frameRate, inputCount: sim.inputs.count)
+    }
+
+    /// Whether a touch down came after the checkpoint.
+    private static func pressed(since cp: Checkpoint, in inputs: [TraceInput]) -> Bool {
+        cp.inputCount <= inputs.count && DragTimeline.lastPress(in: Array(inputs[cp.inputCount...])) != nil
     }
 
     /// Draws the last drag of `s` into `path`; returns a message for the user (what was
     /// written, or what went wrong) and whether it succeeded.
     func render(_ s: ScriptSession, host: ScriptingHost, to path: String, console: Console) -> (ok: Bool, message: String) {
         let all = s.simulator.inputs
-        guard let cp = last, cp.session == ObjectIdentifier(s), cp.inputCount <= all.count,
+        let candidates = [latest, beforeLastDrag].compactMap { $0 }.filter { $0.session == ObjectIdentifier(s) }
+        guard let cp = candidates.first(where: { Self.pressed(since: $0, in: all) }),
               case let inputs = Array(all[cp.inputCount...]), let start = DragTimeline.lastPress(in: inputs) else {
             return (false, ":render: no drag of `s` to draw yet (press an item first, e.g. s:drag(1, 2, 1, 5))")
         }

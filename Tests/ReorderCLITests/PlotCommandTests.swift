@@ -183,12 +183,27 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
 
     @Test func replRenderDrawsOnlyTheLastDrag() throws {
         let dir = try temporaryDirectory()
-        let (status, text) = repl("s:drag(1, 1, 1, 3)\ns:drag(1, 5, 1, 4)\n:render last.svg\n", directory: dir.path)
+        // Entries after the drag (with `s` idle) do not hide it.
+        let (status, text) = repl("s:drag(1, 1, 1, 3)\ns:drag(1, 5, 1, 4)\n#s:events()\ns:state()\n:render last.svg\n",
+                                  directory: dir.path)
         #expect(status == 0, "\(text)")
-        #expect(text.hasPrefix("true\ntrue\nwrote last.svg: 1 move over "))
+        #expect(text.hasPrefix("true\ntrue\n"))
+        #expect(text.contains("\"idle\"\nwrote last.svg: 1 move over "))
         #expect(text.hasSuffix(" s, policy default\n"))
         let markers = try svgElements(dir.appendingPathComponent("last.svg")).filter { $0.attributes["class"] == "move-marker" }
         #expect(markers.map { $0.attributes["data-to"] } == ["1,4"])
+    }
+
+    @Test func replRenderDrawsADragMadeOverSeveralEntries() throws {
+        let dir = try temporaryDirectory()
+        let input = "s:press_item(1, 2)\ns:hold(0.8)\ns:move_to_item(1, 4, 0.3)\ns:release()\ns:advance(0.5)\n:render steps.svg\n"
+        let (status, text) = repl(input, directory: dir.path)
+        #expect(status == 0, "\(text)")
+        #expect(text.hasPrefix("wrote steps.svg: 2 moves over "))
+        let elements = try svgElements(dir.appendingPathComponent("steps.svg"))
+        #expect(elements.filter { $0.attributes["class"] == "move-marker" }.map { $0.attributes["data-to"] } == ["1,3", "1,4"])
+        #expect(elements.filter { $0.attributes["class"] == "list-snapshot" }.map { $0.attributes["data-kind"] }
+                == ["begin", "move", "move", "end"])
     }
 
     @Test func renderErrors() throws {
