@@ -148,6 +148,21 @@ import Testing
             """)
     }
 
+    /// An inline policy's hook that calls its own session gets an error (and the hook's
+    /// fallback is used) instead of corrupting the engine.
+    @Test func aHookCannotCallItsOwnSession() {
+        let out = lua("""
+            s = reorder.session{ policy = { min_press_duration = 0.5,
+                                            can_move = function(ctx, sec, row) return #s:order() > 0 end },
+                                 rows = 3 }
+            s:press_item(1, 1)
+            s:hold(1)
+            print(s:state(), s:events()[1].type)
+            """)
+        #expect(out.contains("[policy inline] error: test:2: can_move: s:order: this session is running a policy hook; a hook cannot call its own session (read ctx instead)"))
+        #expect(out.hasSuffix("idle\trefuse\n"))
+    }
+
     @Test func printAndIoWriteGoToTheHost() {
         #expect(lua("print(1, 'a', nil) io.write('x', 2, '\\n')") == "1\ta\tnil\nx2\n")
     }

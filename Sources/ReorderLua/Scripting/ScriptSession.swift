@@ -21,6 +21,8 @@ public final class ScriptSession {
     var onRelease: (() -> Void)?
     /// The host that made it (for resolving paths).
     weak var host: ScriptingHost?
+    /// A method is running (and possibly a policy hook inside it).
+    private var busy = false
 
     init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order,
          output: @escaping (String) -> Void, useColor: Bool) throws(ScriptError) {
@@ -49,6 +51,14 @@ public final class ScriptSession {
 
     /// Runs method `name` with Lua arguments `args`.
     func call(_ name: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
+        // An inline policy's hook runs inside this session's call; calling the same session from
+        // there would touch the engine in the middle of its own update.
+        if busy {
+            if name == "__tostring" { return [.string("reorder.session(\(id), busy)")] }
+            throw ScriptError("s:\(name): this session is running a policy hook; a hook cannot call its own session (read ctx instead)")
+        }
+        busy = true
+        defer { busy = false }
         let a = Arguments(method: name, values: args)
         defer { collect() }
         switch name {
