@@ -45,11 +45,14 @@ let package = Package(
         // SVG charts (plots of scroll curves, drag timelines). Pure Swift.
         .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
 
+        // Heap allocation counter for `reorder bench` (malloc interposer on glibc).
+        .target(name: "CAllocationCounter"),
+
         // Command logic with injected I/O, so tests run it in-process.
         .target(
             name: "ReorderCLI",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPlot", "CEditLine",
+                "ReorderCore", "ReorderLua", "ReorderPlot", "CEditLine", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

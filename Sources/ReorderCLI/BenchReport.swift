@@ -1,0 +1,174 @@
+/// Statistics of one policy's dragging frames.
+public struct FrameStatistics: Hashable, Sendable {
+    /// Frames measured (dragging frames of every drag but the warm-up).
+    public var frames: Int
+    /// Median nanoseconds per frame (a frame = the touch move and the engine's frame step).
+    public var p50: Double
+    /// 99th percentile, nanoseconds.
+    public var p99: Double
+    /// Heap allocations per steady-state frame (frames after the lift, warm-up drag
+    /// excluded); nil when allocations cannot be counted on this platform.
+    public var allocationsPerFrame: Double?
+    /// Frames that allocated at all.
+    public var allocatingFrames: Int?
+    /// Rows the dragged item moved over (steps applied), summed over the measured drags.
+    public var steps: Int
+}
+
+/// The figures of one `reorder bench` run.
+public struct BenchReport: Hashable, Sendable {
+    public var policy: String
+    public var rows: Int
+    public var frameRate: Double
+    public var lua: FrameStatistics
+    /// Nil when the policy has no native equivalent.
+    public var native: FrameStatistics?
+    /// Nanoseconds per call of each hook, by its Lua name.
+    public var hookNanoseconds: [String: Double]
+    /// Median milliseconds to load the policy into a fresh VM.
+    public var loadMilliseconds: Double
+    /// Median milliseconds of `reload()`; nil when the policy cannot reload.
+    public var reloadMilliseconds: Double?
+    /// Bytes of the policy's VM after load.
+    public var vmBytes: Int?
+
+    /// Lua p50 / native p50.
+    public var ratioP50: Double? { native.map { lua.p50 / $0.p50 } }
+    /// Nanoseconds in one frame at ``frameRate``.
+    public var frameBudget: Double { 1e9 / frameRate }
+    /// Lua p50 as a fraction of the frame budget.
+    public var budgetFractionP50: Double { lua.p50 / frameBudget }
+    /// The worse of the Lua and native allocation rates (nil when not counted).
+    public var allocationsPerFrame: Double? {
+        guard let l = lua.allocationsPerFrame else { return nil }
+        return max(l, native?.allocationsPerFrame ?? 0)
+    }
+
+    /// Hook names in the order reports list them.
+    public static let hookNames = ["can_move", "target", "semantics", "zone", "speed",
+                                   "on_begin", "on_move", "on_end", "on_cancel"]
+}
+
+extension BenchReport {
+    /// The report as one JSON object (keys of issue 6; dots there are nesting here):
+    /// `rows`, `frame_rate`, `lua.frame_ns_p50`, `lua.frame_ns_p99`, `native.frame_ns_p50`,
+    /// `native.frame_ns_p99`, `ratio_p50`, `budget_fraction_p50`, `allocs_per_frame`,
+    /// `hook_ns` (by hook name), `load_ms`, `reload_ms`, `vm_bytes`, plus `policy`, frame
+    /// counts and per-policy allocation rates. Unknown figures are `null`.
+    ///
+    /// ```swift
+    /// report.json   // {"policy":"jx_movable","rows":1000,"frame_rate":60,"lua":{"frame_ns_p50":640,...},...}
+    /// ```
+    public var json: String {
+        func lane(_ s: FrameStatistics?) -> JSONText {
+            guard let s else { return .null }
+            return .object([
+                ("frame_ns_p50", .number(s.p50)), ("frame_ns_p99", .number(s.p99)),
+                ("frames", .number(Double(s.frames))), ("steps", .number(Double(s.steps))),
+                ("allocs_per_frame", s.allocationsPerFrame.map(JSONText.number) ?? .null),
+            ])
+        }
+        let hooks = Self.hookNames.compactMap { name in hookNanoseconds[name].map { (name, JSONText.number($0)) } }
+        let value = JSONText.object([
+            ("policy", .string(policy)),
+            ("rows", .number(Double(rows))),
+            ("frame_rate", .number(frameRate)),
+            ("lua", lane(lua)),
+            ("native", lane(native)),
+            ("ratio_p50", ratioP50.map(JSONText.number) ?? .null),
+            ("budget_fraction_p50", .number(budgetFractionP50)),
+            ("allocs_per_frame", allocationsPerFrame.map(JSONText.number) ?? .null),
+            ("hook_ns", .object(hooks)),
+            ("load_ms", .number(loadMilliseconds)),
+            ("reload_ms", reloadMilliseconds.map(JSONText.number) ?? .null),
+            ("vm_bytes", vmBytes.map { .number(Double($0)) } ?? .null),
+        ])
+        return value.text
+    }
+
+    /// The report for people: one figure per line.
+    public var text: String {
+        func ns(_ v: Double) -> String {
+            v >= 1_000_000 ? "\(fixed(v / 1e6, 2)) ms" : v >= 1_000 ? "\(fixed(v / 1e3, 2)) µs" : "\(fixed(v, 0)) ns"
+        }
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        var out = "reorder bench: policy \(policy), \(rows) rows, \(fixed(frameRate, 0)) Hz\n"
+        out += "  \(pad("", 22))\(pad("p50", 12))\(pad("p99", 12))frames\n"
+        out += "  \(pad("frame, Lua", 22))\(pad(ns(lua.p50), 12))\(pad(ns(lua.p99), 12))\(lua.frames)\n"
+        if let native {
+            out += "  \(pad("frame, native Swift", 22))\(pad(ns(native.p50), 12))\(pad(ns(native.p99), 12))\(native.frames)\n"
+        } else {
+            out += "  frame, native Swift   (no native equivalent)\n"
+        }
+        if let r = ratioP50 { out += "  \(pad("Lua / native (p50)", 22))\(fixed(r, 2))×\n" }
+        out += "  \(pad("frame budget (p50)", 22))\(fixed(budgetFractionP50 * 100, 4)) % of \(ns(frameBudget))\n"
+        if let a = lua.allocationsPerFrame {
+            var line = "Lua \(fixed(a, 3))"
+            if let n = native?.allocationsPerFrame { line += ", native \(fixed(n, 3))" }
+            out += "  \(pad("heap allocations", 22))\(line) per steady-state frame\n"
+        } else {
+            out += "  heap allocations      not countable on this platform\n"
+        }
+        let hooks = Self.hookNames.compactMap { name in hookNanoseconds[name].map { "\(name) \(ns($0))" } }
+        out += "  \(pad("hook call (Lua)", 22))\(hooks.joined(separator: ", "))\n"
+        out += "  \(pad("load", 22))\(fixed(loadMilliseconds, 3)) ms\n"
+        if let r = reloadMilliseconds { out += "  \(pad("reload", 22))\(fixed(r, 3)) ms\n" }
+        if let b = vmBytes { out += "  \(pad("VM after load", 22))\(fixed(Double(b) / 1024, 1)) KiB (\(b) bytes)\n" }
+        return out
+    }
+}
+
+/// `v` with `digits` decimals (no Foundation formatting, so the output is locale-independent).
+func fixed(_ v: Double, _ digits: Int) -> String {
+    guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (abs(v) * scale).rounded()
+    let whole = Int(r / scale), frac = Int(r - Double(whole) * scale)
+    var s = (v < 0 && r > 0 ? "-" : "") + String(whole)
+    if digits > 0 {
+        let f = String(frac)
+        s += "." + String(repeating: "0", count: digits - f.count) + f
+    }
+    return s
+}
+
+/// A small JSON value with members in a fixed order, for reports.
+enum JSONText {
+    case null
+    case number(Double)
+    case string(String)
+    indirect case object([(String, JSONText)])
+
+    var text: String {
+        switch self {
+        case .null: return "null"
+        case .number(let v):
+            guard v.isFinite else { return "null" }
+            if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+            return "\(v)"
+        case .string(let s): return Self.quote(s)
+        case .object(let members):
+            return "{" + members.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let h = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}
