@@ -33,6 +33,7 @@ public struct Reorder: ParsableCommand {
         Check.self,
         Plot.self,
         Render.self,
+        Bench.self,
     ]
 
     public init() {}

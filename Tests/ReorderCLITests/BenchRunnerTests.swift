@@ -22,7 +22,7 @@ final class SteppingClock {
     }
 
     @Test func framesAreTimedOneByOneAndPercentilesComeFromThem() throws {
-        let r = try report(.native("jx_movable"))
+        let r = try report(.lua("jx_movable"))
         // Two clock reads per frame, 100 ns apart.
         #expect(r.lua.p50 == 100)
         #expect(r.lua.p99 == 100)
@@ -37,12 +37,12 @@ final class SteppingClock {
     }
 
     @Test func theStandardDragScrollsBothWaysAndMovesRows() throws {
-        let r = try report(.native("jx_movable"))
+        let r = try report(.lua("jx_movable"))
         // jx_movable: 1 s press + 0.25 s lift (15 dragging frames), three 0.5 s glides and two
         // 2 s stays (30 + 120 + 30 + 120 + 30 frames): 345 dragging frames per drag, two drags.
         #expect(r.lua.frames == 2 * 345)
         #expect(r.native?.frames == 2 * 345)
-        // Both lanes run the same policy behaviour, so they apply the same steps.
+        // jx_movable in Lua and in Swift behave alike, so both lanes apply the same steps.
         #expect(r.lua.steps == r.native?.steps)
         #expect(r.lua.steps > 40)
     }
@@ -59,7 +59,7 @@ final class SteppingClock {
     }
 
     @Test func jsonHasTheKeysOfIssue6() throws {
-        let r = try report(.native("jx_movable"))
+        let r = try report(.lua("jx_movable"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.json.utf8)) as? [String: Any])
         for key in ["rows", "frame_rate", "lua", "native", "ratio_p50", "budget_fraction_p50", "allocs_per_frame",
                     "hook_ns", "load_ms", "reload_ms", "vm_bytes"] {
@@ -75,10 +75,45 @@ final class SteppingClock {
         let hooks = try #require(object["hook_ns"] as? [String: Any])
         #expect(hooks["target"] as? Int == 10)
         #expect(object["ratio_p50"] as? Int == 1)
+        #expect(object["load_ms"] as? Double == 0.0001)
+        #expect(object["reload_ms"] as? Double == 0.0001)
+        // A loaded jx_movable VM: more than a bare state, far less than the 8 MiB cap.
+        let bytes = try #require(object["vm_bytes"] as? Int)
+        #expect(bytes > 5_000 && bytes < 8 << 20)
+    }
+
+    @Test func aPolicyFileHasNoNativeTwin() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("slow_edges.lua")
+        try #"return { name = "slow_edges", extends = "jx_movable", edge_scroll = { speed = function(ctx, depth, zone) return depth end } }"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try report(.lua(file.path))
+        #expect(r.policy == "slow_edges")
+        #expect(r.native == nil)
+        #expect(r.lua.frames > 0)
+    }
+
+    @Test func commandPrintsOneJSONObjectAndFailsClearlyOnAMissingPolicy() throws {
+        let out = OutputBuffer(), err = OutputBuffer()
+        let clock = SteppingClock(step: 100)
+        let ok = BenchCommand.run(policy: "default", options: Self.small, json: true,
+                                  console: .buffered(output: out, errors: err), clock: clock.read)
+        #expect(ok == 0)
+        #expect(out.text.hasPrefix("{\"policy\":\"default\",\"rows\":200,"))
+        #expect(out.text.hasSuffix("}\n"))
+        #expect(err.text == "")
+        let out2 = OutputBuffer(), err2 = OutputBuffer()
+        let failed = BenchCommand.run(policy: "no_such_policy", options: Self.small, json: true,
+                                      console: .buffered(output: out2, errors: err2), clock: clock.read)
+        #expect(failed == 1)
+        #expect(out2.text == "")
+        #expect(err2.text.contains("no built-in policy named 'no_such_policy'"))
     }
 
     @Test func textNamesEveryFigure() throws {
-        let text = try report(.native("jx_movable")).text
+        let text = try report(.lua("jx_movable")).text
         for part in ["policy jx_movable, 200 rows, 60 Hz", "frame, Lua", "frame, native Swift", "Lua / native (p50)",
                      "1.00×", "frame budget (p50)", "hook call (Lua)", "speed 10 ns", "load"] {
             #expect(text.contains(part), "missing \(part)")
