@@ -1,3 +1,5 @@
+import ReorderLua
+
 /// Statistics of one policy's dragging frames.
 public struct FrameStatistics: Hashable, Sendable {
     /// Frames measured (dragging frames of every drag but the warm-up).
@@ -23,14 +25,19 @@ public struct BenchReport: Hashable, Sendable {
     public var lua: FrameStatistics
     /// Nil when the policy has no native equivalent.
     public var native: FrameStatistics?
+    /// Hook calls, load, reload and VM memory (``ReorderLua/PolicyBenchmark``).
+    public var policyFigures: PolicyBenchmark.Report
+
     /// Nanoseconds per call of each hook, by its Lua name.
-    public var hookNanoseconds: [String: Double]
+    public var hookNanoseconds: [String: Double] {
+        Dictionary(policyFigures.hooks.map { ($0.hook, $0.nanoseconds) }, uniquingKeysWith: { a, _ in a })
+    }
     /// Median milliseconds to load the policy into a fresh VM.
-    public var loadMilliseconds: Double
-    /// Median milliseconds of `reload()`; nil when the policy cannot reload.
-    public var reloadMilliseconds: Double?
-    /// Bytes of the policy's VM after load.
-    public var vmBytes: Int?
+    public var loadMilliseconds: Double { policyFigures.loadMilliseconds }
+    /// Median milliseconds of `reload()`.
+    public var reloadMilliseconds: Double { policyFigures.reloadMilliseconds }
+    /// Bytes of the policy's VM after load (after a full collection).
+    public var vmBytes: Int { policyFigures.memoryAfterLoad }
 
     /// Lua p50 / native p50.
     public var ratioP50: Double? { native.map { lua.p50 / $0.p50 } }
@@ -44,9 +51,11 @@ public struct BenchReport: Hashable, Sendable {
         return max(l, native?.allocationsPerFrame ?? 0)
     }
 
-    /// Hook names in the order reports list them.
-    public static let hookNames = ["can_move", "target", "semantics", "zone", "speed",
-                                   "on_begin", "on_move", "on_end", "on_cancel"]
+    public init(policy: String, rows: Int, frameRate: Double, lua: FrameStatistics, native: FrameStatistics?,
+                policyFigures: PolicyBenchmark.Report) {
+        self.policy = policy; self.rows = rows; self.frameRate = frameRate; self.lua = lua; self.native = native
+        self.policyFigures = policyFigures
+    }
 }
 
 extension BenchReport {
@@ -68,7 +77,7 @@ extension BenchReport {
                 ("allocs_per_frame", s.allocationsPerFrame.map(JSONText.number) ?? .null),
             ])
         }
-        let hooks = Self.hookNames.compactMap { name in hookNanoseconds[name].map { (name, JSONText.number($0)) } }
+        let hooks = policyFigures.hooks.map { ($0.hook, JSONText.number($0.nanoseconds)) }
         let value = JSONText.object([
             ("policy", .string(policy)),
             ("rows", .number(Double(rows))),
@@ -80,8 +89,8 @@ extension BenchReport {
             ("allocs_per_frame", allocationsPerFrame.map(JSONText.number) ?? .null),
             ("hook_ns", .object(hooks)),
             ("load_ms", .number(loadMilliseconds)),
-            ("reload_ms", reloadMilliseconds.map(JSONText.number) ?? .null),
-            ("vm_bytes", vmBytes.map { .number(Double($0)) } ?? .null),
+            ("reload_ms", .number(reloadMilliseconds)),
+            ("vm_bytes", .number(Double(vmBytes))),
         ])
         return value.text
     }
@@ -109,11 +118,13 @@ extension BenchReport {
         } else {
             out += "  heap allocations      not countable on this platform\n"
         }
-        let hooks = Self.hookNames.compactMap { name in hookNanoseconds[name].map { "\(name) \(ns($0))" } }
-        out += "  \(pad("hook call (Lua)", 22))\(hooks.joined(separator: ", "))\n"
+        out += "  hook call             Lua         native default\n"
+        for h in policyFigures.hooks {
+            out += "    \(pad(h.hook, 20))\(pad(ns(h.nanoseconds), 12))\(ns(h.nativeNanoseconds))\n"
+        }
         out += "  \(pad("load", 22))\(fixed(loadMilliseconds, 3)) ms\n"
-        if let r = reloadMilliseconds { out += "  \(pad("reload", 22))\(fixed(r, 3)) ms\n" }
-        if let b = vmBytes { out += "  \(pad("VM after load", 22))\(fixed(Double(b) / 1024, 1)) KiB (\(b) bytes)\n" }
+        out += "  \(pad("reload", 22))\(fixed(reloadMilliseconds, 3)) ms\n"
+        out += "  \(pad("VM after load", 22))\(fixed(Double(vmBytes) / 1024, 1)) KiB (\(vmBytes) bytes, cap \(policyFigures.memoryLimit))\n"
         return out
     }
 }

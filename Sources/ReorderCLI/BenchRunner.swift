@@ -1,33 +1,6 @@
 import CAllocationCounter
 import ReorderCore
-
-/// The policy a benchmark measures, and how to load, reload and weigh it.
-///
-/// `reorder bench` builds one from a Lua policy (``BenchSubject/lua(_:)``); its native twin,
-/// when the built-in has one, comes from ``ReorderCore/NativePolicies``.
-///
-/// ```swift
-/// let subject = try BenchSubject.lua("jx_movable")
-/// subject.name          // "jx_movable"
-/// subject.nativeName    // "jx_movable": compared with JXMovablePolicy
-/// ```
-public struct BenchSubject {
-    /// The name shown in reports.
-    public var name: String
-    /// The built-in name of the native equivalent, if any.
-    public var nativeName: String?
-    /// Loads a fresh instance (timed for `load_ms`).
-    public var load: () throws -> any DragPolicy
-    /// Reloads an instance made by ``load`` (timed for `reload_ms`); nil when it cannot reload.
-    public var reload: ((any DragPolicy) throws -> Void)?
-    /// Bytes of the policy's VM after load (nil when it has none).
-    public var vmBytes: (any DragPolicy) -> Int?
-
-    public init(name: String, nativeName: String?, load: @escaping () throws -> any DragPolicy,
-                reload: ((any DragPolicy) throws -> Void)?, vmBytes: @escaping (any DragPolicy) -> Int?) {
-        self.name = name; self.nativeName = nativeName; self.load = load; self.reload = reload; self.vmBytes = vmBytes
-    }
-}
+import ReorderLua
 
 /// What to run: the table, the frame rate, how many drags.
 public struct BenchOptions: Hashable, Sendable {
@@ -38,20 +11,21 @@ public struct BenchOptions: Hashable, Sendable {
     /// Measured drags per policy (one more, unmeasured, warms up). 0: enough for about
     /// ``targetFrames`` dragging frames.
     public var drags: Int
-    /// Loads and reloads timed for the medians of `load_ms` / `reload_ms`.
-    public var loads: Int
-    /// Calls per batch when timing one hook (the median of 15 batches is reported).
-    public var hookCalls: Int
+    /// Hook calls, loads and reloads timed by ``ReorderLua/PolicyBenchmark``.
+    public var policyBenchmark: PolicyBenchmark.Options
 
     /// Dragging frames aimed at per policy when `drags` is 0 (enough for a stable p99).
     public static let targetFrames = 20_000
 
-    public init(rows: Int = 1_000, frameRate: Double = 60, drags: Int = 0, loads: Int = 20, hookCalls: Int = 2_000) {
-        self.rows = rows; self.frameRate = frameRate; self.drags = drags; self.loads = loads; self.hookCalls = hookCalls
+    public init(rows: Int = 1_000, frameRate: Double = 60, drags: Int = 0,
+                policyBenchmark: PolicyBenchmark.Options = PolicyBenchmark.Options(iterations: 100_000)) {
+        self.rows = rows; self.frameRate = frameRate; self.drags = drags; self.policyBenchmark = policyBenchmark
     }
 }
 
-/// Runs the standard drag with a policy in Lua and with its native equivalent, and measures.
+/// Runs the standard drag with a policy in Lua and with its native equivalent, and times and
+/// counts the heap allocations of every dragging frame. (Hook calls, load, reload and VM memory
+/// are measured by ``ReorderLua/PolicyBenchmark``; ``BenchCommand`` puts both together.)
 ///
 /// The standard drag, on one section of `rows` rows of 44 pt in a 375 × 667 viewport scrolled to
 /// the middle of the list: press the row under the viewport's centre; hold for the policy's
@@ -62,13 +36,16 @@ public struct BenchOptions: Hashable, Sendable {
 /// cost of each frame is read from `clock`.
 ///
 /// ```swift
-/// let runner = BenchRunner(subject: try .lua("jx_movable"), options: BenchOptions(rows: 1_000),
-///                          clock: MonotonicClock.nanoseconds)
-/// let report = try runner.run()
-/// report.lua.p50     // e.g. 640 (ns)
+/// let runner = BenchRunner(policy: try LuaPolicy(named: "jx_movable"), native: JXMovablePolicy(),
+///                          options: BenchOptions(rows: 1_000), clock: MonotonicClock.nanoseconds)
+/// let frames = runner.run()
+/// frames.lua.p50     // e.g. 640 (ns)
 /// ```
 public final class BenchRunner {
-    public let subject: BenchSubject
+    /// The policy under test (in Lua).
+    public let policy: any DragPolicy
+    /// Its native Swift equivalent, if any.
+    public let native: (any DragPolicy)?
     public let options: BenchOptions
     /// Monotonic nanoseconds.
     let clock: () -> UInt64
@@ -82,8 +59,8 @@ public final class BenchRunner {
     static let glide = 0.5
     static let stay = 2.0
 
-    public init(subject: BenchSubject, options: BenchOptions, clock: @escaping () -> UInt64) {
-        self.subject = subject; self.options = options; self.clock = clock
+    public init(policy: any DragPolicy, native: (any DragPolicy)?, options: BenchOptions, clock: @escaping () -> UInt64) {
+        self.policy = policy; self.native = native; self.options = options; self.clock = clock
     }
 
     /// One policy's simulator and samples.
@@ -97,12 +74,10 @@ public final class BenchRunner {
         init(simulator: DragSimulator) { self.simulator = simulator }
     }
 
-    /// Runs everything and returns the figures.
-    public func run() throws -> BenchReport {
+    /// Runs the drags (Lua and native alternating) and returns each lane's statistics.
+    public func run() -> (lua: FrameStatistics, native: FrameStatistics?) {
         let rows = max(1, options.rows)
         let rate = options.frameRate.isFinite && options.frameRate > 0 ? options.frameRate : 60
-        let luaPolicy = try subject.load()
-        let nativePolicy = subject.nativeName.flatMap(NativePolicies.named)
         let order = Order(sections: [(0..<rows).map { Item("row \($0 + 1)") }])
         let layout = TableLayout(order: order, width: Self.viewport.width, rowHeight: Self.rowHeight)
         func lane(_ policy: any DragPolicy) -> Lane {
@@ -110,28 +85,19 @@ public final class BenchRunner {
             sim.isRecording = false
             return Lane(simulator: sim)
         }
-        let lua = lane(luaPolicy)
-        let native = nativePolicy.map(lane)
-        let framesPerDrag = Int(((luaPolicy.configuration.snapshot.lift.duration + 3 * Self.glide + 2 * Self.stay) * rate).rounded(.up)) + 1
+        let lua = lane(policy)
+        let nativeLane = native.map(lane)
+        let framesPerDrag = Int(((policy.configuration.snapshot.lift.duration + 3 * Self.glide + 2 * Self.stay) * rate).rounded(.up)) + 1
         let drags = options.drags > 0 ? options.drags : max(3, (BenchOptions.targetFrames + framesPerDrag - 1) / framesPerDrag)
-        for l in [lua] + (native.map { [$0] } ?? []) { l.samples.reserveCapacity((drags + 1) * (framesPerDrag + 16)) }
+        for l in [lua] + (nativeLane.map { [$0] } ?? []) { l.samples.reserveCapacity((drags + 1) * (framesPerDrag + 16)) }
         let counting = rac_is_available() != 0
-        let hookWork = 2
-        let total = Double(drags + 1 + hookWork)
         for d in 0...drags {
-            if let native { drag(native, measured: d > 0, counting: counting) }
+            if let nativeLane { drag(nativeLane, measured: d > 0, counting: counting) }
             drag(lua, measured: d > 0, counting: counting)
-            progress?(Double(d + 1) / total)
+            progress?(Double(d + 1) / Double(drags + 1))
         }
-        let hooks = hookNanoseconds(luaPolicy, context: lua.simulator.context, rows: rows)
-        progress?(Double(drags + 2) / total)
-        let (load, reload) = try loadTimes()
-        progress?(1)
-        return BenchReport(policy: subject.name, rows: rows, frameRate: rate,
-                           lua: statistics(lua, counting: counting),
-                           native: native.map { statistics($0, counting: counting) },
-                           hookNanoseconds: hooks, loadMilliseconds: load, reloadMilliseconds: reload,
-                           vmBytes: subject.vmBytes(luaPolicy))
+        _ = policy.drainDiagnostics()
+        return (statistics(lua, counting: counting), nativeLane.map { statistics($0, counting: counting) })
     }
 
     // MARK: The standard drag
@@ -227,62 +193,5 @@ public final class BenchRunner {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((q * Double(sorted.count)).rounded(.up))
         return Double(sorted[min(max(rank, 1), sorted.count) - 1])
-    }
-
-    // MARK: Hooks, load, reload
-
-    /// Nanoseconds per call of each hook, called directly with a context of the bench's table:
-    /// the median of 15 batches of `hookCalls` calls.
-    func hookNanoseconds(_ policy: any DragPolicy, context ctx: PolicyContext, rows: Int) -> [String: Double] {
-        let a = ItemPosition(section: 0, item: rows / 2)
-        let b = ItemPosition(section: 0, item: min(rows - 1, rows / 2 + 1))
-        let length = Self.viewport.height
-        let calls: [(String, () -> Void)] = [
-            ("can_move", { _ = policy.canMove(ctx, at: a) }),
-            ("target", { _ = policy.target(ctx, from: a, proposed: b) }),
-            ("semantics", { _ = policy.semantics(ctx, from: a, to: b) }),
-            ("zone", { _ = policy.edgeZone(ctx, axis: .vertical, viewportLength: length) }),
-            ("speed", { _ = policy.scrollSpeed(ctx, axis: .vertical, depth: 75, zone: 150, elapsed: 0.5) }),
-            ("on_begin", { policy.onBegin(ctx, at: a) }),
-            ("on_move", { policy.onMove(ctx, from: a, to: b) }),
-            ("on_end", { _ = policy.onEnd(ctx, from: a, to: b) }),
-            ("on_cancel", { _ = policy.onCancel(ctx) }),
-        ]
-        var result: [String: Double] = [:]
-        let n = max(1, options.hookCalls)
-        for (name, call) in calls {
-            var batches: [UInt64] = []
-            for _ in 0..<15 {
-                let start = clock()
-                for _ in 0..<n { call() }
-                batches.append(clock() &- start)
-            }
-            batches.sort()
-            result[name] = Double(batches[batches.count / 2]) / Double(n)
-        }
-        _ = policy.drainDiagnostics()
-        return result
-    }
-
-    /// Median milliseconds of a fresh load and of a reload.
-    func loadTimes() throws -> (load: Double, reload: Double?) {
-        let n = max(1, options.loads)
-        var loads: [UInt64] = [], reloads: [UInt64] = []
-        var last: (any DragPolicy)?
-        for _ in 0..<n {
-            let start = clock()
-            let p = try subject.load()
-            loads.append(clock() &- start)
-            last = p
-        }
-        if let reload = subject.reload, let p = last {
-            for _ in 0..<n {
-                let start = clock()
-                try reload(p)
-                reloads.append(clock() &- start)
-            }
-        }
-        func median(_ v: [UInt64]) -> Double { Double(v.sorted()[v.count / 2]) / 1e6 }
-        return (median(loads), reloads.isEmpty ? nil : median(reloads))
     }
 }

@@ -65,30 +65,6 @@ public enum MonotonicClock {
     }
 }
 
-extension BenchSubject {
-    /// A Lua policy by built-in name or file path; its native twin is the built-in of the same
-    /// name in ``ReorderCore/NativePolicies`` (none for files).
-    ///
-    /// ```swift
-    /// let subject = try BenchSubject.lua("jx_movable")   // compared with JXMovablePolicy
-    /// ```
-    public static func lua(_ reference: String) throws -> BenchSubject {
-        let first = try LuaPolicy(reference: reference)
-        let isPath = reference.contains("/") || reference.hasSuffix(".lua")
-        var loaded: LuaPolicy? = first
-        return BenchSubject(
-            name: isPath ? first.configuration.name : reference,
-            nativeName: !isPath && NativePolicies.names.contains(reference) ? reference : nil,
-            load: {
-                // The first load was made to check the reference; hand it out once.
-                if let p = loaded { loaded = nil; return p }
-                return try LuaPolicy(reference: reference)
-            },
-            reload: { policy in try (policy as? LuaPolicy)?.reload() },
-            vmBytes: { policy in (policy as? LuaPolicy)?.vm.memoryUsed })
-    }
-}
-
 /// The logic of `reorder bench`, with injected output.
 ///
 /// ```swift
@@ -102,35 +78,45 @@ public enum BenchCommand {
     /// cannot be loaded). Progress goes to standard error when `progressOnTerminal` and the run
     /// lasts more than a second.
     @discardableResult
-    public static func run(policy: String, options: BenchOptions, json: Bool, console: Console,
+    public static func run(policy reference: String, options: BenchOptions, json: Bool, console: Console,
                            progressOnTerminal: Bool = false,
                            clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) -> Int32 {
-        let subject: BenchSubject
+        let isPath = reference.contains("/") || reference.hasSuffix(".lua")
+        let path = isPath ? console.resolve(reference) : reference
+        let lua: LuaPolicy
         do {
-            subject = try BenchSubject.lua(policy)
+            lua = try LuaPolicy(reference: path)
         } catch {
             console.writeError("reorder bench: \(error)\n")
             return 1
         }
-        let runner = BenchRunner(subject: subject, options: options, clock: clock)
+        // The native twin: the built-in of the same name, when there is one.
+        let native = isPath ? nil : NativePolicies.named(reference)
+        let runner = BenchRunner(policy: lua, native: native, options: options, clock: clock)
         let started = clock()
         var shown = false
-        if progressOnTerminal {
-            runner.progress = { fraction in
-                guard clock() &- started > 1_000_000_000 || shown else { return }
-                shown = true
-                console.writeError("\rreorder bench: \(policy), \(options.rows) rows: \(Int(fraction * 100)) %")
-            }
+        func show(_ fraction: Double) {
+            guard progressOnTerminal, shown || clock() &- started > 1_000_000_000 else { return }
+            shown = true
+            console.writeError("\rreorder bench: \(reference), \(options.rows) rows: \(Int(fraction * 100)) %")
         }
-        let report: BenchReport
+        // Frames take about 80 % of a run; hook calls, loads and reloads the rest.
+        runner.progress = { show($0 * 0.8) }
+        let frames = runner.run()
+        show(0.8)
+        let figures: PolicyBenchmark.Report
         do {
-            report = try runner.run()
+            var o = options.policyBenchmark
+            o.rows = options.rows
+            figures = try PolicyBenchmark.run(policy: path, options: o)
         } catch {
             if shown { console.writeError("\r\u{1B}[K") }
             console.writeError("reorder bench: \(error)\n")
             return 1
         }
         if shown { console.writeError("\r\u{1B}[K") }
+        let report = BenchReport(policy: lua.configuration.name, rows: max(1, options.rows), frameRate: options.frameRate,
+                                 lua: frames.lua, native: frames.native, policyFigures: figures)
         console.write(json ? report.json + "\n" : report.text)
         return 0
     }

@@ -2,6 +2,7 @@ import CAllocationCounter
 import Foundation
 import ReorderCore
 import Testing
+import ReorderLua
 @testable import ReorderCLI
 
 /// A clock that advances a fixed step per read: every timed region of one call's length
@@ -14,30 +15,24 @@ final class SteppingClock {
 }
 
 @Suite struct BenchRunnerTests {
-    static let small = BenchOptions(rows: 200, frameRate: 60, drags: 2, loads: 3, hookCalls: 10)
+    static let small = BenchOptions(rows: 200, frameRate: 60, drags: 2, policyBenchmark: .quick)
 
-    func report(_ subject: BenchSubject, options: BenchOptions = small) throws -> BenchReport {
+    func frames(_ policy: any DragPolicy, native: (any DragPolicy)?) -> (lua: FrameStatistics, native: FrameStatistics?) {
         let clock = SteppingClock(step: 100)
-        return try BenchRunner(subject: subject, options: options, clock: clock.read).run()
+        return BenchRunner(policy: policy, native: native, options: Self.small, clock: clock.read).run()
     }
 
     @Test func framesAreTimedOneByOneAndPercentilesComeFromThem() throws {
-        let r = try report(.lua("jx_movable"))
+        let r = frames(try LuaPolicy(named: "jx_movable"), native: JXMovablePolicy())
         // Two clock reads per frame, 100 ns apart.
         #expect(r.lua.p50 == 100)
         #expect(r.lua.p99 == 100)
         #expect(r.native?.p50 == 100)
-        #expect(r.ratioP50 == 1)
-        // 100 ns of a 16.67 ms frame.
-        #expect(abs(r.budgetFractionP50 - 100 / (1e9 / 60)) < 1e-15)
-        // A batch of 10 calls between two reads: 10 ns per call.
-        #expect(r.hookNanoseconds.keys.sorted() == BenchReport.hookNames.sorted())
-        #expect(r.hookNanoseconds["speed"] == 10)
-        #expect(r.loadMilliseconds == 100 / 1e6)
+        #expect(r.native?.p99 == 100)
     }
 
     @Test func theStandardDragScrollsBothWaysAndMovesRows() throws {
-        let r = try report(.lua("jx_movable"))
+        let r = frames(try LuaPolicy(named: "jx_movable"), native: JXMovablePolicy())
         // jx_movable: 1 s press + 0.25 s lift (15 dragging frames), three 0.5 s glides and two
         // 2 s stays (30 + 120 + 30 + 120 + 30 frames): 345 dragging frames per drag, two drags.
         #expect(r.lua.frames == 2 * 345)
@@ -47,77 +42,92 @@ final class SteppingClock {
         #expect(r.lua.steps > 40)
     }
 
-    @Test func aPolicyWithoutNativeTwinReportsNullsNotZeros() throws {
-        var subject = BenchSubject.native("jx_movable")
-        subject.nativeName = nil
-        let r = try report(subject)
+    @Test func allocationsAreCountedPerSteadyStateFrame() throws {
+        // Counted, not asserted to be 0: a debug build allocates where a release build does not
+        // (the goal is measured with `reorder bench` in release).
+        let r = frames(JXMovablePolicy(), native: nil)
+        #if os(Linux)
+        let perFrame = try #require(r.lua.allocationsPerFrame)
+        let allocating = try #require(r.lua.allocatingFrames)
+        #expect(perFrame >= 0 && perFrame.isFinite)
+        #expect(allocating <= r.lua.frames)
+        #endif
         #expect(r.native == nil)
-        #expect(r.ratioP50 == nil)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.json.utf8)) as? [String: Any])
-        #expect(object["native"] is NSNull)
-        #expect(object["ratio_p50"] is NSNull)
+    }
+
+    func report(policy: String) throws -> (text: String, json: [String: Any]) {
+        let out = OutputBuffer(), err = OutputBuffer()
+        let status = BenchCommand.run(policy: policy, options: Self.small, json: true,
+                                      console: .buffered(output: out, errors: err), clock: SteppingClock(step: 100).read)
+        #expect(status == 0)
+        #expect(err.text == "")
+        #expect(out.text.hasSuffix("}\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])
+        return (out.text, object)
     }
 
     @Test func jsonHasTheKeysOfIssue6() throws {
-        let r = try report(.lua("jx_movable"))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.json.utf8)) as? [String: Any])
+        let (text, object) = try report(policy: "jx_movable")
+        #expect(text.hasPrefix("{\"policy\":\"jx_movable\",\"rows\":200,\"frame_rate\":60,"))
         for key in ["rows", "frame_rate", "lua", "native", "ratio_p50", "budget_fraction_p50", "allocs_per_frame",
                     "hook_ns", "load_ms", "reload_ms", "vm_bytes"] {
             #expect(object.keys.contains(key), "missing \(key)")
         }
-        #expect(object["rows"] as? Int == 200)
-        #expect(object["frame_rate"] as? Int == 60)
         let lua = try #require(object["lua"] as? [String: Any])
         #expect(lua["frame_ns_p50"] as? Int == 100)
         #expect(lua["frame_ns_p99"] as? Int == 100)
         let native = try #require(object["native"] as? [String: Any])
         #expect(native["frame_ns_p50"] as? Int == 100)
-        let hooks = try #require(object["hook_ns"] as? [String: Any])
-        #expect(hooks["target"] as? Int == 10)
         #expect(object["ratio_p50"] as? Int == 1)
-        #expect(object["load_ms"] as? Double == 0.0001)
-        #expect(object["reload_ms"] as? Double == 0.0001)
+        // 100 ns of a 16.67 ms frame.
+        let fraction = try #require(object["budget_fraction_p50"] as? Double)
+        #expect(abs(fraction - 6e-6) < 1e-12)
+        let hooks = try #require(object["hook_ns"] as? [String: Double])
+        #expect(hooks.keys.sorted() == ["can_move", "on_move", "semantics", "speed", "target", "zone"])
+        #expect(hooks.values.allSatisfy { $0 > 0 })
+        #expect(try #require(object["load_ms"] as? Double) > 0)
+        #expect(try #require(object["reload_ms"] as? Double) > 0)
         // A loaded jx_movable VM: more than a bare state, far less than the 8 MiB cap.
         let bytes = try #require(object["vm_bytes"] as? Int)
-        #expect(bytes > 5_000 && bytes < 8 << 20)
+        #expect(bytes > 10_000 && bytes < 8 << 20)
+        #if os(Linux)
+        #expect(object["allocs_per_frame"] is NSNumber)
+        #endif
     }
 
-    @Test func aPolicyFileHasNoNativeTwin() throws {
+    @Test func aPolicyFileHasNoNativeTwinAndReportsNulls() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("slow_edges.lua")
         try #"return { name = "slow_edges", extends = "jx_movable", edge_scroll = { speed = function(ctx, depth, zone) return depth end } }"#
             .write(to: file, atomically: true, encoding: .utf8)
-        let r = try report(.lua(file.path))
-        #expect(r.policy == "slow_edges")
-        #expect(r.native == nil)
-        #expect(r.lua.frames > 0)
-    }
-
-    @Test func commandPrintsOneJSONObjectAndFailsClearlyOnAMissingPolicy() throws {
-        let out = OutputBuffer(), err = OutputBuffer()
-        let clock = SteppingClock(step: 100)
-        let ok = BenchCommand.run(policy: "default", options: Self.small, json: true,
-                                  console: .buffered(output: out, errors: err), clock: clock.read)
-        #expect(ok == 0)
-        #expect(out.text.hasPrefix("{\"policy\":\"default\",\"rows\":200,"))
-        #expect(out.text.hasSuffix("}\n"))
-        #expect(err.text == "")
-        let out2 = OutputBuffer(), err2 = OutputBuffer()
-        let failed = BenchCommand.run(policy: "no_such_policy", options: Self.small, json: true,
-                                      console: .buffered(output: out2, errors: err2), clock: clock.read)
-        #expect(failed == 1)
-        #expect(out2.text == "")
-        #expect(err2.text.contains("no built-in policy named 'no_such_policy'"))
+        let (text, object) = try report(policy: file.path)
+        #expect(text.hasPrefix("{\"policy\":\"slow_edges\","))
+        #expect(object["native"] is NSNull)
+        #expect(object["ratio_p50"] is NSNull)
+        let lua = try #require(object["lua"] as? [String: Any])
+        #expect(try #require(lua["frames"] as? Int) > 0)
     }
 
     @Test func textNamesEveryFigure() throws {
-        let text = try report(.lua("jx_movable")).text
-        for part in ["policy jx_movable, 200 rows, 60 Hz", "frame, Lua", "frame, native Swift", "Lua / native (p50)",
-                     "1.00×", "frame budget (p50)", "hook call (Lua)", "speed 10 ns", "load"] {
-            #expect(text.contains(part), "missing \(part)")
+        let out = OutputBuffer()
+        let status = BenchCommand.run(policy: "default", options: Self.small, json: false,
+                                      console: .buffered(output: out), clock: SteppingClock(step: 100).read)
+        #expect(status == 0)
+        for part in ["policy default, 200 rows, 60 Hz", "frame, Lua", "frame, native Swift", "Lua / native (p50)",
+                     "1.00×", "frame budget (p50)", "hook call", "speed", "load", "reload", "VM after load"] {
+            #expect(out.text.contains(part), "missing \(part)")
         }
+    }
+
+    @Test func aMissingPolicyFailsClearly() {
+        let out = OutputBuffer(), err = OutputBuffer()
+        let failed = BenchCommand.run(policy: "no_such_policy", options: Self.small, json: true,
+                                      console: .buffered(output: out, errors: err), clock: SteppingClock(step: 100).read)
+        #expect(failed == 1)
+        #expect(out.text == "")
+        #expect(err.text.contains("no built-in policy named 'no_such_policy'"))
     }
 
     @Test func percentilesUseTheNearestRank() {
@@ -153,13 +163,4 @@ final class SteppingClock {
         #expect(rac_count() == 0)
     }
     #endif
-}
-
-extension BenchSubject {
-    /// The native built-in on both lanes (no Lua): figures whose equality tests can check.
-    static func native(_ name: String) -> BenchSubject {
-        BenchSubject(name: name, nativeName: name,
-                     load: { NativePolicies.named(name) ?? DefaultPolicy() },
-                     reload: nil, vmBytes: { _ in nil })
-    }
 }
