@@ -7,7 +7,8 @@ let parentIdentity = ((#filePath as NSString).deletingLastPathComponent as NSStr
     .deletingLastPathComponent.components(separatedBy: "/").last?.lowercased() ?? "reorder"
 
 // Benchmarks live in their own package so the plain `swift build` / `swift test` of the
-// project never builds package-benchmark. Run: `cd Benchmarks && swift package benchmark`.
+// project never builds package-benchmark. How to run them and check or update the committed
+// thresholds (Thresholds/): see BENCHMARKS.md.
 let package = Package(
     name: "reorder-benchmarks",
     platforms: [.macOS(.v13)],
@@ -21,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ReorderCore", package: parentIdentity),
+                .product(name: "ReorderLua", package: parentIdentity),
             ],
             path: "Benchmarks/ReorderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,50 +1,99 @@
 import Benchmark
 import ReorderCore
+import ReorderLua
 
 // Data is built outside the measured closures (and kept alive by them), so neither building
 // nor freeing a million items is measured. Per-operation benchmarks run `.kilo` iterations
-// per sample: read the time as nanoseconds per 1000 operations.
+// per sample: read their time and instructions per 1000 operations.
+//
+// Thresholds (Thresholds/*.p90.json) are checked on instructions and malloc counts, which are
+// repeatable on a shared machine; wall-clock time is reported but too noisy here to gate on.
+// See BENCHMARKS.md for how to run, check and update them.
+
+/// Drag benchmarks: one second of edge scroll (120 frames at 120 Hz) on a list of `rows`.
+func edgeScrollSecond(_ benchmark: Benchmark, order: Order, layout: TableLayout, policy: any DragPolicy) {
+    let sim = DragSimulator(order: order, layout: layout, viewport: Size(width: 375, height: 667),
+                            policy: policy, frameRate: 120)
+    sim.isRecording = false
+    sim.setOffset(Point(x: 0, y: max(0, layout.contentSize.height / 2 - 333)))
+    sim.press(at: Point(x: 187.5, y: 333))
+    sim.hold(1.25)
+    sim.move(to: Point(x: 187.5, y: 647))
+    sim.tick(1)   // the first exchange copies the shared order once; not measured
+    _ = sim.takeEvents()
+    benchmark.startMeasurement()
+    sim.hold(1)
+    benchmark.stopMeasurement()
+    blackHole(sim.offset)
+}
 
 let benchmarks: @Sendable () -> Void = {
-    let million = Order(sections: [(0..<1_000_000).map { Item(String($0)) }])
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
+        maxDuration: .seconds(2),
+        thresholds: [
+            // 5 % more instructions or allocations is a regression (and any allocation where
+            // the threshold says 0, as for dragging frames).
+            .instructions: BenchmarkThresholds(relative: [.p90: 5.0]),
+            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5.0]),
+        ])
+    let perOperation = Benchmark.Configuration(
+        metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
+        scalingFactor: .kilo, maxDuration: .seconds(2),
+        thresholds: Benchmark.defaultConfiguration.thresholds)
+
+    let sizes = [1_000, 100_000, 1_000_000]
+    let orders = Dictionary(uniqueKeysWithValues: sizes.map { n in
+        (n, Order(sections: [(0..<n).map { Item(String($0)) }]))
+    })
+    let tables = orders.mapValues { TableLayout(order: $0, width: 375, rowHeight: 44) }
+    guard let million = orders[1_000_000], let millionTable = tables[1_000_000] else { return }
     let millionWithHeights = Order(sections: [(0..<1_000_000).map {
         Item(id: String($0), fields: ["height": .number(Double(30 + $0 % 3 * 7))])
     }])
-    let uniformTable = TableLayout(order: million, width: 375, rowHeight: 44)
     let variableTable = TableLayout(order: millionWithHeights, width: 375)
-    let perOperation = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                               scalingFactor: .kilo, maxDuration: .seconds(2))
 
-    Benchmark("Order.move 10 rows in 1M", configuration: perOperation) { benchmark in
-        var order = million
-        order.move(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 0))   // own copy
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            order.move(from: ItemPosition(section: 0, item: 500_000), to: ItemPosition(section: 0, item: 500_010))
-        }
-        benchmark.stopMeasurement()
-    }
+    // MARK: Hit testing: O(1) per section with uniform rows, O(log n) with own heights.
 
-    Benchmark("TableLayout hit test, 1M uniform rows", configuration: perOperation) { benchmark in
-        var y = 0.0
-        for _ in benchmark.scaledIterations {
-            y += 4_400_037.0
-            if y >= 44_000_000 { y -= 44_000_000 }
-            blackHole(uniformTable.position(at: Point(x: 10, y: y)))
+    for n in sizes {
+        guard let table = tables[n] else { continue }
+        Benchmark("TableLayout hit test, \(n) uniform rows", configuration: perOperation) { benchmark in
+            let height = table.contentSize.height
+            var y = 0.0
+            for _ in benchmark.scaledIterations {
+                y += height * 0.100_003_7
+                if y >= height { y -= height }
+                blackHole(table.position(at: Point(x: 10, y: y)))
+            }
         }
     }
 
-    Benchmark("TableLayout hit test, 1M rows with own heights", configuration: perOperation) { benchmark in
+    Benchmark("TableLayout hit test, 1000000 rows with own heights", configuration: perOperation) { benchmark in
         let height = variableTable.contentSize.height
         var y = 0.0
         for _ in benchmark.scaledIterations {
-            y += 3_700_013.0
+            y += height * 0.100_003_7
             if y >= height { y -= height }
             blackHole(variableTable.position(at: Point(x: 10, y: y)))
         }
     }
 
-    Benchmark("TableLayout.didMove 10 rows in 1M with own heights", configuration: perOperation) { benchmark in
+    // MARK: A move of k rows: O(k), whatever the list's length.
+
+    for k in [10, 1_000] {
+        Benchmark("Order.move \(k) rows in 1000000", configuration: perOperation) { benchmark in
+            var order = million
+            order.move(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 0))   // own copy
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                order.move(from: ItemPosition(section: 0, item: 500_000), to: ItemPosition(section: 0, item: 500_000 + k))
+            }
+            benchmark.stopMeasurement()
+            blackHole(order)
+        }
+    }
+
+    Benchmark("TableLayout.didMove 10 rows in 1000000 with own heights", configuration: perOperation) { benchmark in
         var table = variableTable
         table.didMove(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 0))   // own copy
         benchmark.startMeasurement()
@@ -52,20 +101,38 @@ let benchmarks: @Sendable () -> Void = {
             table.didMove(from: ItemPosition(section: 0, item: 500_000), to: ItemPosition(section: 0, item: 500_010))
         }
         benchmark.stopMeasurement()
+        blackHole(table)
     }
 
-    Benchmark("DragSimulator: 1 s of jx_movable edge scroll at 120 Hz, 1M rows",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(3))) { benchmark in
-        let sim = DragSimulator(order: million, layout: uniformTable, viewport: Size(width: 375, height: 667),
-                                policy: JXMovablePolicy(), frameRate: 120)
-        sim.isRecording = false
-        sim.pressItem(ItemPosition(section: 0, item: 0))
-        sim.hold(1.25)
-        sim.move(to: Point(x: 187.5, y: 647))
-        sim.tick(1)   // the first exchange copies the shared order once; not measured
+    // MARK: Frame cost: 120 frames of a jx_movable drag scrolling the edge, native and Lua.
+
+    for n in [1_000, 1_000_000] {
+        guard let order = orders[n], let table = tables[n] else { continue }
+        Benchmark("Drag, 120 edge-scroll frames, jx_movable native, \(n) rows") { benchmark in
+            edgeScrollSecond(benchmark, order: order, layout: table, policy: JXMovablePolicy())
+        }
+        Benchmark("Drag, 120 edge-scroll frames, jx_movable Lua, \(n) rows") { benchmark in
+            guard let policy = try? LuaPolicy(named: "jx_movable") else { return }
+            edgeScrollSecond(benchmark, order: order, layout: table, policy: policy)
+        }
+    }
+    blackHole(millionTable)
+
+    // MARK: Policy load and reload.
+
+    Benchmark("LuaPolicy load jx_movable") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? LuaPolicy(named: "jx_movable"))
+        }
+    }
+
+    Benchmark("LuaPolicy reload jx_movable") { benchmark in
+        guard let policy = try? LuaPolicy(named: "jx_movable") else { return }
         benchmark.startMeasurement()
-        sim.hold(1)
+        for _ in benchmark.scaledIterations {
+            try? policy.reload()
+        }
         benchmark.stopMeasurement()
-        blackHole(sim.offset)
+        blackHole(policy)
     }
 }
