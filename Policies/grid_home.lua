@@ -1,14 +1,27 @@
--- grid_home: the home-screen buttons of "iOS collectionView拖拽排序" (seed 002):
---   a 4-column grid (itemSize ((SCREEN_WIDTH - 50) / 4, 85)), laid out by the grid layout;
---   0.5 s press, 10 pt: the UILongPressGestureRecognizer defaults;
---   move semantics: removeObject + insertObject:atIndex: (UICollectionView interactive movement);
+-- grid_home: the home-screen buttons of "iOS collectionView拖拽排序" (seed 002), the iOS 8 path
+-- that drives the snapshot by hand:
+--   the grid: flowLayout.itemSize = ((SCREEN_WIDTH - 50) / 4, 85), minimumLineSpacing =
+--     minimumInteritemSpacing = 0.1: on a 375 pt screen 4 columns of 81.25 x 85 pt. A policy
+--     does not own the layout; the session does:
+--       reorder.session{ policy = "grid_home", layout = "grid",
+--                        grid = { item_width = (375 - 50) / 4, item_height = 85, spacing = 0.1 }, ... }
+--     or reorder.demo("grid_home", "grid") (`reorder repl --layout grid`);
+--   0.5 s press, 10 pt: the UILongPressGestureRecognizer defaults (the article sets neither);
+--   move semantics: removeObject: + insertObject:atIndex: (as UICollectionView interactive
+--     movement does on iOS 9+);
 --   target: the nearest visible cell whose centre is within half the snapshot width
---     (space <= snapshotView.bounds.size.width / 2) -> target_rule "center_distance";
---   the snapshot follows the finger in x and y (snapshotView.center = currentPoint), scaled
---     1.05 over 0.25 s; the origin cell is hidden; the drop animates back over 0.25 s with
---     userInteractionEnabled = NO;
---   ended and cancelled share the `default:` branch (the order is kept and persisted per key,
---     e.g. "stuHomeBtns" / "teaHomeBtns": the host's persistence does that); no edge scroll.
+--     (`space <= self.snapShotView.bounds.size.width / 2`; bounds ignore the 1.05 transform, so
+--     the limit is half the unscaled cell width) -> target_rule "center_distance";
+--   the snapshot follows the finger in x and y (snapshotView.center = currentPoint), scaled 1.05
+--     (CGAffineTransformMakeScale(1.05, 1.05)) over animateWithDuration:0.25, opaque, no shadow;
+--     the origin cell is hidden (cell.hidden = YES);
+--   the drop animates back to the cell over 0.25 s with collectionView.userInteractionEnabled =
+--     NO: touches are ignored until it ends;
+--   ended and cancelled share the `default:` branch, which keeps the new order: cancel commits;
+--   the order is saved per role key ("stuHomeBtns" / "teaHomeBtns" in NSUserDefaults): policies
+--     cannot write files, the session does: s:save(path, "stuHomeBtns") after the drop, and
+--     reorder.session{ ..., restore = { path = path, key = "stuHomeBtns" } } at the next launch;
+--   no edge scroll: the article has none (the buttons fit on one screen).
 
 return {
   name = "grid_home",

@@ -16,7 +16,10 @@ import ReorderLua
 /// ```
 public final class ReplDriver {
     let console: Console
-    let initialPolicy: String
+    /// The policy of `s` at start (nil: the demo's own).
+    let initialPolicy: String?
+    /// Which demo `s` starts on: the to-do table, the home-button grid or the task board.
+    let layout: SessionOptions.LayoutKind
     var host: ScriptingHost?
     var failures = 0
     var recording: Recording?
@@ -29,9 +32,10 @@ public final class ReplDriver {
         var header: Trace.Header
     }
 
-    public init(console: Console, policy: String = "default") {
+    public init(console: Console, policy: String? = nil, layout: SessionOptions.LayoutKind = .table) {
         self.console = console
         self.initialPolicy = policy
+        self.layout = layout
     }
 
     static let help = """
@@ -60,7 +64,7 @@ public final class ReplDriver {
         do {
             host = try ScriptingHost(output: console.write, useColor: console.useColor)
             host.baseDirectory = console.currentDirectory
-            try host.replaceSession(global: "s", policy: policySource(initialPolicy))
+            try host.replaceSession(global: "s", policy: initialPolicy.map(policySource), demo: layout)
         } catch {
             console.writeError("reorder: \(error.message)\n")
             return 1
@@ -71,8 +75,9 @@ public final class ReplDriver {
         if interactive {
             let history = console.environment["HOME"].map { $0 + "/.reorder_history" }
             reader = EditLineReader(historyPath: history)
-            let name = host.session(global: "s")?.policyName ?? initialPolicy
-            console.write("reorder 0.1 (Lua 5.4): `s` is a session on the demo list with policy \(name).\n"
+            let name = host.session(global: "s")?.policyName ?? initialPolicy ?? "default"
+            let demo = ["table": "demo list", "grid": "home-button grid", "board": "task board"][layout.rawValue] ?? "demo list"
+            console.write("reorder 0.1 (Lua 5.4): `s` is a session on the \(demo) with policy \(name).\n"
                           + "Try s:drag(1, 2, 1, 9) then s:show(). :help for help, :quit to leave.\n")
         } else {
             reader = PlainLineReader(console: console)

@@ -103,7 +103,7 @@ import Testing
         let last = out.text.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.hasSuffix(" passed, 0 failed"))
         for policy in ["jx_movable", "default", "uikit", "cookbook", "drag_drop_table", "swift_reorder",
-                       "rbd_autoscroll", "pragmatic_autoscroll", "android_touch_helper"] {
+                       "rbd_autoscroll", "pragmatic_autoscroll", "android_touch_helper", "grid_home", "kanban"] {
             #expect(out.text.contains("Policies/spec/\(policy)_spec.lua ."), "no spec for \(policy)")
         }
     }

@@ -33,6 +33,64 @@ public enum DemoList {
     }
 }
 
+extension DemoList {
+    /// The home-screen buttons of the collection-view reference (a school app's home page:
+    /// students and teachers each keep their own order).
+    public static let homeButtons = [
+        "Homework", "Grades", "Timetable", "Notices", "Attendance", "Library", "Exams", "Clubs",
+        "Messages", "Canteen", "School bus", "Settings", "Calendar", "Photos",
+    ]
+    /// The task board's lists and tasks (a finished task cannot be lifted).
+    public static let boardTitles = ["today", "next", "later"]
+    public static let boardTasks: [[(String, Bool)]] = [
+        [("Standup", true), ("Review PR 42", false), ("Write spec", false), ("Lunch with Ana", false),
+         ("Fix flaky test", false), ("Call dentist", true), ("Plan sprint", false), ("Pay rent", false),
+         ("Gym", false), ("Read paper", false), ("Groceries", false), ("Reply to Sam", false),
+         ("Update README", false), ("Water plants", false), ("Inbox zero", false), ("Backup laptop", false)],
+        [("Book flights", false), ("Tax return", false), ("Learn Lua", true), ("Clean garage", false),
+         ("Renew passport", false), ("Backup photos", false)],
+        [("Paint fence", false), ("Visit grandma", false), ("Sell old bike", false), ("Fix bike light", false)],
+    ]
+
+    /// Session options for the demo of a layout: the to-do table (`default`), the home-button
+    /// grid (`grid_home`: 4 columns of (375 − 50) / 4 × 85 pt, 0.1 pt spacing, as the reference
+    /// sets its flow layout) or the task board (`kanban`: lists 325 pt wide, 10 pt apart, 44 pt
+    /// titles and rows).
+    ///
+    /// ```lua
+    /// local s = reorder.session(reorder.demo("grid_home", "grid"))
+    /// ```
+    public static func options(layout: SessionOptions.LayoutKind, policy: SessionOptions.PolicySource? = nil) -> SessionOptions {
+        switch layout {
+        case .table:
+            return options(policy: policy ?? .builtin("default"))
+        case .grid:
+            var o = SessionOptions()
+            o.policy = policy ?? .builtin("grid_home")
+            o.layout = .grid
+            o.sections = [homeButtons.map(Item.init)]
+            o.grid = ["item_width": (375 - 50) / 4, "item_height": 85, "spacing": 0.1, "line_spacing": 0.1]
+            o.viewport = Size(width: 375, height: 667)
+            return o
+        case .board:
+            var o = SessionOptions()
+            o.policy = policy ?? .builtin("kanban")
+            o.layout = .board
+            o.sections = boardTasks.map { list in
+                list.map { title, finished in
+                    Item(id: title, title: title, fields: finished ? ["finished": .bool(true)] : [:])
+                }
+            }
+            o.sectionTitles = boardTitles
+            o.rowHeight = 44
+            o.headerHeight = 44
+            o.board = ["inset": 50, "spacing": 10]
+            o.viewport = Size(width: 375, height: 667)
+            return o
+        }
+    }
+}
+
 extension SessionOptions {
     /// The options as the Lua table `reorder.session` accepts (the inverse of `init(_:)`).
     public var scriptValue: ScriptValue {
@@ -48,6 +106,7 @@ extension SessionOptions {
         fields["row_height"] = .number(rowHeight)
         fields["header_height"] = .number(headerHeight)
         if !grid.isEmpty { fields["grid"] = .record(grid.mapValues { .number($0) }) }
+        if !board.isEmpty { fields["board"] = .record(board.mapValues { .number($0) }) }
         fields["viewport"] = .record(["width": .number(viewport.width), "height": .number(viewport.height)])
         fields["frame_rate"] = .number(frameRate)
         if let r = restore { fields["restore"] = .record(["path": .string(r), "key": .string(restoreKey)]) }

@@ -1,7 +1,8 @@
 import ReorderCore
 
 extension ScriptSession {
-    /// The viewport as text (what `s:show()` prints): one line per visible section header and
+    /// The viewport as text (what `s:show()` prints; grids and boards: see `renderGrid` and
+    /// `renderBoard`): one line per visible section header and
     /// row, the placeholder where the dragged item's cell is, the floating snapshot where its
     /// centre is, edge-zone marks (`^` top zone, `v` bottom zone) and the scroll position.
     ///
@@ -16,6 +17,8 @@ extension ScriptSession {
     ///    snapshot [b] at 187.5,270 | scale 1.05 | alpha 0.98 | lifted
     /// ```
     func render(color: Bool) -> String {
+        if let grid = simulator.layout as? GridLayout { return renderGrid(grid, color: color) }
+        if let board = simulator.layout as? BoardLayout { return renderBoard(board, color: color) }
         let sim = simulator
         let session = sim.session
         let layout = sim.layout

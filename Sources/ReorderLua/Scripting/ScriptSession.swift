@@ -30,14 +30,7 @@ public final class ScriptSession {
         self.options = options
         self.output = output
         self.useColor = useColor
-        let layout: any Layout
-        switch options.layout {
-        case .table:
-            layout = TableLayout(order: order, width: options.viewport.width, rowHeight: options.rowHeight,
-                                 headerHeight: options.headerHeight)
-        case .grid, .board:
-            throw ScriptError("reorder.session: layout \"\(options.layout.rawValue)\" is not available in this build yet (use layout = \"table\")")
-        }
+        let layout = options.makeLayout(order: order)
         simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
                                   frameRate: options.frameRate)
     }
@@ -149,6 +142,24 @@ public final class ScriptSession {
         case "inputs":
             try a.count(0)
             return [.array(simulator.inputs.map(ScriptSession.inputValue))]
+        case "page":
+            // s:page() -> the board's page nearest the offset (1-based) and the number of pages.
+            try a.count(0)
+            guard let board = simulator.layout as? BoardLayout else {
+                throw a.error("only a board has pages (this session's layout is \(options.layout.rawValue))")
+            }
+            return [.int(Int64(board.page(nearest: simulator.offset.x) + 1)), .int(Int64(board.pageCount))]
+        case "list_offset":
+            // s:list_offset(list) -> how far a board's list is scrolled down, points.
+            try a.count(1)
+            guard let board = simulator.layout as? BoardLayout else {
+                throw a.error("only a board's lists scroll on their own (this session's layout is \(options.layout.rawValue))")
+            }
+            let list = try a.integer(1, "list")
+            guard list >= 1, list <= board.listOffsets.count else {
+                throw a.error("list \(list) out of range (\(board.listOffsets.count) lists)")
+            }
+            return [.number(board.listOffsets[list - 1])]
         case "show":
             try a.count(0)
             output(render(color: useColor))

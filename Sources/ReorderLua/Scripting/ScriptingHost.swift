@@ -219,8 +219,19 @@ public final class ScriptingHost {
         case "policies":
             return [.array(EmbeddedPolicies.sources.map { .string($0.name) })]
         case "demo":
-            // reorder.demo([policy]): the options of the REPL's demo list.
-            var options = DemoList.options()
+            // reorder.demo([policy [, layout]]): the options of the REPL's demo list (a table),
+            // home-button grid ("grid") or task board ("board").
+            var layout = SessionOptions.LayoutKind.table
+            switch args.count > 1 ? args[1] : .nil {
+            case .nil: break
+            case .string(let l):
+                guard let kind = SessionOptions.LayoutKind(rawValue: l) else {
+                    throw ScriptError("reorder.demo: layout must be \"table\", \"grid\" or \"board\", got \"\(l)\"")
+                }
+                layout = kind
+            case let other: throw ScriptError("reorder.demo: the layout must be a string, got \(other.typeName)")
+            }
+            var options = DemoList.options(layout: layout)
             switch args.first ?? .nil {
             case .nil: break
             case .string(let p): options.policy = p.contains("/") || p.hasSuffix(".lua") ? .file(p) : .builtin(p)
@@ -268,9 +279,10 @@ public final class ScriptingHost {
 
     /// Replaces the session in global `name` by a new one with `policy` (nil: the same source,
     /// loaded afresh) on the current order of the old one (or the demo list when `name` holds
-    /// no session). Used by the REPL's `:policy` and `:reload`.
+    /// no session: the demo of layout `demo`). Used by the REPL's start, `:policy` and `:reload`.
     @discardableResult
-    public func replaceSession(global name: String, policy: SessionOptions.PolicySource?) throws(ScriptError) -> ScriptSession {
+    public func replaceSession(global name: String, policy: SessionOptions.PolicySource?,
+                               demo: SessionOptions.LayoutKind = .table) throws(ScriptError) -> ScriptSession {
         var options: SessionOptions
         if let old = session(global: name) {
             options = old.options
@@ -278,7 +290,7 @@ public final class ScriptingHost {
             options.sectionTitles = old.simulator.order.sectionTitles
             options.restore = nil
         } else {
-            options = DemoList.options()
+            options = DemoList.options(layout: demo)
         }
         if let policy { options.policy = policy }
         try call("reorder._set_global_session", [.string(name), options.scriptValue])

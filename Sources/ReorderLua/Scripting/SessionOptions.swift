@@ -36,21 +36,29 @@ public struct SessionOptions: Sendable {
     public var layout: LayoutKind = .table
     public var rowHeight: Double = 44
     public var headerHeight: Double = 0
-    /// `grid = { item_width, item_height, spacing }` (for the grid layout).
+    /// `grid = { item_width, item_height, spacing, line_spacing, columns, inset, inset_top,
+    /// inset_left, inset_bottom, inset_right }` (for the grid layout; see ``GridLayout``).
+    /// Missing: 85 × 85 pt cells, no spacing, no insets, columns from the viewport width.
     public var grid: [String: Double] = [:]
+    /// `board = { inset, spacing }` (for the board layout; see ``BoardLayout``): a list is the
+    /// viewport width minus `inset` wide (default 40), lists are `spacing` apart (default 10).
+    /// Rows use `row_height`, list titles `header_height`.
+    public var board: [String: Double] = [:]
     public var viewport = Size(width: 375, height: 667)
     public var frameRate: Double = 60
     /// `restore = path` or `restore = { path = ..., key = ... }`: a persisted order to apply at
-    /// creation (see ``ScriptSession`` `save`).
+    /// creation (see ``ScriptSession`` `save`). The key names one order among several in the
+    /// same file (one per user role, say: `s:save(path, "teacher")` then
+    /// `restore = { path = path, key = "teacher" }`).
     public var restore: String?
-    /// The key within the order file (default `"default"`).
+    /// The key within the order file (default `"default"`, as `s:save(path)` uses).
     public var restoreKey: String = "default"
 
     public init() {}
 
     /// Every option name `reorder.session` accepts.
     public static let known = ["policy", "sections", "rows", "titles", "layout", "row_height", "header_height",
-                               "grid", "viewport", "frame_rate", "restore"]
+                               "grid", "board", "viewport", "frame_rate", "restore"]
 
     /// Parses the options table. Errors read `reorder.session: ...`.
     public init(_ value: ScriptValue) throws(ScriptError) {
@@ -139,19 +147,16 @@ public struct SessionOptions: Sendable {
             viewport = Size(width: width, height: height)
         }
 
-        switch value["grid"] {
-        case .nil: break
-        case .table(let pairs):
-            for p in pairs {
-                guard let k = p.key.stringValue, ["item_width", "item_height", "spacing", "columns"].contains(k) else {
-                    throw fail("grid accepts item_width, item_height, spacing, columns; got key \(p.key)")
-                }
-                guard let d = p.value.double, d.isFinite, d >= 0 else {
-                    throw fail("grid.\(k) must be a non-negative number, got \(p.value)")
-                }
-                grid[k] = d
-            }
-        case let other: throw fail("grid must be a table, got \(other.typeName)")
+        grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys, fail: fail)
+        if let c = grid["columns"], c < 1 || c != c.rounded() {
+            throw fail("grid.columns must be a whole number from 1, got \(fmt(c))")
+        }
+        for k in ["item_width", "item_height"] where grid[k] == 0 {
+            throw fail("grid.\(k) must be positive, got 0")
+        }
+        board = try Self.lengths(value["board"], "board", known: Self.boardKeys, fail: fail)
+        if let i = board["inset"], i >= viewport.width {
+            throw fail("board.inset must be less than the viewport width (\(fmt(viewport.width))), got \(fmt(i))")
         }
 
         switch value["restore"] {
@@ -168,6 +173,59 @@ public struct SessionOptions: Sendable {
             case let other: throw fail("restore.key must be a string, got \(other.typeName)")
             }
         case let other: throw fail("restore must be a path or { path = ..., key = ... }, got \(other.typeName)")
+        }
+    }
+
+    /// The keys `grid = {...}` accepts.
+    public static let gridKeys = ["item_width", "item_height", "spacing", "line_spacing", "columns", "inset",
+                                  "inset_top", "inset_left", "inset_bottom", "inset_right"]
+    /// The keys `board = {...}` accepts.
+    public static let boardKeys = ["inset", "spacing"]
+
+    /// A table of non-negative lengths with known keys (nil: empty).
+    static func lengths(_ value: ScriptValue, _ name: String, known: [String],
+                        fail: (String) -> ScriptError) throws(ScriptError) -> [String: Double] {
+        var result: [String: Double] = [:]
+        switch value {
+        case .nil: return result
+        case .table(let pairs):
+            for p in pairs {
+                guard let k = p.key.stringValue, known.contains(k) else {
+                    throw fail("\(name) accepts \(known.joined(separator: ", ")); got key \(p.key)")
+                }
+                guard let d = p.value.double, d.isFinite, d >= 0 else {
+                    throw fail("\(name).\(k) must be a non-negative number, got \(p.value)")
+                }
+                result[k] = d
+            }
+            return result
+        case let other: throw fail("\(name) must be a table, got \(other.typeName)")
+        }
+    }
+
+    /// The layout these options describe, over `order`.
+    ///
+    /// ```lua
+    /// reorder.session{ rows = 16, layout = "grid", grid = { item_width = 81.25, item_height = 85 } }
+    /// reorder.session{ sections = lists, layout = "board", board = { inset = 50, spacing = 10 } }
+    /// ```
+    public func makeLayout(order: Order) -> any Layout {
+        switch layout {
+        case .table:
+            return TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
+        case .grid:
+            let all = grid["inset"] ?? 0
+            let insets = GridLayout.Insets(top: grid["inset_top"] ?? all, left: grid["inset_left"] ?? all,
+                                           bottom: grid["inset_bottom"] ?? all, right: grid["inset_right"] ?? all)
+            return GridLayout(order: order, width: viewport.width,
+                              itemSize: Size(width: grid["item_width"] ?? 85, height: grid["item_height"] ?? 85),
+                              interitemSpacing: grid["spacing"] ?? 0,
+                              lineSpacing: grid["line_spacing"] ?? grid["spacing"] ?? 0,
+                              sectionInsets: insets, headerHeight: headerHeight,
+                              columns: grid["columns"].map { Int($0) })
+        case .board:
+            return BoardLayout(order: order, viewport: viewport, inset: board["inset"] ?? 40,
+                               spacing: board["spacing"] ?? 10, rowHeight: rowHeight, headerHeight: headerHeight)
         }
     }
 
