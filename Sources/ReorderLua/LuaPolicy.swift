@@ -8,7 +8,8 @@ import ReorderCore
 /// references with a reused `ctx`, 1-based positions, an instruction budget per call and a
 /// memory cap per VM. A hook that errors, runs out of budget or returns a wrong type is
 /// reported once (see ``drainDiagnostics()``) and its documented fallback is used; after 3
-/// consecutive failures the policy switches itself off in favour of the native `default`.
+/// consecutive failures of one hook the policy switches itself off in favour of the native
+/// `default` for the rest of the session.
 ///
 /// ```swift
 /// let policy = try LuaPolicy(named: "jx_movable")
@@ -27,7 +28,8 @@ public final class LuaPolicy: DragPolicy {
     private var dragging = false
     private var diagnostics: [PolicyDiagnostic] = []
     private var reported: Set<String> = []
-    private var consecutiveFailures = 0
+    /// Consecutive failed calls of each hook (a success of that hook resets its count).
+    private var failureStreaks: [String: Int] = [:]
     private var pendingPrints = 0
     /// The native policy used once this one is switched off.
     private let fallback = DefaultPolicy()
@@ -122,7 +124,7 @@ public final class LuaPolicy: DragPolicy {
         program = p
         pending = nil
         reported = []
-        consecutiveFailures = 0
+        failureStreaks = [:]
         isDisabled = false
     }
 
@@ -151,9 +153,12 @@ public final class LuaPolicy: DragPolicy {
         return out
     }
 
-    /// Records a failed hook call: reported once per hook; 3 in a row switch the policy off.
+    /// Records a failed hook call: reported once per hook; 3 failed calls in a row of one hook
+    /// switch the policy off (other hooks succeeding in between do not reset the count, so a
+    /// `target` that loops every frame cannot slow every frame of the session).
     private func failed(_ hook: String, _ ref: HookRef, _ error: LuaError) {
-        consecutiveFailures += 1
+        let streak = (failureStreaks[hook] ?? 0) + 1
+        failureStreaks[hook] = streak
         if !reported.contains(hook) {
             reported.insert(hook)
             let file = error.file ?? ref.file
@@ -161,7 +166,7 @@ public final class LuaPolicy: DragPolicy {
             diagnostics.append(PolicyDiagnostic(kind: .hookError, message: "\(file):\(line): \(hook): \(error.message)",
                                                 file: file, line: line, hook: hook, traceback: error.traceback))
         }
-        if consecutiveFailures >= Self.failureLimit && !isDisabled {
+        if streak >= Self.failureLimit && !isDisabled {
             isDisabled = true
             diagnostics.append(PolicyDiagnostic(kind: .disabled,
                 message: "\(program.file): policy '\(program.configuration.name)' switched off after \(Self.failureLimit) consecutive failures; using default for the rest of this session",
@@ -169,7 +174,9 @@ public final class LuaPolicy: DragPolicy {
         }
     }
 
-    @inline(__always) private func succeeded() { consecutiveFailures = 0 }
+    @inline(__always) private func succeeded(_ hook: StaticString) {
+        if !failureStreaks.isEmpty { failureStreaks["\(hook)"] = nil }
+    }
 
     private func typeError(_ ref: HookRef, expected: String, at index: Int32) -> LuaError {
         let reader = PolicyReader(vm: program.vm, file: ref.file)
@@ -191,7 +198,7 @@ public final class LuaPolicy: DragPolicy {
         guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
             failed("can_move", hook, typeError(hook, expected: "a boolean", at: -1)); return false
         }
-        succeeded()
+        succeeded("can_move")
         return p.vm.boolean(at: -1)
     }
 
@@ -206,7 +213,7 @@ public final class LuaPolicy: DragPolicy {
             failed("target", hook, e); return nil
         }
         let vm = p.vm
-        if vm.type(at: -2) == LUA_TNIL && vm.type(at: -1) == LUA_TNIL { succeeded(); return nil }
+        if vm.type(at: -2) == LUA_TNIL && vm.type(at: -1) == LUA_TNIL { succeeded("target"); return nil }
         guard vm.type(at: -2) == LUA_TNUMBER, vm.type(at: -1) == LUA_TNUMBER,
               let s = vm.integer(at: -2), let r = vm.integer(at: -1) else {
             let what = "two integers (section, row) or nil, got \(PolicyReader(vm: vm, file: hook.file).describe(at: -2)), "
@@ -223,7 +230,7 @@ public final class LuaPolicy: DragPolicy {
                                             message: "target \(s), \(r) is out of range (\(sections) sections)"))
             return nil
         }
-        succeeded()
+        succeeded("target")
         return ItemPosition(section: s - 1, item: r - 1)
     }
 
@@ -242,7 +249,7 @@ public final class LuaPolicy: DragPolicy {
             guard let name = p.vm.string(at: -1), let s = Semantics(rawValue: name) else {
                 failed("semantics", hook, typeError(hook, expected: "\"move\" or \"exchange\"", at: -1)); return .move
             }
-            succeeded()
+            succeeded("semantics")
             return s
         }
     }
@@ -272,7 +279,7 @@ public final class LuaPolicy: DragPolicy {
             guard z.isFinite, z >= 0 else {
                 failed("zone", hook, typeError(hook, expected: "a finite number >= 0", at: -1)); return 0
             }
-            succeeded()
+            succeeded("zone")
             return z
         }
     }
@@ -293,7 +300,7 @@ public final class LuaPolicy: DragPolicy {
             guard let v = p.vm.number(at: -1) else {
                 failed("speed", hook, typeError(hook, expected: "a number", at: -1)); return 0
             }
-            succeeded()
+            succeeded("speed")
             // Clamped to be finite and non-negative (DESIGN.md section 4).
             if v.isNaN || v <= 0 { return 0 }
             return min(v, Self.maximumSpeed)
@@ -311,7 +318,7 @@ public final class LuaPolicy: DragPolicy {
         defer { p.vm.setTop(base) }
         if let e = p.call(hook, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 0) {
             failed("on_begin", hook, e)
-        } else { succeeded() }
+        } else { succeeded("on_begin") }
     }
 
     public func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {
@@ -322,7 +329,7 @@ public final class LuaPolicy: DragPolicy {
         defer { p.vm.setTop(base) }
         if let e = p.call(hook, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 0) {
             failed("on_move", hook, e)
-        } else { succeeded() }
+        } else { succeeded("on_move") }
     }
 
     public func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool {
@@ -338,7 +345,7 @@ public final class LuaPolicy: DragPolicy {
         guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
             failed("on_end", hook, typeError(hook, expected: "a boolean", at: -1)); return true
         }
-        succeeded()
+        succeeded("on_end")
         return p.vm.boolean(at: -1)
     }
 
@@ -358,7 +365,7 @@ public final class LuaPolicy: DragPolicy {
             guard let name = p.vm.string(at: -1), let r = CancelResolution(rawValue: name) else {
                 failed("on_cancel", hook, typeError(hook, expected: "\"revert\" or \"commit\"", at: -1)); return .revert
             }
-            succeeded()
+            succeeded("on_cancel")
             return r
         }
     }

@@ -215,7 +215,9 @@ import ReorderCore
         #expect(target(2, 3) == ItemPosition(section: 1, item: 2))   // one past the end of another section
         #expect(target(1, 5) == nil)                                   // past the end of its own section
         #expect(target(0, 1) == nil)
+        #expect(target(1, 4) == ItemPosition(section: 0, item: 3))   // a success: not 3 in a row
         #expect(target(3, 1) == nil)
+        #expect(!p.isDisabled)
         #expect(p.drainDiagnostics().map(\.message) == ["clamp.lua:3: target: target 1, 5 is out of range (2 sections)"])
     }
 
