@@ -218,6 +218,7 @@ public final class ReplDriver {
         header.layout = s.options.layout.rawValue
         header.rowHeight = s.options.rowHeight
         header.headerHeight = s.options.headerHeight
+        header.grid = s.options.grid
         header.viewport = s.options.viewport
         header.frameRate = s.options.frameRate
         header.offset = s.simulator.offset

@@ -43,6 +43,7 @@ public enum Replayer {
             options.layout = layout
             options.rowHeight = h.rowHeight
             options.headerHeight = h.headerHeight
+            options.grid = h.grid
             options.viewport = h.viewport
             options.frameRate = h.frameRate
         } else {

@@ -25,6 +25,8 @@ public struct Trace: Sendable {
         public var layout: String = "table"
         public var rowHeight: Double = 44
         public var headerHeight: Double = 0
+        /// The grid layout's options (`item_width`, `item_height`, `spacing`, `columns`).
+        public var grid: [String: Double] = [:]
         public var viewport = Size(width: 375, height: 667)
         public var frameRate: Double = 60
         /// The content offset when recording began.
@@ -85,6 +87,9 @@ public enum TraceCodec {
         s += ",\"sections\":[" + h.sections.map { "[" + $0.map(item).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
         if !h.titles.isEmpty { s += ",\"titles\":[" + h.titles.map(string).joined(separator: ",") + "]" }
         s += ",\"row_height\":\(number(h.rowHeight)),\"header_height\":\(number(h.headerHeight))"
+        if !h.grid.isEmpty {
+            s += ",\"grid\":{" + h.grid.keys.sorted().map { "\(string($0)):\(number(h.grid[$0] ?? 0))" }.joined(separator: ",") + "}"
+        }
         s += ",\"viewport\":{\"width\":\(number(h.viewport.width)),\"height\":\(number(h.viewport.height))}"
         s += ",\"frame_rate\":\(number(h.frameRate))"
         s += ",\"offset\":{\"x\":\(number(h.offset.x)),\"y\":\(number(h.offset.y))}"
@@ -213,7 +218,7 @@ public enum TraceCodec {
 
     static func decodeHeader(_ o: [String: Any], fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
         let known: Set<String> = ["type", "policy", "layout", "sections", "titles", "row_height", "header_height",
-                                  "viewport", "frame_rate", "offset"]
+                                  "grid", "viewport", "frame_rate", "offset"]
         for key in o.keys where !known.contains(key) { throw fail("unknown session field \"\(key)\"") }
         guard let rawSections = o["sections"] as? [Any] else { throw fail("a session needs \"sections\": [[...], ...]") }
         var sections: [[Item]] = []
@@ -244,6 +249,10 @@ public enum TraceCodec {
         if o["row_height"] != nil { h.rowHeight = try coordinate(o, "row_height", fail: fail) }
         if o["header_height"] != nil { h.headerHeight = try coordinate(o, "header_height", fail: fail) }
         if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }
+        if let g = o["grid"] {
+            guard let dict = g as? [String: Any] else { throw fail("\"grid\" must be an object of numbers") }
+            for key in dict.keys.sorted() { h.grid[key] = try coordinate(dict, key, fail: fail) }
+        }
         if let v = o["viewport"] as? [String: Any] {
             h.viewport = Size(width: try coordinate(v, "width", fail: fail), height: try coordinate(v, "height", fail: fail))
         }

@@ -30,12 +30,14 @@ import Testing
         var header = Trace.Header(policy: "jx_movable", sections: [[Item("a"), Item(id: "m", title: "Mail", fields: ["finished": .bool(true), "height": .number(80)])], [Item("c")]])
         header.titles = ["One", "Two"]
         header.offset = Point(x: 0, y: 96.5)
+        header.grid = ["item_width": 85, "item_height": 85, "spacing": 0.5]
         let decoded = try TraceCodec.decode(TraceCodec.encode(Trace(header: header, inputs: inputs)))
         #expect(decoded.inputs == inputs)
         #expect(decoded.header?.sections == header.sections)
         #expect(decoded.header?.titles == ["One", "Two"])
         #expect(decoded.header?.offset == Point(x: 0, y: 96.5))
         #expect(decoded.header?.policy == "jx_movable")
+        #expect(decoded.header?.grid == ["item_width": 85, "item_height": 85, "spacing": 0.5])
     }
 
     @Test func readsTheExampleFromTheDesign() throws {
