@@ -121,8 +121,7 @@ public enum Plotter {
         for c in plot.curves {
             guard c.isEnabled else { rows.append([c.name, "-", "-", "-", "no edge scroll"]); continue }
             let name = c.hasHookFailures ? c.name + " (hook failed)" : c.name
-            let atEdge = c.depths.firstIndex(of: c.zone).map { c.speeds[$0] } ?? 0
-            rows.append([name, SVGNumber.format(c.zone, decimals: 1), SVGNumber.format(atEdge, decimals: 0),
+            rows.append([name, SVGNumber.format(c.zone, decimals: 1), SVGNumber.format(c.speedAtEdge, decimals: 0),
                          SVGNumber.format(c.speeds.max() ?? 0, decimals: 0), c.isTimeDependent ? "yes" : "no"])
         }
         let widths = header.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }

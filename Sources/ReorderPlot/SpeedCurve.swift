@@ -16,9 +16,10 @@ import ReorderCore
 ///
 /// ```swift
 /// let curve = SpeedCurve(name: "jx_movable", policy: JXMovablePolicy(), options: SpeedPlot.Options())
-/// curve.zone                                   // 150
-/// curve.speeds[curve.depths.firstIndex(of: 150)!]   // 1200 (at the edge)
-/// curve.speeds.last                            // 0 (at the inner border)
+/// curve.zone          // 150
+/// curve.speedAtEdge   // 1200
+/// curve.speeds.first  // 1552: 44 pt past the edge (depth 194)
+/// curve.speeds.last   // 0: at the inner border
 /// ```
 public struct SpeedCurve: Hashable, Sendable {
     /// The name shown in the legend.
@@ -163,6 +164,12 @@ public struct SpeedCurve: Hashable, Sendable {
                              offset: Point(x: 0, y: max(0, (height - v.height) / 2)),
                              itemSize: Size(width: v.width, height: 44),
                              frameRate: options.frameRate, time: elapsed, dragTime: elapsed)
+    }
+
+    /// The speed with the reference point at the edge (depth = zone), after `elapsed`
+    /// seconds in the zone; 0 when edge scrolling is off.
+    public var speedAtEdge: Double {
+        depths.firstIndex(of: zone).map { speeds[$0] } ?? 0
     }
 
     /// `true` when a hook failed while sampling (or the policy switched itself off): some

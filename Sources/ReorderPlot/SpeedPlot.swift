@@ -167,7 +167,7 @@ public struct SpeedPlot {
     /// The grey line under a legend name: zone, top speed, time ramp, axis.
     private func legendDetail(_ c: SpeedCurve) -> String {
         guard c.isEnabled else { return "no edge scroll" }
-        let atEdge = c.depths.firstIndex(of: c.zone).map { c.speeds[$0] } ?? 0
+        let atEdge = c.speedAtEdge
         var parts = ["zone \(SVGNumber.format(c.zone, decimals: 1)) pt",
                      "\(SVGNumber.format(atEdge, decimals: 0)) pt/s at the edge"]
         if let top = c.speeds.max(), top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }

@@ -94,3 +94,14 @@ import ReorderCore
         #expect(timeline.events.first.map { if case .begin = $0 { true } else { false } } == true)
     }
 }
+
+@Suite struct SpeedCurveDocTests {
+    /// The example in ``SpeedCurve``'s documentation.
+    @Test func documentedJXFigures() {
+        let curve = SpeedCurve(name: "jx_movable", policy: JXMovablePolicy(), options: SpeedPlot.Options())
+        #expect(curve.zone == 150)
+        #expect(curve.speedAtEdge == 1200)
+        #expect(curve.speeds.first == 194.0 / 150 * 1200)
+        #expect(curve.speeds.last == 0)
+    }
+}
