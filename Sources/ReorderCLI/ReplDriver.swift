@@ -219,6 +219,7 @@ public final class ReplDriver {
         header.rowHeight = s.options.rowHeight
         header.headerHeight = s.options.headerHeight
         header.grid = s.options.grid
+        header.board = s.options.board
         header.viewport = s.options.viewport
         header.frameRate = s.options.frameRate
         header.offset = s.simulator.offset

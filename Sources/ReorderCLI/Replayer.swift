@@ -44,6 +44,7 @@ public enum Replayer {
             options.rowHeight = h.rowHeight
             options.headerHeight = h.headerHeight
             options.grid = h.grid
+            options.board = h.board
             options.viewport = h.viewport
             options.frameRate = h.frameRate
         } else {

@@ -1,5 +1,6 @@
 import Foundation
 import ReorderCore
+import ReorderLua
 
 /// A recorded session: an optional description of the list it ran on, then raw inputs.
 ///
@@ -25,8 +26,10 @@ public struct Trace: Sendable {
         public var layout: String = "table"
         public var rowHeight: Double = 44
         public var headerHeight: Double = 0
-        /// The grid layout's options (`item_width`, `item_height`, `spacing`, `columns`).
+        /// The grid's geometry (`layout = "grid"`), as `reorder.session{ grid = {...} }` takes it.
         public var grid: [String: Double] = [:]
+        /// The board's geometry (`layout = "board"`), as `reorder.session{ board = {...} }` takes it.
+        public var board: [String: Double] = [:]
         public var viewport = Size(width: 375, height: 667)
         public var frameRate: Double = 60
         /// The content offset when recording began.
@@ -87,8 +90,9 @@ public enum TraceCodec {
         s += ",\"sections\":[" + h.sections.map { "[" + $0.map(item).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
         if !h.titles.isEmpty { s += ",\"titles\":[" + h.titles.map(string).joined(separator: ",") + "]" }
         s += ",\"row_height\":\(number(h.rowHeight)),\"header_height\":\(number(h.headerHeight))"
-        if !h.grid.isEmpty {
-            s += ",\"grid\":{" + h.grid.keys.sorted().map { "\(string($0)):\(number(h.grid[$0] ?? 0))" }.joined(separator: ",") + "}"
+        for (name, lengths) in [("grid", h.grid), ("board", h.board)] where !lengths.isEmpty {
+            s += ",\"\(name)\":{" + lengths.keys.sorted().map { "\(string($0)):\(number(lengths[$0] ?? 0))" }
+                .joined(separator: ",") + "}"
         }
         s += ",\"viewport\":{\"width\":\(number(h.viewport.width)),\"height\":\(number(h.viewport.height))}"
         s += ",\"frame_rate\":\(number(h.frameRate))"
@@ -218,7 +222,7 @@ public enum TraceCodec {
 
     static func decodeHeader(_ o: [String: Any], fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
         let known: Set<String> = ["type", "policy", "layout", "sections", "titles", "row_height", "header_height",
-                                  "grid", "viewport", "frame_rate", "offset"]
+                                  "grid", "board", "viewport", "frame_rate", "offset"]
         for key in o.keys where !known.contains(key) { throw fail("unknown session field \"\(key)\"") }
         guard let rawSections = o["sections"] as? [Any] else { throw fail("a session needs \"sections\": [[...], ...]") }
         var sections: [[Item]] = []
@@ -249,9 +253,15 @@ public enum TraceCodec {
         if o["row_height"] != nil { h.rowHeight = try coordinate(o, "row_height", fail: fail) }
         if o["header_height"] != nil { h.headerHeight = try coordinate(o, "header_height", fail: fail) }
         if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }
-        if let g = o["grid"] {
-            guard let dict = g as? [String: Any] else { throw fail("\"grid\" must be an object of numbers") }
-            for key in dict.keys.sorted() { h.grid[key] = try coordinate(dict, key, fail: fail) }
+        for (name, keys) in [("grid", SessionOptions.gridKeys), ("board", SessionOptions.boardKeys)] {
+            guard let raw = o[name] else { continue }
+            guard let dict = raw as? [String: Any] else { throw fail("\"\(name)\" must be an object of numbers") }
+            var lengths: [String: Double] = [:]
+            for key in dict.keys.sorted() {
+                guard keys.contains(key) else { throw fail("unknown \(name) field \"\(key)\"") }
+                lengths[key] = try coordinate(dict, key, fail: fail)
+            }
+            if name == "grid" { h.grid = lengths } else { h.board = lengths }
         }
         if let v = o["viewport"] as? [String: Any] {
             h.viewport = Size(width: try coordinate(v, "width", fail: fail), height: try coordinate(v, "height", fail: fail))

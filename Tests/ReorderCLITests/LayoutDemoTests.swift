@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ReorderCLI
 @testable import ReorderLua
+import ReorderCore
 
 /// `reorder repl --layout grid|board`: the REPL starts on the home-button grid or the task board.
 @Suite struct LayoutDemoTests {
@@ -50,5 +51,42 @@ import Testing
         let (status, out) = repl("s:policy()\n", layout: .grid, policy: "uikit")
         #expect(status == 0)
         #expect(out == "\"uikit\"\n")
+    }
+
+    /// A drag recorded on the board replays on the same board (its geometry is in the trace).
+    @Test func recordedBoardDragReplays() throws {
+        let dir = try temporaryDirectory()
+        let trace = dir.appendingPathComponent("board.jsonl").path
+        let (status, out) = repl("""
+            :record \(trace)
+            s:press_item(1, 2) s:hold(0.75) s:move(370, 300) s:hold(0.4) s:move(200, 300, 0.1) s:release() s:advance(0.3)
+            :stop
+            ids = {} for i, item in ipairs(s:order()) do ids[i] = item.id end
+            print(table.concat(ids, "|"))
+            print(s:offset())
+            """, layout: .board)
+        #expect(status == 0, "\(out)")
+        let lines = out.split(separator: "\n").map(String.init)
+        let decoded = try TraceCodec.decode(try String(contentsOfFile: trace, encoding: .utf8))
+        #expect(decoded.header?.layout == "board")
+        #expect(decoded.header?.board == ["inset": 50, "spacing": 10])
+        #expect(decoded.header?.headerHeight == 44)
+        let outcome = try Replayer.replay(decoded, policy: nil,
+                                          console: .buffered(output: OutputBuffer(), currentDirectory: packageRoot.path))
+        #expect(outcome.order.flattened.map(\.id).joined(separator: "|") == lines[lines.count - 2])
+        #expect(lines[lines.count - 1] == "335.0\t0.0")   // 1100 pt/s for 0.4 s, snapped to page 2
+        #expect(outcome.offset == Point(x: 335, y: 0))
+    }
+
+    @Test func gridGeometryRoundTripsThroughTheTraceHeader() throws {
+        var header = Trace.Header(policy: "grid_home", sections: [[Item("a"), Item("b")]])
+        header.layout = "grid"
+        header.grid = ["item_width": 81.25, "item_height": 85, "spacing": 0.1]
+        let text = TraceCodec.encode(Trace(header: header, inputs: []))
+        #expect(text.contains(#""grid":{"item_height":85.0,"item_width":81.25,"spacing":0.1}"#))
+        #expect(try TraceCodec.decode(text).header?.grid == header.grid)
+        #expect(throws: TraceError.self) {
+            try TraceCodec.decode(#"{"type":"session","sections":[],"grid":{"size":3}}"#)
+        }
     }
 }
