@@ -151,6 +151,21 @@ describe("grid_home", function()
     os.remove(path)
   end)
 
+  it("uses the data's order when the order file is missing or unreadable, and leaves it alone", function()
+    local path = os.tmpname()
+    os.remove(path)
+    assert.same(buttons(16), home{ restore = { path = path, key = "stuHomeBtns" } }:order())
+    local f = assert(io.open(path, "wb"))
+    f:write('{"version": 1, "orders": {"stuHomeBtns": [["b2", ')   -- cut short
+    f:close()
+    local restored = home{ restore = { path = path, key = "stuHomeBtns" } }
+    assert.same(buttons(16), restored:order())
+    f = assert(io.open(path, "rb"))
+    assert.equal('{"version": 1, "orders": {"stuHomeBtns": [["b2", ', f:read("a"))
+    f:close()
+    os.remove(path)
+  end)
+
   it("draws the grid", function()
     local text = s:render()
     assert.matches("1%.1 Homework", reorder.session(reorder.demo("grid_home", "grid")):render())
