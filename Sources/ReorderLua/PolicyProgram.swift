@@ -156,7 +156,14 @@ final class PolicyProgram {
         // Run the chunk (budgeted, capped): it must return a table.
         let top = vm.top
         try vm.load(text, chunkName: chunk)
-        try vm.pcall(nargs: 0, nresults: 1, budget: vm.options.instructionBudget > 0 ? nil : LuaVM.Options.policy.instructionBudget)
+        do {
+            try vm.pcall(nargs: 0, nresults: 1, budget: vm.options.instructionBudget > 0 ? nil : LuaVM.Options.policy.instructionBudget)
+        } catch {
+            // Memory errors carry no position: still name the file.
+            var e = error
+            if e.file == nil { e.file = chunk }
+            throw e
+        }
         guard vm.type(at: -1) == LUA_TTABLE else {
             let got = vm.typeName(at: -1)
             vm.setTop(top)
