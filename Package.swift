@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "ReorderCLI",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPlot", "CEditLine", "CAllocationCounter",
+                "ReorderCore", "ReorderLua", "ReorderPlot", "ReorderFuzz", "CEditLine", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +73,7 @@ let package = Package(
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz"],
+            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI"],
             resources: [.copy("Corpus")]
         ),
     ],

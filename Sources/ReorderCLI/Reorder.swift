@@ -34,6 +34,7 @@ public struct Reorder: ParsableCommand {
         Plot.self,
         Render.self,
         Bench.self,
+        Fuzz.self,
     ]
 
     public init() {}
