@@ -1,5 +1,6 @@
 import ReorderCore
 import ReorderFuzz
+import ReorderLua
 import Testing
 
 /// A JXMovableCellTableView policy that locks items (`finished`, `locked`, `movable = false`);
@@ -83,7 +84,7 @@ struct FuzzMachineryTests {
 
 @Suite("Fuzzing the native policies")
 struct NativePolicyFuzzTests {
-    static let runs = 150
+    static let runs = 100
 
     @Test(arguments: ["default", "jx_movable", "uikit"])
     func builtInNativePolicy(_ name: String) throws {
@@ -113,5 +114,29 @@ struct NativePolicyFuzzTests {
 enum FuzzFigures {
     static func record(_ name: String, _ report: FuzzReport) {
         print("fuzz figures: \(name): \(report.runs) runs, \(report.inputsExecuted) inputs, \(report.movesApplied) moves")
+    }
+}
+
+@Suite("Fuzzing the built-in Lua policies")
+struct LuaPolicyFuzzTests {
+    static let runs = 30
+    static let builtIns = ["default", "uikit", "jx_movable", "cookbook", "grid_home", "drag_drop_table", "kanban",
+                           "swift_reorder", "rbd_autoscroll", "pragmatic_autoscroll", "android_touch_helper"]
+
+    @Test(arguments: builtIns)
+    func builtInLuaPolicy(_ name: String) throws {
+        var made: [LuaPolicy] = []
+        let report = try Fuzzer.run(FuzzOptions(runs: Self.runs, seed: 4242)) {
+            let p = try LuaPolicy(named: name)
+            made.append(p)
+            return p
+        }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        #expect(report.runs == Self.runs)
+        #expect(report.movesApplied > 0)
+        // A built-in policy never fails a hook.
+        let failures = made.flatMap { $0.drainDiagnostics() }.filter { $0.kind == .hookError || $0.kind == .disabled }
+        #expect(failures.isEmpty, "\(failures)")
+        FuzzFigures.record("lua \(name)", report)
     }
 }
