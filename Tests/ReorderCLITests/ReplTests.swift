@@ -162,6 +162,29 @@ import Testing
         #expect(outcome.offset.y > 0)   // the drag scrolled: edge scrolling was replayed too
     }
 
+    /// Grids and boards record and replay too (the trace carries their layout options).
+    @Test(arguments: ["grid", "board"])
+    func replayingAGridOrBoardTrace(layout: String) throws {
+        let dir = try temporaryDirectory()
+        let trace = dir.appendingPathComponent("\(layout).jsonl").path
+        let out = OutputBuffer()
+        let console = Console.buffered(input: """
+            :record \(trace)
+            s:drag(1, 2, 1, 5)
+            :stop
+            ids = {} for i, it in ipairs(s:order()) do ids[i] = type(it) == "table" and it.id or it end
+            print(table.concat(ids, "|"))
+            """, output: out, currentDirectory: packageRoot.path)
+        let status = ReplDriver(console: console, layout: layout == "grid" ? .grid : .board).run()
+        #expect(status == 0, "\(out.text)")
+        let recordedOrder = out.text.split(separator: "\n").last.map(String.init)
+        let decoded = try TraceCodec.decode(try String(contentsOfFile: trace, encoding: .utf8))
+        #expect(decoded.header?.layout == layout)
+        let outcome = try Replayer.replay(decoded, policy: nil, console: .buffered(output: OutputBuffer(), currentDirectory: packageRoot.path))
+        #expect(outcome.order.flattened.map(\.id).joined(separator: "|") == recordedOrder)
+        #expect(outcome.events.contains { $0.typeName == "end" })
+    }
+
     @Test func recordNeedsAnIdleSessionAndAFile() {
         let (status, out) = repl(":record\ns:press_item(1, 1)\ns:hold(2)\n:record /tmp/x.jsonl\n:stop\n")
         #expect(status == 1)

@@ -31,6 +31,7 @@ import Testing
         header.titles = ["One", "Two"]
         header.offset = Point(x: 0, y: 96.5)
         header.grid = ["item_width": 85, "item_height": 85, "spacing": 0.5]
+        header.board = ["inset": 50, "spacing": 10]
         let decoded = try TraceCodec.decode(TraceCodec.encode(Trace(header: header, inputs: inputs)))
         #expect(decoded.inputs == inputs)
         #expect(decoded.header?.sections == header.sections)
@@ -38,6 +39,7 @@ import Testing
         #expect(decoded.header?.offset == Point(x: 0, y: 96.5))
         #expect(decoded.header?.policy == "jx_movable")
         #expect(decoded.header?.grid == ["item_width": 85, "item_height": 85, "spacing": 0.5])
+        #expect(decoded.header?.board == ["inset": 50, "spacing": 10])
     }
 
     @Test func readsTheExampleFromTheDesign() throws {
