@@ -48,8 +48,8 @@ public struct TimelinePlot {
     public func svg() -> SVGElement {
         let o = options
         let left = 78.0, top = 70.0
-        let axis = timeline.axis
-        let axisName = axis == .vertical ? "y" : "x"
+        let axes = drawnAxes
+        func letter(_ a: Axis) -> String { a == .vertical ? "y" : "x" }
         let range = timeline.timeRange
         let xTicks = NiceTicks(from: range.lowerBound, upTo: range.upperBound > range.lowerBound ? range.upperBound : range.lowerBound + 1)
 
@@ -70,23 +70,37 @@ public struct TimelinePlot {
                          data: [SVGAttribute("data-time", "\(SVGNumber.exactList(times))"),
                                 SVGAttribute("data-value", "\(SVGNumber.exactList(values))")])
         }
-        // Drawn back to front: the finger last, on top of the snapshot it usually overlaps.
-        var snapshot = series("snapshot centre", Self.snapshotColor, dash: nil) { $0.snapshotCenter?[axis] }
-        snapshot.width = 4
-        let lines = [
-            series("content offset", Self.offsetColor, dash: "6 3") { $0.contentOffset[axis] },
-            snapshot,
-            series("finger", Self.fingerColor, dash: nil) { $0.finger?[axis] },
-        ]
+        // Drawn back to front: the finger last, on top of the snapshot it usually overlaps;
+        // with two axes the second one is dotted and its names end in its letter.
+        var lines: [ChartPanel.Series] = []
+        for (k, a) in axes.enumerated() {
+            let suffix = axes.count > 1 ? " " + letter(a) : ""
+            var offset = series("content offset" + suffix, Self.offsetColor, dash: k == 0 ? "6 3" : "2 3") { $0.contentOffset[a] }
+            var snapshot = series("snapshot centre" + suffix, Self.snapshotColor, dash: k == 0 ? nil : "1 3") { $0.snapshotCenter?[a] }
+            var finger = series("finger" + suffix, Self.fingerColor, dash: k == 0 ? nil : "1 3") { $0.finger?[a] }
+            snapshot.width = 4
+            for i in [0, 1, 2] {
+                let axisData = SVGAttribute("data-axis", "\(a.rawValue)")
+                switch i {
+                case 0: offset.data.append(axisData)
+                case 1: snapshot.data.append(axisData)
+                default: finger.data.append(axisData)
+                }
+            }
+            lines += [offset, snapshot, finger]
+        }
         let allValues = lines.flatMap { $0.segments.flatMap { $0.map(\.y) } }
         let lo = min(0, allValues.min() ?? 0), hi = max(allValues.max() ?? 1, lo + 1)
         let yTicks = NiceTicks(from: lo, upTo: hi)
 
         var chart = ChartPanel(
             id: "drag-timeline", title: "Drag timeline: policy \(timeline.policyName)",
-            subtitle: "viewport \(SVGNumber.format(timeline.viewport.width)) × \(SVGNumber.format(timeline.viewport.height)) pt; positions on the \(axis.rawValue) axis, viewport coordinates; rows 1-based as in Lua",
+            subtitle: "viewport \(SVGNumber.format(timeline.viewport.width)) × \(SVGNumber.format(timeline.viewport.height)) pt; "
+                + (axes.count > 1 ? "x solid, y dotted" : "positions on the \(axes[0].rawValue) axis")
+                + ", viewport coordinates; rows 1-based as in Lua",
             left: left, top: top, width: o.plotWidth, height: o.plotHeight,
-            xLabel: "time (s)", yLabel: "\(axisName) position (pt)", xTicks: xTicks, yTicks: yTicks)
+            xLabel: "time (s)", yLabel: axes.count > 1 ? "position (pt)" : "\(letter(axes[0])) position (pt)",
+            xTicks: xTicks, yTicks: yTicks)
         chart.series = lines
         chart.bands = phaseBands()
         for (i, m) in timeline.moves.enumerated() {
@@ -122,7 +136,9 @@ public struct TimelinePlot {
 
         var svg = svgDocument(width: width, height: height, title: "Drag timeline: \(timeline.policyName)")
         svg.append(chart.render())
-        svg.append(legend(x: legendX, top: top))
+        // Legend: finger, snapshot, offset for each axis in turn.
+        let legendOrder = stride(from: 0, to: lines.count, by: 3).flatMap { lines[$0..<min($0 + 3, lines.count)].reversed() }
+        svg.append(legend(x: legendX, top: top, series: legendOrder))
         svg.append(lists)
         return svg
     }
@@ -149,17 +165,28 @@ public struct TimelinePlot {
         return bands
     }
 
-    private func legend(x: Double, top: Double) -> SVGElement {
+    /// Which axes have lines: the timeline's own, and the other one too when anything moved
+    /// along it (a grid, a board, a finger that wandered sideways).
+    var drawnAxes: [Axis] {
+        let primary = timeline.axis
+        let other: Axis = primary == .vertical ? .horizontal : .vertical
+        func span(_ values: [Double]) -> Double { (values.max() ?? 0) - (values.min() ?? 0) }
+        let f = timeline.frames
+        let moved = max(span(f.compactMap { $0.finger?[other] }), span(f.compactMap { $0.snapshotCenter?[other] }),
+                        span(f.map { $0.contentOffset[other] }))
+        return moved > 0.5 ? [primary, other] : [primary]
+    }
+
+    private func legend(x: Double, top: Double, series: [ChartPanel.Series]) -> SVGElement {
         var g = SVGElement("g", ["class": "legend", "font-size": 12, "fill": "\(Palette.ink)"])
         var y = top + 12
-        for (name, color, dash) in [("finger", Self.fingerColor, nil), ("snapshot centre", Self.snapshotColor, nil),
-                                    ("content offset", Self.offsetColor, "6 3") as (String, String, String?)] {
-            var e = SVGElement("g", ["class": "legend-entry", "data-name": "\(name)"])
+        for s in series {
+            var e = SVGElement("g", ["class": "legend-entry", "data-name": "\(s.name)"])
             var line = SVGElement("line", ["x1": .init(x), "y1": .init(y), "x2": .init(x + 26), "y2": .init(y),
-                                           "stroke": "\(color)", "stroke-width": 3])
-            if let dash { line.set("stroke-dasharray", "\(dash)") }
+                                           "stroke": "\(s.color)", "stroke-width": 3])
+            if let dash = s.dash { line.set("stroke-dasharray", "\(dash)") }
             e.append(line)
-            e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: name))
+            e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: s.name))
             g.append(e)
             y += 22
         }

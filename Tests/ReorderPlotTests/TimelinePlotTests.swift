@@ -67,6 +67,24 @@ func knownTimeline() -> DragTimeline {
         #expect(root.all("text", class: "axis-label").map(\.text) == ["time (s)", "y position (pt)"])
     }
 
+    @Test func aTwoDimensionalDragDrawsBothAxes() throws {
+        let order = Order(sections: [(1...8).map { Item("\($0)") }])
+        var r = DragTimelineRecorder(policyName: "grid", viewport: Size(width: 375, height: 667), order: order)
+        for k in 0...10 {
+            let t = Double(k) / 10
+            let p = Point(x: 40 + 10 * t * 10, y: 40 + 5 * t * 10)
+            r.recordFrame(time: t, phase: .dragging, finger: p, snapshotCenter: p, contentOffset: .zero)
+        }
+        let root = try parseXML(TimelinePlot(timeline: r.timeline).render())
+        let series = root.descendants.filter { $0.classes.contains("series") }
+        #expect(series.map { $0["data-name"] } == ["content offset x", "snapshot centre x", "finger x",
+                                                   "content offset y", "snapshot centre y", "finger y"])
+        #expect(series.last?.numbers("data-value").last == 90)
+        #expect(root.all("text", class: "legend-name").prefix(6).map(\.text)
+                == ["finger x", "snapshot centre x", "content offset x", "finger y", "snapshot centre y", "content offset y"])
+        #expect(root.all("text", class: "axis-label").map(\.text) == ["time (s)", "position (pt)"])
+    }
+
     @Test func phasesAreShaded() throws {
         let root = try parseXML(TimelinePlot(timeline: knownTimeline()).render())
         let bands = root.all("rect", class: "phase")
