@@ -35,6 +35,13 @@ public struct SpecResult: Hashable, Sendable {
 
 /// `reorder test`: finds `*_spec.lua` files, runs each in a fresh trusted VM with busted's
 /// vocabulary, and reports (plain text, TAP, JUnit XML).
+///
+/// ```swift
+/// let out = OutputBuffer()
+/// let status = SpecRunner(paths: ["Policies/"], filter: "jx_movable")
+///     .run(console: .buffered(output: out))
+/// out.text   // "Policies/spec/jx_movable_spec.lua ..........\n...\n10 passed, 0 failed\n"
+/// ```
 public struct SpecRunner {
     public var paths: [String]
     public var filter: String?

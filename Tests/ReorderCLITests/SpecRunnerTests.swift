@@ -119,6 +119,17 @@ import Testing
             """)
     }
 
+    @Test func osExitInASpecIsAnErrorNotTheEndOfTheRun() throws {
+        let dir = try temporaryDirectory()
+        try "describe(\"x\", function() it(\"exits\", function() os.exit(0) end) it(\"after\", function() end) end)\n"
+            .write(to: dir.appendingPathComponent("exit_spec.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer()
+        let status = SpecRunner(paths: ["."]).run(console: .buffered(output: out, currentDirectory: dir.path))
+        #expect(status == 1)
+        #expect(out.text.contains("exit_spec.lua:1: os.exit() called from a spec (the runner keeps going)"))
+        #expect(out.text.hasSuffix("1 passed, 1 failed\n"))
+    }
+
     @Test func missingPathFails() {
         let out = OutputBuffer(), errors = OutputBuffer()
         let console = Console.buffered(output: out, errors: errors, currentDirectory: packageRoot.path)

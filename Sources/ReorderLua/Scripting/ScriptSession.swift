@@ -5,7 +5,17 @@ import ReorderPersistence
 /// it (1-based positions, argument checks, the event log, text rendering).
 ///
 /// Every method takes the Lua arguments after `self` and returns Lua results; a thrown
-/// ``ScriptError`` becomes a Lua error at the caller's line.
+/// ``ScriptError`` becomes a Lua error at the caller's line. From Swift, make one with
+/// ``ScriptingHost/makeSession(_:)`` and drive its ``simulator``:
+///
+/// ```swift
+/// let host = try ScriptingHost(output: { print($0, terminator: "") })
+/// var options = DemoList.options(policy: .builtin("jx_movable"))
+/// let session = try host.makeSession(options)
+/// session.simulator.drag(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 8))
+/// session.collect()
+/// session.events.map(\.typeName)   // ["begin", "move", ..., "end"]
+/// ```
 public final class ScriptSession {
     public let id: Int64
     public let options: SessionOptions

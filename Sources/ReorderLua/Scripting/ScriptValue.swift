@@ -4,8 +4,8 @@
 /// Tables keep their pairs; `array` and `record` build the two common shapes.
 ///
 /// ```swift
-/// let row: ScriptValue = .array([.int(1), .int(3)])          -- Lua: {1, 3}
-/// let ev: ScriptValue = .record(["type": .string("move")])   -- Lua: {type = "move"}
+/// let row: ScriptValue = .array([.int(1), .int(3)])          // Lua: {1, 3}
+/// let ev: ScriptValue = .record(["type": .string("move")])   // Lua: {type = "move"}
 /// ```
 public enum ScriptValue: Hashable, Sendable, CustomStringConvertible {
     case `nil`
