@@ -7,7 +7,7 @@ import ReorderLua
 extension FuzzLayout: ExpressibleByArgument {}
 
 extension Reorder {
-    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table]`.
+    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]`.
     struct Fuzz: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fuzz a policy: random touch streams, invariants checked after every input.",
@@ -122,6 +122,8 @@ public enum FuzzCommand {
         header.headerHeight = failure.scenario.headerHeight
         header.viewport = failure.scenario.viewport
         header.frameRate = failure.scenario.frameRate
+        header.grid = failure.scenario.grid
+        header.board = failure.scenario.board
         let text = TraceCodec.encode(Trace(header: header, inputs: failure.trace))
         console.write("\(summary): VIOLATION in run \(failure.run + 1) (seed \(options.seed))\n")
         console.write("  \(failure.violation)\n")
@@ -141,7 +143,7 @@ public enum FuzzCommand {
     public static func scenario(of trace: Trace) -> FuzzScenario? {
         guard let h = trace.header, let layout = FuzzLayout(rawValue: h.layout) else { return nil }
         return FuzzScenario(layout: layout, sections: h.sections, viewport: h.viewport, rowHeight: h.rowHeight,
-                            headerHeight: h.headerHeight, frameRate: h.frameRate)
+                            headerHeight: h.headerHeight, frameRate: h.frameRate, grid: h.grid, board: h.board)
     }
 
     static func group(_ n: Int) -> String {

@@ -4,6 +4,10 @@ import ReorderCore
 public enum FuzzLayout: String, Hashable, Sendable, CaseIterable {
     /// ``TableLayout``: sections stacked vertically, headers, uniform or per-item row heights.
     case table
+    /// ``GridLayout``: a flow layout of fixed-size items, columns from the viewport width.
+    case grid
+    /// ``BoardLayout``: one list per section side by side, a page each, horizontal paging.
+    case board
 }
 
 /// A list to fuzz on: its items (some locked), geometry, viewport and frame rate.
@@ -24,11 +28,36 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     public var rowHeight: Double
     public var headerHeight: Double
     public var frameRate: Double
+    /// Grid geometry, with the keys of the Lua session API's `grid = {...}` (`item_width`,
+    /// `item_height`, `spacing`, `line_spacing`, `columns`); missing keys: 85, 85, 0, spacing, fit.
+    public var grid: [String: Double]
+    /// Board geometry, with the keys of `board = {...}` (`inset`, `spacing`); missing: 40, 10.
+    public var board: [String: Double]
 
     public init(layout: FuzzLayout = .table, sections: [[Item]], viewport: Size = Size(width: 375, height: 667),
-                rowHeight: Double = 44, headerHeight: Double = 0, frameRate: Double = 60) {
+                rowHeight: Double = 44, headerHeight: Double = 0, frameRate: Double = 60,
+                grid: [String: Double] = [:], board: [String: Double] = [:]) {
         self.layout = layout; self.sections = sections; self.viewport = viewport
         self.rowHeight = rowHeight; self.headerHeight = headerHeight; self.frameRate = frameRate
+        self.grid = grid; self.board = board
+    }
+
+    /// The layout of `order`, built as the Lua session API builds it from the same options, so
+    /// that `reorder replay` reproduces a fuzz trace exactly.
+    public func makeLayout(order: Order) -> any Layout {
+        switch layout {
+        case .table:
+            return TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
+        case .grid:
+            return GridLayout(order: order, width: viewport.width,
+                              itemSize: Size(width: grid["item_width"] ?? 85, height: grid["item_height"] ?? 85),
+                              interitemSpacing: grid["spacing"] ?? 0,
+                              lineSpacing: grid["line_spacing"] ?? grid["spacing"] ?? 0,
+                              headerHeight: headerHeight, columns: grid["columns"].map { Int($0) })
+        case .board:
+            return BoardLayout(order: order, viewport: viewport, inset: board["inset"] ?? 40,
+                               spacing: board["spacing"] ?? 10, rowHeight: rowHeight, headerHeight: headerHeight)
+        }
     }
 
     /// The order the session starts with.
@@ -37,22 +66,17 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// A fresh simulator on this scenario, not recording (the fuzzer keeps its own trace).
     public func makeSimulator(policy: any DragPolicy) -> DragSimulator {
         let order = self.order
-        let sim: DragSimulator
-        switch layout {
-        case .table:
-            let table = TableLayout(order: order, width: viewport.width, rowHeight: rowHeight,
-                                    headerHeight: headerHeight)
-            sim = DragSimulator(order: order, layout: table, viewport: viewport, policy: policy,
+        let sim = DragSimulator(order: order, layout: makeLayout(order: order), viewport: viewport, policy: policy,
                                 frameRate: frameRate)
-        }
         sim.isRecording = false
         return sim
     }
 
-    /// A random scenario: 1 to 3 sections of 0 to 40 items (rarely 200), an occasional item
-    /// per kind locked, sometimes per-item heights, headers, a small or odd viewport, 60 or 120 Hz.
+    /// A random scenario: 1 to 3 sections (2 to 4 lists on a board) of 0 to 40 items (rarely
+    /// 200), an occasional item per kind locked, sometimes per-item heights, headers, a small or
+    /// odd viewport, 60 or 120 Hz; for grids a random item size, spacing and column count.
     public static func random(layout: FuzzLayout, using rng: inout SplitMix64) -> FuzzScenario {
-        let sectionCount = rng.pick([1, 1, 1, 2, 3])
+        let sectionCount = layout == .board ? rng.pick([2, 3, 3, 4]) : rng.pick([1, 1, 1, 2, 3])
         let variableHeights = rng.chance(0.25)
         var sections: [[Item]] = []
         for s in 0..<sectionCount {
@@ -73,13 +97,27 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
         let viewport = rng.pick([Size(width: 375, height: 667), Size(width: 375, height: 667),
                                  Size(width: 320, height: 200), Size(width: 1024, height: 90),
                                  Size(width: 390, height: 844)])
+        var grid: [String: Double] = [:], board: [String: Double] = [:]
+        switch layout {
+        case .table: break
+        case .grid:
+            let side = rng.pick([85.0, 85, 60, 120, 200])
+            grid = ["item_width": side, "item_height": rng.chance(0.7) ? side : rng.pick([40.0, 100]),
+                    "spacing": rng.pick([0.0, 0, 8])]
+            if rng.chance(0.3) { grid["columns"] = Double(rng.int(in: 1...5)) }
+        case .board:
+            board = ["inset": rng.pick([40.0, 40, 0, 100]), "spacing": rng.pick([10.0, 0])]
+        }
         return FuzzScenario(layout: layout, sections: sections, viewport: viewport,
                             rowHeight: rng.pick([44, 44, 30, 80]),
                             headerHeight: sectionCount > 1 && rng.chance(0.6) ? 28 : 0,
-                            frameRate: rng.chance(0.8) ? 60 : 120)
+                            frameRate: rng.chance(0.8) ? 60 : 120, grid: grid, board: board)
     }
 
     public var description: String {
-        "\(layout) \(sections.map(\.count)) items, viewport \(viewport), row \(rowHeight), header \(headerHeight), \(frameRate) Hz"
+        var text = "\(layout) \(sections.map(\.count)) items, viewport \(viewport), row \(rowHeight), header \(headerHeight), \(frameRate) Hz"
+        if !grid.isEmpty { text += ", grid \(grid.sorted { $0.key < $1.key })" }
+        if !board.isEmpty { text += ", board \(board.sorted { $0.key < $1.key })" }
+        return text
     }
 }

@@ -86,9 +86,13 @@ public struct TraceGenerator: Sendable {
                 case 4...5:   // jump many rows in one frame
                     finger = itemPoint(&rng, contentHeight)
                     b.frameAfterMove(finger)
-                case 6...7:   // dwell in an edge zone (or past it): auto-scroll
-                    let h = scenario.viewport.height
-                    finger = Point(x: finger.x, y: rng.chance(0.5) ? rng.double(in: -40...60) : rng.double(in: (h - 60)...(h + 40)))
+                case 6...7:   // dwell in an edge zone (or past it): auto-scroll, paging on a board
+                    let h = scenario.viewport.height, w = scenario.viewport.width
+                    if rng.chance(scenario.layout == .table ? 0.1 : 0.4) {
+                        finger = Point(x: rng.chance(0.5) ? rng.double(in: -40...40) : rng.double(in: (w - 40)...(w + 40)), y: finger.y)
+                    } else {
+                        finger = Point(x: finger.x, y: rng.chance(0.5) ? rng.double(in: -40...60) : rng.double(in: (h - 60)...(h + 40)))
+                    }
                     b.add(.move(b.t, finger))
                     for _ in 0..<rng.int(in: 1...(rng.chance(0.2) ? 240 : 40)) where !b.full { b.frame() }
                 case 8:       // the host skipped frames
@@ -135,9 +139,7 @@ public struct TraceGenerator: Sendable {
     }
 
     static func contentHeight(_ s: FuzzScenario) -> Double {
-        let order = s.order
-        let layout = TableLayout(order: order, width: s.viewport.width, rowHeight: s.rowHeight, headerHeight: s.headerHeight)
-        return layout.contentSize.height
+        s.makeLayout(order: s.order).contentSize.height
     }
 
     /// Accumulates inputs on the frame grid of the simulator (`k / rate` seconds).

@@ -140,3 +140,33 @@ struct LuaPolicyFuzzTests {
         FuzzFigures.record("lua \(name)", report)
     }
 }
+
+@Suite("Fuzzing grids and boards")
+struct LayoutFuzzTests {
+    static let runs = 40
+
+    @Test(arguments: [FuzzLayout.grid, .board], ["default", "jx_movable", "uikit"])
+    func nativePolicy(_ layout: FuzzLayout, _ name: String) throws {
+        let report = try Fuzzer.run(FuzzOptions(runs: Self.runs, seed: 77, layout: layout)) {
+            try #require(NativePolicies.named(name))
+        }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        #expect(report.movesApplied > 0)
+        FuzzFigures.record("\(layout) \(name)", report)
+    }
+
+    @Test(arguments: [(FuzzLayout.grid, "grid_home"), (.board, "kanban"), (.grid, "default"), (.board, "jx_movable")])
+    func luaPolicy(_ layout: FuzzLayout, _ name: String) throws {
+        let report = try Fuzzer.run(FuzzOptions(runs: Self.runs, seed: 78, layout: layout)) { try LuaPolicy(named: name) }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        #expect(report.movesApplied > 0)
+        FuzzFigures.record("\(layout) lua \(name)", report)
+    }
+
+    @Test func lockedItemsNeverMoveOnGridsAndBoards() throws {
+        for layout in [FuzzLayout.grid, .board] {
+            let report = try Fuzzer.run(FuzzOptions(runs: Self.runs, seed: 79, layout: layout, strictLocks: true)) { LockingJXPolicy() }
+            #expect(report.failure == nil, "\(layout): \(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        }
+    }
+}
