@@ -135,6 +135,16 @@ describe("kanban", function()
     assert.same({ 1, 30 }, s:events()[#s:events()].to)
   end)
 
+  it("has its own zone per axis, the speed hook seeing the axis", function()
+    local s = board()
+    assert.equal(60, s:zone("horizontal"))
+    assert.equal(150, s:zone("vertical"))
+    assert.equal(1200, s:speed(60, 60, 0, "horizontal"))
+    assert.equal(600, s:speed(75, 150, 0, "vertical"))
+    assert.equal(1200, s:speed(400, 150, 0, "vertical"))   -- capped at full depth
+    assert.equal("both", s:config().edge_scroll.axes)
+  end)
+
   it("draws the board", function()
     local s = board()
     local text = s:render()

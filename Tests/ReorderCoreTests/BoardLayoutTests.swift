@@ -17,12 +17,12 @@ func board(_ order: Order) -> BoardLayout {
 final class BoardPolicy: DefaultPolicy {
     let ramp: Bool
     var veto = false
-    init(ramp: Bool = false, lift: Double = 0.25) {
+    init(ramp: Bool = false, lift: Double = 0.25, axes: ScrollAxes = .both) {
         self.ramp = ramp
         var c = DefaultPolicy.standardConfiguration
         c.name = "board"
         c.follow = .xy
-        c.edgeScroll.axes = .both
+        c.edgeScroll.axes = axes
         c.edgeScroll.reference = .finger
         c.snapshot.lift = AnimationSpec(duration: lift)
         super.init(configuration: c)
@@ -196,6 +196,20 @@ final class BoardPolicy: DefaultPolicy {
         #expect(abs(a.x - expectedX) < 1e-9 && abs(b.x - expectedX) < 1e-9, "\(a.x) \(b.x)")
         let expectedLists = ramp ? 1200 * 0.25 : 1200 * 0.5
         #expect(abs(a.lists - expectedLists) < 1e-9 && abs(b.lists - expectedLists) < 1e-9, "\(a.lists) \(b.lists)")
+    }
+
+    /// `axes = "horizontal"`: only the pages move, however deep the finger is in the bottom zone.
+    @Test func horizontalOnly() {
+        let order = boardOrder(40)
+        let sim = DragSimulator(order: order, layout: board(order), viewport: phone,
+                                policy: BoardPolicy(axes: .horizontal))
+        sim.pressItem(pos(0, 2))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 345, y: 660))
+        sim.hold(0.5)
+        #expect(abs(sim.offset.x - 225) < 1e-9)
+        #expect((sim.layout as? BoardLayout)?.listOffsets == [0, 0, 0])
+        expectInvariants(sim)
     }
 
     @Test func verticalScrollIsClampedToTheList() {

@@ -194,6 +194,28 @@ final class HomeGridPolicy: DefaultPolicy {
         expectInvariants(sim)
     }
 
+    /// A grid wider than the viewport (8 fixed columns of 100 pt) scrolls its content offset on
+    /// both axes at once, the same distances at 60 and 120 Hz (speeds linear in time).
+    @Test func bothAxesScrollAWideGridFrameRateIndependently() {
+        func run(_ rate: Double) -> Point {
+            let order = Order(sections: [rowItems(200)])
+            let grid = GridLayout(order: order, width: 375, itemSize: Size(width: 100, height: 100), columns: 8)
+            let sim = DragSimulator(order: order, layout: grid, viewport: phone, policy: BoardPolicy(ramp: true),
+                                    frameRate: rate)
+            #expect(sim.layout.contentSize == Size(width: 800, height: 2500))
+            sim.pressItem(pos(0, 1))
+            sim.hold(0.75)
+            sim.move(to: Point(x: 345, y: 627))   // 45 pt into the right zone, 60 into the bottom
+            sim.hold(0.5)
+            expectInvariants(sim)
+            return sim.offset
+        }
+        // ∫ 450 × 2t dt and ∫ 1200 × 2t dt over 0.5 s.
+        for offset in [run(60), run(120)] {
+            #expect(abs(offset.x - 112.5) < 1e-9 && abs(offset.y - 300) < 1e-9, "\(offset)")
+        }
+    }
+
     /// Centre distance uses half the snapshot's unscaled width (the reference compares with
     /// `bounds.size.width / 2`, which the 1.05 scale transform does not change).
     @Test func centerDistanceUsesTheBoundsWidth() {
