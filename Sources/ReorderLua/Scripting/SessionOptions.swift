@@ -148,8 +148,8 @@ public struct SessionOptions: Sendable {
         }
 
         grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys, fail: fail)
-        if let c = grid["columns"], c < 1 || c != c.rounded() {
-            throw fail("grid.columns must be a whole number from 1, got \(fmt(c))")
+        if let c = grid["columns"], c < 1 || c > 100_000 || c != c.rounded() {
+            throw fail("grid.columns must be a whole number from 1 to 100000, got \(fmt(c))")
         }
         for k in ["item_width", "item_height"] where grid[k] == 0 {
             throw fail("grid.\(k) must be positive, got 0")
