@@ -45,6 +45,7 @@ public final class ReplDriver {
           s:advance(0.25)  s:tick(10)  s:move_to_item(2, 1, 0.5)  s:scroll(0, 200)
           s:items()  s:order()  s:offset()  s:snapshot()  s:state()  s:events()  s:show()
           reorder.session{ policy = "jx_movable", sections = { {"a", "b"}, {"c"} } }
+          reorder.session(reorder.demo(nil, "board"))   also "grid"; s:page()  s:list_offset(1)
         Commands:
           :help               this text
           :policy NAME|FILE   give `s` another policy (built-in name or .lua file), same order

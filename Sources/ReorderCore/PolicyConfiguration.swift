@@ -11,7 +11,9 @@ public enum TargetRule: String, Hashable, Sendable {
     /// The item under the finger (`"under_finger"` in Lua).
     case underFinger = "under_finger"
     /// The nearest visible item whose centre is within half the snapshot width of the
-    /// snapshot centre (`"center_distance"` in Lua).
+    /// snapshot centre (`"center_distance"` in Lua). The width is the snapshot's bounds width,
+    /// unscaled: the collection-view reference compares with `bounds.size.width / 2`, which a
+    /// scale transform does not change.
     case centerDistance = "center_distance"
 }
 

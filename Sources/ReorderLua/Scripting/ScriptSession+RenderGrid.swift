@@ -172,7 +172,12 @@ extension ScriptSession {
         if let snap = sim.snapshot {
             let y = snap.contentCenter.y
             snapshotLine = lines.firstIndex { $0.minY <= y && y < $0.maxY }
-            if snapshotLine == nil, !lines.isEmpty { snapshotLine = y < lines[0].minY ? 0 : lines.count - 1 }
+            if snapshotLine == nil {
+                // Between lines (a grid's spacing) or outside them: the line whose middle is nearest.
+                snapshotLine = lines.indices.min { a, b in
+                    abs((lines[a].minY + lines[a].maxY) / 2 - y) < abs((lines[b].minY + lines[b].maxY) / 2 - y)
+                }
+            }
         }
         if lines.isEmpty { out.append("   | " + String(repeating: " ", count: width) + " |") }
         for (i, entry) in lines.enumerated() {
