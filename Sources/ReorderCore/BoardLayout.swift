@@ -231,6 +231,17 @@ public struct BoardLayout: Layout, Hashable {
         Point(x: pageOffset(page(nearest: offset.x)), y: offset.y)
     }
 
+    /// The frame in viewport coordinates clipped to the viewport and to the rows' band (below
+    /// the titles).
+    public func visibleFrame(of position: ItemPosition, offset: Point, viewport: Size) -> Rect? {
+        guard var f = frame(of: position) else { return nil }
+        f.origin = f.origin - offset
+        let minX = max(f.minX, 0), maxX = min(f.maxX, viewport.width)
+        let minY = max(f.minY, headerHeight - offset.y, 0), maxY = min(f.maxY, viewport.height)
+        guard minX < maxX, minY < maxY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     public func layoutViolations() -> [String] {
         var problems: [String] = []
         if listOffsets.count != rows.sectionCount {

@@ -144,14 +144,13 @@ public final class DragSimulator {
         return true
     }
 
-    /// The centre of the part of an item's cell inside the viewport, or nil.
+    /// The centre of the part of an item's cell inside the viewport (and, on a board, below the
+    /// list titles), or nil.
     public func visibleCenter(of position: ItemPosition) -> Point? {
-        guard let f = session.viewportFrame(of: position) else { return nil }
-        let v = session.viewport
-        let minX = max(f.minX, 0), maxX = min(f.maxX, v.width)
-        let minY = max(f.minY, 0), maxY = min(f.maxY, v.height)
-        guard minX < maxX, minY < maxY else { return nil }
-        return Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
+        guard let f = session.layout.visibleFrame(of: position, offset: session.offset, viewport: session.viewport) else {
+            return nil
+        }
+        return Point(x: (f.minX + f.maxX) / 2, y: (f.minY + f.maxY) / 2)
     }
 
     /// Time passes with the finger still (frames run).

@@ -50,6 +50,9 @@ public protocol Layout: Sendable {
     func snappedOffset(_ offset: Point, viewport: Size) -> Point?
     /// Broken invariants of the layout's own state.
     func layoutViolations() -> [String]
+    /// The part of an item's frame that shows in a `viewport` scrolled to `offset`, in
+    /// viewport coordinates, or nil.
+    func visibleFrame(of position: ItemPosition, offset: Point, viewport: Size) -> Rect?
 }
 
 extension Layout {
@@ -78,6 +81,17 @@ extension Layout {
     /// Broken invariants of the layout's own state (empty by default).
     public func layoutViolations() -> [String] {
         []
+    }
+
+    /// The frame in viewport coordinates clipped to the viewport (nil when nothing of it
+    /// shows). A board also clips away its titles band, where rows scrolled up are hidden.
+    public func visibleFrame(of position: ItemPosition, offset: Point, viewport: Size) -> Rect? {
+        guard var f = frame(of: position) else { return nil }
+        f.origin = f.origin - offset
+        let minX = max(f.minX, 0), maxX = min(f.maxX, viewport.width)
+        let minY = max(f.minY, 0), maxY = min(f.maxY, viewport.height)
+        guard minX < maxX, minY < maxY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Whether `position` names an item of this layout.

@@ -212,6 +212,28 @@ final class BoardPolicy: DefaultPolicy {
         expectInvariants(sim)
     }
 
+    /// A row half hidden under its list's title is pressed where it shows.
+    @Test func pressingARowHalfUnderTheTitle() {
+        let order = boardOrder(20)
+        let sim = DragSimulator(order: order, layout: board(order), viewport: phone, policy: BoardPolicy())
+        sim.pressItem(pos(0, 0))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 200, y: 660))           // 93 pt deep: 1860 pt/s
+        sim.hold(0.25)                                  // 465 pt, then back out of the zone
+        sim.move(to: Point(x: 200, y: 400))
+        sim.release()
+        sim.settle()
+        let b = sim.layout as? BoardLayout
+        #expect(abs((b?.listOffsets[0] ?? 0) - 465) < 1e-9)
+        // Row 7 spans 40 + 420 − 465 = −5 ... 55: only its last 15 pt show below the 40 pt title.
+        #expect(sim.visibleCenter(of: pos(0, 7)) == Point(x: 187.5, y: 47.5))
+        #expect(sim.pressItem(pos(0, 7)))
+        sim.hold(0.5)
+        #expect(sim.originalPosition == pos(0, 7))
+        // Row 6 is wholly under the title: it cannot be pressed.
+        #expect(sim.visibleCenter(of: pos(0, 6)) == nil)
+    }
+
     @Test func verticalScrollIsClampedToTheList() {
         let order = boardOrder(12)   // 720 pt of rows in a 627 pt band: 93 pt of scroll
         let sim = DragSimulator(order: order, layout: board(order), viewport: phone, policy: BoardPolicy())
