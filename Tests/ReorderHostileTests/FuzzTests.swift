@@ -170,3 +170,42 @@ struct LayoutFuzzTests {
         }
     }
 }
+
+/// UIKit's policy whose `onEnd` vetoes every other drop: rollbacks must restore exactly.
+final class VetoingPolicy: UIKitPolicy, @unchecked Sendable {
+    var drops = 0
+    override func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool {
+        drops += 1
+        return drops % 2 == 0
+    }
+}
+
+@Suite("Fuzzing rollbacks and hostile policies")
+struct HostileFuzzTests {
+    @Test func rollbacksRestoreExactly() throws {
+        var policies: [VetoingPolicy] = []
+        let report = try Fuzzer.run(FuzzOptions(runs: 80, seed: 31)) {
+            let p = VetoingPolicy()
+            policies.append(p)
+            return p
+        }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        // The traces did reach drops, and half of them were vetoed.
+        #expect(policies.reduce(0) { $0 + $1.drops } > 20)
+        FuzzFigures.record("uikit+veto", report)
+    }
+
+    /// Every corpus policy that loads, fuzzed: whatever a policy does, the engine's invariants hold.
+    @Test func everyLoadableBadPolicyKeepsTheInvariants() throws {
+        var inputs = 0
+        for entry in try CorpusEntry.all() where !entry.loadFails {
+            guard (try? LuaPolicy(path: entry.url.path)) != nil else { continue }
+            let report = try Fuzzer.run(FuzzOptions(runs: 2, seed: 13, maxInputs: 250)) {
+                try LuaPolicy(path: entry.url.path)
+            }
+            #expect(report.failure == nil, "\(entry): \(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+            inputs += report.inputsExecuted
+        }
+        print("fuzz figures: corpus policies: \(inputs) inputs")
+    }
+}
