@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `reorder fuzz` through the real binary: exit statuses, messages, files written or not.
+@Suite("reorder fuzz end to end")
+struct FuzzEndToEndTests {
+    @Test func aCleanRunExitsZero() throws {
+        let (status, out, err) = try runReorder(["fuzz", "uikit", "--runs", "5", "--seed", "1"])
+        #expect(status == 0, "\(err)")
+        #expect(out.hasPrefix("5 runs, "))
+        #expect(out.hasSuffix(": no violation (seed 1)\n"), "\(out)")
+    }
+
+    @Test func aViolationExitsOneAndItsTraceReplays() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            return {
+              name = "leaky", extends = "jx_movable", api = 1,
+              can_move = function(ctx, section, row)
+                local item = ctx.item(section, row)
+                return not (type(item) == "table" and (item.locked or item.finished))
+              end,
+              target = function(ctx, from_s, from_r, to_s, to_r) return to_s, to_r end,
+            }
+            """.write(to: dir.appendingPathComponent("leaky.lua"), atomically: true, encoding: .utf8)
+        let (status, out, _) = try runReorder(["fuzz", "leaky.lua", "--strict-locks", "--runs", "300", "--seed", "11",
+                                               "--out", "found.jsonl"], directory: dir)
+        #expect(status == 1)
+        #expect(out.contains("VIOLATION"), "\(out)")
+        let trace = dir.appendingPathComponent("found.jsonl").path
+        #expect(out.contains("  replay: reorder replay \(trace) --policy leaky.lua\n"), "\(out)")
+        let (replayStatus, replayOut, replayErr) = try runReorder(["replay", trace, "--policy", "leaky.lua"], directory: dir)
+        #expect(replayStatus == 0, "\(replayErr)")
+        #expect(replayOut.hasPrefix("policy leaky"), "\(replayOut)")
+    }
+
+    @Test(arguments: [
+        (["fuzz", "default", "--layout", "hexagon"], "hexagon"),
+        (["fuzz", "default", "--runs", "0"], "--runs must be at least 1, got 0"),
+        (["fuzz", "default", "--seed", "abc"], "abc"),
+        (["fuzz", "default", "--seed", "-3"], "--seed"),
+        (["fuzz", "default", "--frobnicate"], "--frobnicate"),
+        (["fuzz"], "POLICY"),
+    ])
+    func badOptionsAreUsageErrors(_ arguments: [String], _ mentioned: String) throws {
+        let (status, out, err) = try runReorder(arguments)
+        #expect(status == 64, "\(arguments): \(status) \(out) \(err)")
+        #expect(err.lowercased().contains(mentioned.lowercased()), "\(arguments): \(err)")
+        #expect(out.isEmpty)
+    }
+
+    @Test func aPolicyThatDoesNotLoadWritesNothing() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "return { name = \"bad\", api = 1, min_press_duration = \"slow\" }\n"
+            .write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        for policy in ["bad.lua", "missing.lua", "no_such_builtin"] {
+            let (status, out, err) = try runReorder(["fuzz", policy, "--runs", "3", "--out", "t.jsonl"], directory: dir)
+            #expect(status == 1, "\(policy)")
+            #expect(err.hasPrefix("reorder fuzz: "), "\(policy): \(err)")
+            #expect(out.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.jsonl").path))
+        }
+    }
+}
