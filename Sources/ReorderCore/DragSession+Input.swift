@@ -182,7 +182,8 @@ extension DragSession {
         draggedHandle = order.handle(at: position)
         dragBeganAt = time
         lastFrameTime = time
-        undoLog.removeAll()
+        // Keep the log's buffer from drag to drag: steps then append without allocating.
+        undoLog.removeAll(keepingCapacity: true)
         verticalEpisode = nil
         horizontalEpisode = nil
         let cell = layout.frame(of: position) ?? Rect(origin: cellCenterAtPress, size: .zero)
@@ -234,7 +235,7 @@ extension DragSession {
         snapshot = nil
         dropFrom = nil
         dropOffsetTo = nil
-        undoLog.removeAll()
+        undoLog.removeAll(keepingCapacity: true)
         verticalEpisode = nil
         horizontalEpisode = nil
     }
