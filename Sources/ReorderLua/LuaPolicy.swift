@@ -264,15 +264,10 @@ public final class LuaPolicy: DragPolicy {
             let base = p.vm.top
             defer { p.vm.setTop(base) }
             // zone(ctx, axis, viewport_length)
-            let L = p.vm.L
-            p.prepare(ctx)
-            lua_rawgeti(L, p.registry, lua_Integer(hook.ref))
-            lua_rawgeti(L, p.registry, lua_Integer(p.ctxRef))
-            lua_rawgeti(L, p.registry, lua_Integer(axis == .horizontal ? p.horizontalRef : p.verticalRef))
-            lua_pushnumber(L, viewportLength)
-            let status = rs_pcall(L, 3, 1, p.budget)
-            p.finish()
-            if status != LUA_OK { failed("zone", hook, p.vm.popError(status: status)); return 0 }
+            if let e = p.call(hook, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (viewportLength, 0, 0), nnumbers: 1,
+                              axis: axis, axisFirst: true, nresults: 1) {
+                failed("zone", hook, e); return 0
+            }
             guard let z = p.vm.number(at: -1) else {
                 failed("zone", hook, typeError(hook, expected: "a number", at: -1)); return 0
             }

@@ -38,10 +38,11 @@ final class PolicyProgram {
     private var cacheRef: Int32 = LUA_NOREF
     private(set) var horizontalRef: Int32 = LUA_NOREF
     private(set) var verticalRef: Int32 = LUA_NOREF
-    private var last = rs_ctx_values(time: .nan, drag_time: .nan, frame_rate: .nan, viewport_w: .nan, viewport_h: .nan,
-                                     content_w: .nan, content_h: .nan, offset_x: .nan, offset_y: .nan, item_w: .nan, item_h: .nan)
-    /// The context of the hook call in progress (read by `ctx.item` & co).
-    private var current: PolicyContext?
+    /// The numbers last written into ctx (heap storage: no copies, no exclusivity checks).
+    private let last: UnsafeMutablePointer<rs_ctx_values>
+    /// The context of the hook call in progress (read by `ctx.item` & co); valid only during
+    /// the call, so the order is neither copied nor retained per call.
+    private var current: UnsafePointer<PolicyContext>?
     /// The item storage the cache was built for (kept alive so its address stays unique).
     private var cachedStorage: [Item] = []
     let registry = rs_registryindex()
@@ -51,9 +52,13 @@ final class PolicyProgram {
     init(vm: LuaVM, ownsVM: Bool, fields: PolicyFields, file: String, name: String, budget: Int64) {
         self.vm = vm; self.ownsVM = ownsVM; self.fields = fields; self.file = file; self.budget = budget
         self.configuration = fields.configuration(name: name)
+        last = UnsafeMutablePointer<rs_ctx_values>.allocate(capacity: 1)
+        last.initialize(to: rs_ctx_values(time: .nan, drag_time: .nan, frame_rate: .nan, viewport_w: .nan, viewport_h: .nan,
+                                          content_w: .nan, content_h: .nan, offset_x: .nan, offset_y: .nan, item_w: .nan, item_h: .nan))
     }
 
     deinit {
+        last.deallocate()
         // In a shared VM, release what this program referenced; an owned VM is closed whole.
         if !ownsVM {
             for r in fields.refs + [ctxRef, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, cacheRef,
@@ -216,7 +221,7 @@ final class PolicyProgram {
         vm.pushFunction { [weak self] vm in try self?.luaCount(vm) ?? 0 }
         vm.rawSet(at: hidden, field: "count")
         vm.pushFunction { [weak self] vm in
-            vm.push(self?.current?.sections ?? 0)
+            vm.push(self?.current?.pointee.sections ?? 0)
             return 1
         }
         vm.rawSet(at: hidden, field: "sections")
@@ -232,14 +237,13 @@ final class PolicyProgram {
 
     /// Makes `ctx` describe `c` for the next hook call. Only changed numbers are written.
     @inline(__always)
-    func prepare(_ c: PolicyContext) {
+    private func prepare(_ c: borrowing PolicyContext) {
         var now = rs_ctx_values(time: c.time, drag_time: c.dragTime, frame_rate: c.frameRate,
                                 viewport_w: c.viewport.width, viewport_h: c.viewport.height,
                                 content_w: c.content.width, content_h: c.content.height,
                                 offset_x: c.offset.x, offset_y: c.offset.y,
                                 item_w: c.itemSize.width, item_h: c.itemSize.height)
-        rs_ctx_update(vm.L, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, &now, &last)
-        current = c
+        rs_ctx_update(vm.L, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, &now, last)
     }
 
     /// Replaces `ctx.state` with an empty table (a new drag).
@@ -250,10 +254,6 @@ final class PolicyProgram {
         vm.pop(1)
     }
 
-    /// Forgets the context after a call (the order is not retained between calls).
-    @inline(__always)
-    func finish() { current = nil }
-
     private func position(_ vm: LuaVM, _ name: String) throws -> ItemPosition? {
         for i in Int32(1)...2 where vm.type(at: i) != LUA_TNUMBER {
             throw LuaError(kind: .type, message: "\(name): expected section and row numbers, got \(vm.typeName(at: i))")
@@ -263,7 +263,7 @@ final class PolicyProgram {
     }
 
     private func luaItem(_ vm: LuaVM) throws -> Int32 {
-        guard let c = current, let p = try position(vm, "ctx.item"), c.order.isValid(p) else {
+        guard let c = current?.pointee, let p = try position(vm, "ctx.item"), c.order.isValid(p) else {
             vm.pushNil(); return 1
         }
         let order = c.order
@@ -312,18 +312,19 @@ final class PolicyProgram {
         guard vm.type(at: 1) == LUA_TNUMBER else {
             throw LuaError(kind: .type, message: "ctx.count: expected a section number, got \(vm.typeName(at: 1))")
         }
-        if let c = current, let s = vm.integer(at: 1), s >= 1 { vm.push(c.count(s - 1)) } else { vm.push(0) }
+        if let c = current, let s = vm.integer(at: 1), s >= 1 { vm.push(c.pointee.count(s - 1)) } else { vm.push(0) }
         return 1
     }
 
     // MARK: - Calls
 
     /// Calls `hook(ctx, args...)`: `ints` are pushed as Lua integers, then `numbers`, then the
-    /// axis name when given. Leaves `nresults` results on the stack on success.
+    /// axis name when given (before the numbers when `axisFirst`). Leaves `nresults` results on
+    /// the stack on success.
     @inline(__always)
-    func call(_ hook: HookRef, _ c: PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
+    func call(_ hook: HookRef, _ c: borrowing PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
               numbers: (Double, Double, Double) = (0, 0, 0), nnumbers: Int32 = 0,
-              axis: Axis? = nil, nresults: Int32) -> LuaError? {
+              axis: Axis? = nil, axisFirst: Bool = false, nresults: Int32) -> LuaError? {
         prepare(c)
         let L = vm.L
         lua_rawgeti(L, registry, lua_Integer(hook.ref))
@@ -332,16 +333,22 @@ final class PolicyProgram {
         if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
         if nints > 2 { lua_pushinteger(L, lua_Integer(ints.2)) }
         if nints > 3 { lua_pushinteger(L, lua_Integer(ints.3)) }
+        var nargs = 1 + nints + nnumbers
+        if let axis, axisFirst {
+            lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef))
+        }
         if nnumbers > 0 { lua_pushnumber(L, numbers.0) }
         if nnumbers > 1 { lua_pushnumber(L, numbers.1) }
         if nnumbers > 2 { lua_pushnumber(L, numbers.2) }
-        var nargs = 1 + nints + nnumbers
         if let axis {
-            lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef))
+            if !axisFirst { lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef)) }
             nargs += 1
         }
-        let status = rs_pcall(L, nargs, nresults, budget)
-        current = nil
+        let status = withUnsafePointer(to: c) { ptr in
+            current = ptr
+            defer { current = nil }
+            return rs_pcall(L, nargs, nresults, budget)
+        }
         if status != LUA_OK { return vm.popError(status: status) }
         return nil
     }
