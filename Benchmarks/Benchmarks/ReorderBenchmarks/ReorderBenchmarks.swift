@@ -4,11 +4,14 @@ import ReorderLua
 
 // Data is built outside the measured closures (and kept alive by them), so neither building
 // nor freeing a million items is measured. Per-operation benchmarks run `.kilo` iterations
-// per sample: read their time and instructions per 1000 operations.
+// per sample: read their time per 1000 operations.
 //
-// Thresholds (Thresholds/*.p90.json) are checked on instructions and malloc counts, which are
-// repeatable on a shared machine; wall-clock time is reported but too noisy here to gate on.
-// See BENCHMARKS.md for how to run, check and update them.
+// Thresholds (Thresholds/*.p90.json, written by `benchmark thresholds update`) gate malloc
+// counts tightly (they are exact; package-benchmark's own harness adds ~16-18 per sample) and
+// wall-clock time loosely: this 2-core machine is shared and its timings vary 2x from run to
+// run, so only a regression of more than 2.5x (an O(n) where O(1) belongs) fails. Instruction
+// counts are not available to package-benchmark here (no perf events); callgrind gives them
+// (BENCHMARKS.md). See BENCHMARKS.md for how to run, check and update.
 
 /// Drag benchmarks: one second of edge scroll (120 frames at 120 Hz) on a list of `rows`.
 func edgeScrollSecond(_ benchmark: Benchmark, order: Order, layout: TableLayout, policy: any DragPolicy) {
@@ -29,16 +32,14 @@ func edgeScrollSecond(_ benchmark: Benchmark, order: Order, layout: TableLayout,
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
+        metrics: [.wallClock, .mallocCountTotal],
         maxDuration: .seconds(2),
         thresholds: [
-            // 5 % more instructions or allocations is a regression (and any allocation where
-            // the threshold says 0, as for dragging frames).
-            .instructions: BenchmarkThresholds(relative: [.p90: 5.0]),
-            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5.0]),
+            .wallClock: BenchmarkThresholds(relative: [.p90: 150.0]),
+            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5.0], absolute: [.p90: 2]),
         ])
     let perOperation = Benchmark.Configuration(
-        metrics: [.wallClock, .instructions, .mallocCountTotal, .throughput],
+        metrics: [.wallClock, .mallocCountTotal],
         scalingFactor: .kilo, maxDuration: .seconds(2),
         thresholds: Benchmark.defaultConfiguration.thresholds)
 
