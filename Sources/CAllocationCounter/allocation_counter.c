@@ -8,7 +8,19 @@
 
 #include <stddef.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+// Under a sanitizer (`swift test --sanitize=thread|address`) the sanitizer's runtime owns
+// malloc: replacing it here hands the runtime glibc's pointers and the process crashes before
+// the first test runs. Counting is then unavailable, as on other platforms.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define RAC_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define RAC_SANITIZED 1
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(RAC_SANITIZED)
 
 #include <errno.h>
 #include <string.h>
