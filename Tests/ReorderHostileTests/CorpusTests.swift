@@ -128,7 +128,11 @@ struct CorpusTests {
             CorpusFigures.shared.lineReport(entry.name, exact: d.line == entry.faultLine)
         }
         CorpusFigures.shared.call(entry.name, kind: entry.kind, seconds: first.seconds)
-        #expect(first.seconds < Self.runawayBound, "\(entry): the failing call took \(first.seconds) s")
+        // The bound is for calls that fail; a policy that legitimately works hard in a hook
+        // (print_flood's 20 MB of log) is only measured.
+        if !["none", "ignored", "isolation"].contains(entry.kind) {
+            #expect(first.seconds < Self.runawayBound, "\(entry): the failing call took \(first.seconds) s")
+        }
 
         // A failure is reported once per hook: a second failing call adds no second message.
         if entry.diagnosticRequired {
