@@ -6,6 +6,9 @@ import ReorderLua
 // nor freeing a million items is measured. Per-operation benchmarks run `.kilo` iterations
 // per sample: read their time per 1000 operations.
 //
+// Names have no spaces or slashes: package-benchmark 1.38.1 writes threshold files under the
+// name with those replaced by `_` but reads them under the name as given.
+//
 // Thresholds (Thresholds/*.p90.json, written by `benchmark thresholds update`) gate malloc
 // counts tightly (they are exact; package-benchmark's own harness adds ~16-18 per sample) and
 // wall-clock time loosely: this 2-core machine is shared and its timings vary 2x from run to
@@ -58,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for n in sizes {
         guard let table = tables[n] else { continue }
-        Benchmark("TableLayout hit test, \(n) uniform rows", configuration: perOperation) { benchmark in
+        Benchmark("TableLayout_hit_test,_\(n)_uniform_rows", configuration: perOperation) { benchmark in
             let height = table.contentSize.height
             var y = 0.0
             for _ in benchmark.scaledIterations {
@@ -69,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("TableLayout hit test, 1000000 rows with own heights", configuration: perOperation) { benchmark in
+    Benchmark("TableLayout_hit_test,_1000000_rows_with_own_heights", configuration: perOperation) { benchmark in
         let height = variableTable.contentSize.height
         var y = 0.0
         for _ in benchmark.scaledIterations {
@@ -82,7 +85,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: A move of k rows: O(k), whatever the list's length.
 
     for k in [10, 1_000] {
-        Benchmark("Order.move \(k) rows in 1000000", configuration: perOperation) { benchmark in
+        Benchmark("Order.move_\(k)_rows_in_1000000", configuration: perOperation) { benchmark in
             var order = million
             order.move(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 0))   // own copy
             benchmark.startMeasurement()
@@ -94,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("TableLayout.didMove 10 rows in 1000000 with own heights", configuration: perOperation) { benchmark in
+    Benchmark("TableLayout.didMove_10_rows_in_1000000_with_own_heights", configuration: perOperation) { benchmark in
         var table = variableTable
         table.didMove(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 0))   // own copy
         benchmark.startMeasurement()
@@ -109,10 +112,10 @@ let benchmarks: @Sendable () -> Void = {
 
     for n in [1_000, 1_000_000] {
         guard let order = orders[n], let table = tables[n] else { continue }
-        Benchmark("Drag, 120 edge-scroll frames, jx_movable native, \(n) rows") { benchmark in
+        Benchmark("Drag,_120_edge-scroll_frames,_jx_movable_native,_\(n)_rows") { benchmark in
             edgeScrollSecond(benchmark, order: order, layout: table, policy: JXMovablePolicy())
         }
-        Benchmark("Drag, 120 edge-scroll frames, jx_movable Lua, \(n) rows") { benchmark in
+        Benchmark("Drag,_120_edge-scroll_frames,_jx_movable_Lua,_\(n)_rows") { benchmark in
             guard let policy = try? LuaPolicy(named: "jx_movable") else { return }
             edgeScrollSecond(benchmark, order: order, layout: table, policy: policy)
         }
@@ -121,13 +124,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: Policy load and reload.
 
-    Benchmark("LuaPolicy load jx_movable") { benchmark in
+    Benchmark("LuaPolicy_load_jx_movable") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? LuaPolicy(named: "jx_movable"))
         }
     }
 
-    Benchmark("LuaPolicy reload jx_movable") { benchmark in
+    Benchmark("LuaPolicy_reload_jx_movable") { benchmark in
         guard let policy = try? LuaPolicy(named: "jx_movable") else { return }
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
