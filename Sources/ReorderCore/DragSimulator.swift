@@ -19,9 +19,15 @@ public final class DragSimulator {
     public private(set) var session: DragSession
     /// The policy whose hooks run. Replace it between drags (the static fields of the policy
     /// are captured at each touch down).
-    public var policy: any DragPolicy
+    public var policy: any DragPolicy {
+        get { storedPolicy }
+        set { storedPolicy = newValue }
+    }
     /// Simulated time, seconds.
-    public private(set) var time: Double = 0
+    public private(set) var time: Double {
+        get { storedTime }
+        set { storedTime = newValue }
+    }
     /// Frames per second (default 60).
     public var frameRate: Double {
         didSet {
@@ -33,7 +39,16 @@ public final class DragSimulator {
     /// Every input applied (and not ignored), in order.
     public private(set) var inputs: [TraceInput] = []
     /// Whether inputs are appended to ``inputs``.
-    public var isRecording = true
+    public var isRecording: Bool {
+        get { storedIsRecording }
+        set { storedIsRecording = newValue }
+    }
+    // Module-internal storage behind the public properties read on every input: with no
+    // access from outside the module, whole-module optimisation can prove their accesses
+    // exclusive and drop the runtime exclusivity checks (`swift_beginAccess`) on them.
+    var storedPolicy: any DragPolicy
+    var storedTime: Double = 0
+    var storedIsRecording = true
     /// Index of the next frame: it comes at `nextFrame / frameRate` seconds.
     var nextFrame = 1
 
@@ -42,7 +57,7 @@ public final class DragSimulator {
                 frameRate: Double = 60, offset: Point = .zero) {
         let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
         self.session = DragSession(order: order, layout: layout, viewport: viewport, offset: offset, frameRate: rate)
-        self.policy = policy
+        self.storedPolicy = policy
         self.frameRate = rate
     }
 
