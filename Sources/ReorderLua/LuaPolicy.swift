@@ -34,7 +34,10 @@ public final class LuaPolicy: DragPolicy {
     /// The native policy used once this one is switched off.
     private let fallback = DefaultPolicy()
     /// `true` once the policy switched itself off for the rest of the session.
-    public private(set) var isDisabled = false
+    public var isDisabled: Bool { disabled }
+    /// The storage of ``isDisabled``: private, so whole-module optimisation can drop the runtime
+    /// exclusivity check that a public stored property costs on every hook call.
+    private var disabled = false
 
     /// Consecutive failed hook calls that switch the policy off.
     public static let failureLimit = 3
@@ -125,7 +128,7 @@ public final class LuaPolicy: DragPolicy {
         pending = nil
         reported = []
         failureStreaks = [:]
-        isDisabled = false
+        disabled = false
     }
 
     // MARK: - Diagnostics
@@ -167,7 +170,7 @@ public final class LuaPolicy: DragPolicy {
                                                 file: file, line: line, hook: hook, traceback: error.traceback))
         }
         if streak >= Self.failureLimit && !isDisabled {
-            isDisabled = true
+            disabled = true
             diagnostics.append(PolicyDiagnostic(kind: .disabled,
                 message: "\(program.file): policy '\(program.configuration.name)' switched off after \(Self.failureLimit) consecutive failures; using default for the rest of this session",
                 file: program.file, hook: hook))
