@@ -17,6 +17,12 @@
 
 rs_vm *rs_getvm(lua_State *L) { return *(rs_vm **)lua_getextraspace(L); }
 
+/* The part of a VM's memory cap kept for the host's own pushes: 1/16 of the cap, at most 64 KiB. */
+static size_t rs_host_reserve(size_t limit) {
+    size_t r = limit / 16;
+    return r > 65536 ? 65536 : r;
+}
+
 /* A capped allocator. `osize` is a type tag when ptr is NULL (Lua 5.4), so the old size is 0.
    A shrink never fails (Lua assumes it cannot). The cap is not enforced while lifted. */
 static void *rs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -27,7 +33,11 @@ static void *rs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         vm->used -= old;
         return NULL;
     }
-    if (nsize > old && vm->limit != 0 && vm->lifted == 0 && vm->used - old + nsize > vm->limit)
+    /* Lua code may use the cap less a small reserve; the host's own pushes (made with the cap
+       lifted, so they cannot fail outside a protected call) draw on that reserve, so the VM as
+       a whole stays within `limit`. */
+    if (nsize > old && vm->limit != 0 && vm->lifted == 0 &&
+        vm->used - old + nsize > vm->limit - rs_host_reserve(vm->limit))
         return NULL;
     void *p = realloc(ptr, nsize);
     if (p == NULL) {

@@ -30,7 +30,7 @@ typedef int (*rs_host_fn)(void *owner, lua_State *L, int op);
 
 typedef struct rs_vm {
     size_t used;          /* bytes currently allocated */
-    size_t peak;          /* highest `used` seen while the cap was enforced */
+    size_t peak;          /* highest `used` seen (host pushes included) */
     size_t limit;         /* memory cap in bytes; 0 = none */
     int lifted;           /* > 0: the cap is lifted (host is building values) */
     int sandboxed;
