@@ -1,14 +1,7 @@
 import ReorderCore
 
-/// The layouts the fuzzer can build sessions on.
-public enum FuzzLayout: String, Hashable, Sendable, CaseIterable {
-    /// ``TableLayout``: sections stacked vertically, headers, uniform or per-item row heights.
-    case table
-    /// ``GridLayout``: a flow layout of fixed-size items, columns from the viewport width.
-    case grid
-    /// ``BoardLayout``: one list per section side by side, a page each, horizontal paging.
-    case board
-}
+/// The layouts the fuzzer can build sessions on (ReorderCore's ``LayoutKind``).
+public typealias FuzzLayout = LayoutKind
 
 /// A list to fuzz on: its items (some locked), geometry, viewport and frame rate.
 ///
@@ -45,19 +38,8 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// The layout of `order`, built as the Lua session API builds it from the same options, so
     /// that `reorder replay` reproduces a fuzz trace exactly.
     public func makeLayout(order: Order) -> any Layout {
-        switch layout {
-        case .table:
-            return TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
-        case .grid:
-            return GridLayout(order: order, width: viewport.width,
-                              itemSize: Size(width: grid["item_width"] ?? 85, height: grid["item_height"] ?? 85),
-                              interitemSpacing: grid["spacing"] ?? 0,
-                              lineSpacing: grid["line_spacing"] ?? grid["spacing"] ?? 0,
-                              headerHeight: headerHeight, columns: grid["columns"].map { Int($0) })
-        case .board:
-            return BoardLayout(order: order, viewport: viewport, inset: board["inset"] ?? 40,
-                               spacing: board["spacing"] ?? 10, rowHeight: rowHeight, headerHeight: headerHeight)
-        }
+        layout.makeLayout(order: order, viewport: viewport, rowHeight: rowHeight, headerHeight: headerHeight,
+                          grid: grid, board: board)
     }
 
     /// The order the session starts with.

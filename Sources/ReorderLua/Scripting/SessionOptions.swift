@@ -26,9 +26,8 @@ public struct SessionOptions: Sendable {
         }
     }
 
-    public enum LayoutKind: String, Sendable {
-        case table, grid, board
-    }
+    /// `"table"`, `"grid"` or `"board"` (ReorderCore's ``LayoutKind``).
+    public typealias LayoutKind = ReorderCore.LayoutKind
 
     public var policy: PolicySource = .builtin("default")
     public var sections: [[Item]] = []
@@ -210,23 +209,8 @@ public struct SessionOptions: Sendable {
     /// reorder.session{ sections = lists, layout = "board", board = { inset = 50, spacing = 10 } }
     /// ```
     public func makeLayout(order: Order) -> any Layout {
-        switch layout {
-        case .table:
-            return TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
-        case .grid:
-            let all = grid["inset"] ?? 0
-            let insets = GridLayout.Insets(top: grid["inset_top"] ?? all, left: grid["inset_left"] ?? all,
-                                           bottom: grid["inset_bottom"] ?? all, right: grid["inset_right"] ?? all)
-            return GridLayout(order: order, width: viewport.width,
-                              itemSize: Size(width: grid["item_width"] ?? 85, height: grid["item_height"] ?? 85),
-                              interitemSpacing: grid["spacing"] ?? 0,
-                              lineSpacing: grid["line_spacing"] ?? grid["spacing"] ?? 0,
-                              sectionInsets: insets, headerHeight: headerHeight,
-                              columns: grid["columns"].map { Int($0) })
-        case .board:
-            return BoardLayout(order: order, viewport: viewport, inset: board["inset"] ?? 40,
-                               spacing: board["spacing"] ?? 10, rowHeight: rowHeight, headerHeight: headerHeight)
-        }
+        layout.makeLayout(order: order, viewport: viewport, rowHeight: rowHeight, headerHeight: headerHeight,
+                          grid: grid, board: board)
     }
 
     static func parseSections(_ value: ScriptValue) throws(ScriptError) -> [[Item]] {
