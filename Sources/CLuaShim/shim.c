@@ -152,28 +152,54 @@ static int rs_msgh(lua_State *L) {
     return 1;
 }
 
-int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
-    rs_vm *vm = rs_getvm(L);
-    long long saved = vm->remaining;
-    int saved_exhausted = vm->exhausted;
+/* Budget bookkeeping around one protected call. */
+typedef struct rs_budget_frame {
+    long long saved, start;
+    int saved_exhausted;
+} rs_budget_frame;
+
+static inline rs_budget_frame rs_budget_begin(lua_State *L, rs_vm *vm, long long budget) {
+    rs_budget_frame f;
+    f.saved = vm->remaining;
+    f.saved_exhausted = vm->exhausted;
     long long b = budget > 0 ? budget : vm->budget;
-    long long start = b > 0 ? b : LLONG_MAX;
-    vm->remaining = start;
+    f.start = b > 0 ? b : LLONG_MAX;
+    vm->remaining = f.start;
     vm->exhausted = 0;
     lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);  /* resets the hook counter */
+    return f;
+}
+
+static inline void rs_budget_end(rs_vm *vm, rs_budget_frame f) {
+    vm->last_exhausted = vm->exhausted;
+    if (f.saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */
+        long long used = f.start - vm->remaining;
+        vm->remaining = f.saved - used > 0 ? f.saved - used : 1;
+    } else {
+        vm->remaining = LLONG_MAX;
+    }
+    vm->exhausted = f.saved_exhausted;
+}
+
+int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
+    rs_vm *vm = rs_getvm(L);
+    rs_budget_frame f = rs_budget_begin(L, vm, budget);
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, rs_msgh);
     lua_insert(L, base);
     int status = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
-    vm->last_exhausted = vm->exhausted;
-    if (saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */
-        long long used = start - vm->remaining;
-        vm->remaining = saved - used > 0 ? saved - used : 1;
-    } else {
-        vm->remaining = LLONG_MAX;
-    }
-    vm->exhausted = saved_exhausted;
+    rs_budget_end(vm, f);
+    return status;
+}
+
+void rs_push_msgh(lua_State *L) { lua_pushcfunction(L, rs_msgh); }
+
+int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
+    rs_vm *vm = rs_getvm(L);
+    rs_budget_frame f = rs_budget_begin(L, vm, budget);
+    int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
+    rs_budget_end(vm, f);
     return status;
 }
 
@@ -433,9 +459,18 @@ static int rs_next(lua_State *L) {
 /* __pairs of a proxy: iterate the table its metatable's __index points to. */
 static int rs_index_pairs(lua_State *L) {
     if (!lua_getmetatable(L, 1)) return luaL_error(L, "not a proxy");
+    int mt = lua_gettop(L);
+    lua_pushliteral(L, "__index");
+    if (lua_rawget(L, mt) == LUA_TFUNCTION) {  /* a stale ctx proxy: refresh its table first */
+        lua_pushvalue(L, 1);
+        lua_pushnil(L);
+        lua_call(L, 2, 0);
+    } else {
+        lua_pop(L, 1);
+    }
     lua_pushcfunction(L, rs_next);
     lua_pushliteral(L, "__index");
-    lua_rawget(L, -3);
+    lua_rawget(L, mt);
     lua_pushnil(L);
     return 3;
 }
@@ -588,39 +623,121 @@ int rs_openlibs(lua_State *L, int sandboxed) {
 /* ------------------------------------------------------------------------------------------ */
 /* policy ctx                                                                                 */
 
-static void rs_set2(lua_State *L, int ref, const char *k1, double v1, const char *k2, double v2) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    lua_pushnumber(L, v1);
-    lua_setfield(L, -2, k1);
-    lua_pushnumber(L, v2);
-    lua_setfield(L, -2, k2);
-    lua_pop(L, 1);
+/* The numbers of ctx live in five groups, each shown by one read-only proxy: ctx itself
+   (time, drag_time, frame_rate), ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
+   A hook call only copies the new numbers into the rs_ctx (no Lua call). A group whose numbers
+   changed while its Lua table was current is marked stale: its proxy's __index becomes a
+   refresher closure, which writes the numbers into the table on the first read and points
+   __index back at the table. A policy that never reads a group pays nothing per frame for it;
+   one that reads it pays one refresh per change. Invariant: !stale[g] => the Lua table of
+   group g holds the numbers of `now` for g. */
+
+static const char *const rs_ctx_keys[RS_CTX_GROUPS][3] = {
+    {"time", "drag_time", "frame_rate"},
+    {"width", "height", NULL},
+    {"width", "height", NULL},
+    {"x", "y", NULL},
+    {"width", "height", NULL},
+};
+
+static const double *rs_ctx_group(const rs_ctx_values *v, int g, int *n) {
+    switch (g) {
+    case 0: *n = 3; return &v->time;
+    case 1: *n = 2; return &v->viewport_w;
+    case 2: *n = 2; return &v->content_w;
+    case 3: *n = 2; return &v->offset_x;
+    default: *n = 2; return &v->item_w;
+    }
 }
 
-void rs_ctx_update(lua_State *L, int fields, int viewport, int content, int offset, int item_size,
-                   const rs_ctx_values *now, rs_ctx_values *last) {
+/* Writes group g's numbers into `table` (absolute index) and points the proxy's metatable
+   (absolute index `mt`) back at the table. Raw sets of existing keys: nothing allocates. */
+static void rs_ctx_sync(lua_State *L, rs_ctx *c, int g, int table, int mt) {
+    int n;
+    const double *v = rs_ctx_group(&c->now, g, &n);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, rs_ctx_keys[g][i]);
+        lua_pushnumber(L, v[i]);
+        lua_rawset(L, table);
+    }
+    lua_pushliteral(L, "__index");
+    lua_pushvalue(L, table);
+    lua_rawset(L, mt);
+    c->stale[g] = 0;
+}
+
+/* __index of a stale proxy: upvalues rs_ctx userdata, group, table, metatable. */
+static int rs_ctx_refresh(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    rs_ctx *c = (rs_ctx *)lua_touserdata(L, lua_upvalueindex(1));
+    int g = (int)lua_tointeger(L, lua_upvalueindex(2));
+    vm->lifted++;
+    rs_ctx_sync(L, c, g, lua_upvalueindex(3), lua_upvalueindex(4));
+    vm->lifted--;
+    lua_settop(L, 2);
+    lua_rawget(L, lua_upvalueindex(3));
+    return 1;
+}
+
+rs_ctx *rs_ctx_new(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     vm->lifted++;
-    if (now->time != last->time || now->drag_time != last->drag_time || now->frame_rate != last->frame_rate) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, fields);
-        lua_pushnumber(L, now->time);
-        lua_setfield(L, -2, "time");
-        lua_pushnumber(L, now->drag_time);
-        lua_setfield(L, -2, "drag_time");
-        lua_pushnumber(L, now->frame_rate);
-        lua_setfield(L, -2, "frame_rate");
-        lua_pop(L, 1);
-    }
-    if (now->viewport_w != last->viewport_w || now->viewport_h != last->viewport_h)
-        rs_set2(L, viewport, "width", now->viewport_w, "height", now->viewport_h);
-    if (now->content_w != last->content_w || now->content_h != last->content_h)
-        rs_set2(L, content, "width", now->content_w, "height", now->content_h);
-    if (now->offset_x != last->offset_x || now->offset_y != last->offset_y)
-        rs_set2(L, offset, "x", now->offset_x, "y", now->offset_y);
-    if (now->item_w != last->item_w || now->item_h != last->item_h)
-        rs_set2(L, item_size, "width", now->item_w, "height", now->item_h);
-    *last = *now;
+    rs_ctx *c = (rs_ctx *)lua_newuserdatauv(L, sizeof(rs_ctx), 0);
     vm->lifted--;
+    memset(c, 0, sizeof(*c));
+    double *v = &c->now.time;
+    for (size_t i = 0; i < sizeof(rs_ctx_values) / sizeof(double); i++) v[i] = NAN;
+    for (int g = 0; g < RS_CTX_GROUPS; g++) { c->mt_ref[g] = LUA_NOREF; c->refresher_ref[g] = LUA_NOREF; }
+    return c;
+}
+
+void rs_ctx_bind(lua_State *L, int ud, int group, int table, int proxy) {
+    rs_vm *vm = rs_getvm(L);
+    ud = lua_absindex(L, ud); table = lua_absindex(L, table); proxy = lua_absindex(L, proxy);
+    rs_ctx *c = (rs_ctx *)lua_touserdata(L, ud);
+    vm->lifted++;
+    lua_getmetatable(L, proxy);
+    int mt = lua_gettop(L);
+    lua_pushvalue(L, ud);
+    lua_pushinteger(L, group);
+    lua_pushvalue(L, table);
+    lua_pushvalue(L, mt);
+    lua_pushcclosure(L, rs_ctx_refresh, 4);
+    lua_pushvalue(L, -1);
+    c->refresher_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_setfield(L, mt, "__index");   /* stale from the start: `now` holds no numbers yet */
+    c->stale[group] = 1;
+    c->mt_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
+    vm->lifted--;
+}
+
+void rs_ctx_unbind(lua_State *L, rs_ctx *c) {
+    for (int g = 0; g < RS_CTX_GROUPS; g++) {
+        luaL_unref(L, LUA_REGISTRYINDEX, c->mt_ref[g]);
+        luaL_unref(L, LUA_REGISTRYINDEX, c->refresher_ref[g]);
+        c->mt_ref[g] = c->refresher_ref[g] = LUA_NOREF;
+    }
+}
+
+void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
+    for (int g = 0; g < RS_CTX_GROUPS; g++) {
+        int n;
+        const double *v = rs_ctx_group(now, g, &n);
+        double *old = (double *)rs_ctx_group(&c->now, g, &n);
+        if (memcmp(v, old, (size_t)n * sizeof(double)) == 0) continue;
+        memcpy(old, v, (size_t)n * sizeof(double));
+        if (c->stale[g] || c->mt_ref[g] == LUA_NOREF) continue;
+        /* The table was current: make the proxy refresh it on the next read. */
+        rs_vm *vm = rs_getvm(L);
+        vm->lifted++;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->mt_ref[g]);
+        lua_pushliteral(L, "__index");
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->refresher_ref[g]);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+        vm->lifted--;
+        c->stale[g] = 1;
+    }
 }
 
 /* ------------------------------------------------------------------------------------------ */

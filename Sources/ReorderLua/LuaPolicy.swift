@@ -65,10 +65,9 @@ public final class LuaPolicy: DragPolicy {
     public init(source: PolicySource, options: LuaVM.Options = .policy) throws(LuaError) {
         self.source = source
         self.options = options
-        var sink: (LuaVM.Output) -> Void = { _ in }
         let box = OutputBox()
-        sink = { box.target?.receive($0) }
-        program = try PolicyProgram.load(source: source, options: options, output: sink)
+        program = try PolicyProgram.load(source: source, options: options, output: { box.target?.receive($0) })
+        program.outputBox = box
         box.target = self
         diagnostics += program.warnings
     }
@@ -96,6 +95,11 @@ public final class LuaPolicy: DragPolicy {
     /// The policy's file name as Lua names it (`kanban.lua`).
     public var file: String { program.file }
 
+    deinit {
+        program.outputBox?.target = nil
+        pending?.outputBox?.target = nil
+    }
+
     // MARK: - Reload
 
     /// Reloads the policy from its source. On failure the old policy stays and the error is
@@ -114,7 +118,9 @@ public final class LuaPolicy: DragPolicy {
             throw error
         }
         box.target = self
+        fresh.outputBox = box
         diagnostics += fresh.warnings
+        pending?.outputBox?.target = nil
         pending = fresh
         applyPendingIfIdle()
     }
@@ -124,6 +130,7 @@ public final class LuaPolicy: DragPolicy {
 
     private func applyPendingIfIdle() {
         guard !dragging, let p = pending else { return }
+        program.outputBox?.target = nil
         program = p
         pending = nil
         reported = []
@@ -375,7 +382,9 @@ public final class LuaPolicy: DragPolicy {
     }
 }
 
-/// A weak back-reference from a VM's output closure to its policy (the policy owns the VM).
-private final class OutputBox {
-    weak var target: LuaPolicy?
+/// A back-reference from a VM's output closure to its policy (the policy owns the VM). The
+/// policy clears it when it goes or drops the program; not `weak`, because a weak reference
+/// gives the policy a side table, which slows every retain and release of it (per hook call).
+final class OutputBox {
+    unowned(unsafe) var target: LuaPolicy?
 }

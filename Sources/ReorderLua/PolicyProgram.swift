@@ -27,22 +27,27 @@ final class PolicyProgram {
     let budget: Int64
     /// Unknown-field warnings found while loading.
     var warnings: [PolicyDiagnostic] = []
+    /// Where the VM's output goes (set by the owning LuaPolicy, which clears it when it goes).
+    var outputBox: OutputBox?
 
     // The reused ctx: a read-only proxy of a hidden table with sub-tables.
     private(set) var ctxRef: Int32 = LUA_NOREF
     private var hiddenRef: Int32 = LUA_NOREF
-    private var viewportRef: Int32 = LUA_NOREF
-    private var contentRef: Int32 = LUA_NOREF
-    private var offsetRef: Int32 = LUA_NOREF
-    private var itemSizeRef: Int32 = LUA_NOREF
     private var cacheRef: Int32 = LUA_NOREF
+    /// The rs_ctx userdata (kept alive by this ref and by the proxies' refreshers).
+    private let numbersRef: Int32
     private(set) var horizontalRef: Int32 = LUA_NOREF
     private(set) var verticalRef: Int32 = LUA_NOREF
-    /// The numbers last written into ctx (heap storage: no copies, no exclusivity checks).
-    private let last: UnsafeMutablePointer<rs_ctx_values>
+    /// The numbers of ctx, refreshed lazily in Lua (see `rs_ctx_prepare`); points into the VM.
+    private let ctxNumbers: UnsafeMutablePointer<rs_ctx>
     /// The context of the hook call in progress (read by `ctx.item` & co); valid only during
-    /// the call, so the order is neither copied nor retained per call.
-    private var current: UnsafePointer<PolicyContext>?
+    /// the call, so the order is neither copied nor retained per call. Heap storage shared
+    /// with the `ctx` closures: no runtime exclusivity checks per call.
+    private let current: UnsafeMutablePointer<UnsafePointer<PolicyContext>?>
+    /// The `ctx` closures reach the program through this box, which the program clears when
+    /// it goes (a shared VM can outlive it). Not `weak`: a weak reference would give the
+    /// program a side table and slow every retain and release of it.
+    private let contextBox = ContextBox()
     /// The item storage the cache was built for (kept alive so its address stays unique).
     private var cachedStorage: [Item] = []
     let registry = rs_registryindex()
@@ -52,17 +57,19 @@ final class PolicyProgram {
     init(vm: LuaVM, ownsVM: Bool, fields: PolicyFields, file: String, name: String, budget: Int64) {
         self.vm = vm; self.ownsVM = ownsVM; self.fields = fields; self.file = file; self.budget = budget
         self.configuration = fields.configuration(name: name)
-        last = UnsafeMutablePointer<rs_ctx_values>.allocate(capacity: 1)
-        last.initialize(to: rs_ctx_values(time: .nan, drag_time: .nan, frame_rate: .nan, viewport_w: .nan, viewport_h: .nan,
-                                          content_w: .nan, content_h: .nan, offset_x: .nan, offset_y: .nan, item_w: .nan, item_h: .nan))
+        current = UnsafeMutablePointer<UnsafePointer<PolicyContext>?>.allocate(capacity: 1)
+        current.initialize(to: nil)
+        ctxNumbers = rs_ctx_new(vm.L)
+        numbersRef = vm.ref()
     }
 
     deinit {
-        last.deallocate()
+        contextBox.program = nil
+        current.deallocate()
         // In a shared VM, release what this program referenced; an owned VM is closed whole.
         if !ownsVM {
-            for r in fields.refs + [ctxRef, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, cacheRef,
-                                    horizontalRef, verticalRef] where r != LUA_NOREF {
+            rs_ctx_unbind(vm.L, ctxNumbers)
+            for r in fields.refs + [ctxRef, hiddenRef, cacheRef, numbersRef, horizontalRef, verticalRef] where r != LUA_NOREF {
                 vm.unref(r)
             }
         }
@@ -193,41 +200,39 @@ final class PolicyProgram {
         let L = vm.L
         let top = vm.top
         defer { vm.setTop(top) }
+        contextBox.program = self
+        let box = contextBox
+        vm.pushRef(numbersRef)
+        let ud = vm.top
         // hidden table
         vm.newTable(fieldCount: 12)
         let hidden = vm.top
-        for (key, make) in [("viewport", "ctx.viewport"), ("content", "ctx.content"), ("offset", "ctx.offset"),
-                            ("item_size", "ctx.item_size")] {
+        for (group, key, make) in [(Int32(1), "viewport", "ctx.viewport"), (2, "content", "ctx.content"),
+                                   (3, "offset", "ctx.offset"), (4, "item_size", "ctx.item_size")] {
             vm.newTable(fieldCount: 2)
             let k1 = key == "offset" ? "x" : "width", k2 = key == "offset" ? "y" : "height"
             vm.push(0.0); vm.rawSet(at: -2, field: k1)
             vm.push(0.0); vm.rawSet(at: -2, field: k2)
-            vm.pushValue(at: -1)
-            let r = vm.ref()
-            switch key {
-            case "viewport": viewportRef = r
-            case "content": contentRef = r
-            case "offset": offsetRef = r
-            default: itemSizeRef = r
-            }
             rs_push_readonly(L, -1, make)
+            rs_ctx_bind(L, ud, group, -2, -1)
             vm.rawSet(at: hidden, field: key)
             vm.pop(1)
         }
         for key in ["frame_rate", "time", "drag_time"] { vm.push(0.0); vm.rawSet(at: hidden, field: key) }
         vm.newTable(); vm.rawSet(at: hidden, field: "state")
-        vm.pushFunction { [weak self] vm in try self?.luaItem(vm) ?? 0 }
+        vm.pushFunction { vm in try box.program?.luaItem(vm) ?? 0 }
         vm.rawSet(at: hidden, field: "item")
-        vm.pushFunction { [weak self] vm in try self?.luaCount(vm) ?? 0 }
+        vm.pushFunction { vm in try box.program?.luaCount(vm) ?? 0 }
         vm.rawSet(at: hidden, field: "count")
-        vm.pushFunction { [weak self] vm in
-            vm.push(self?.current?.pointee.sections ?? 0)
+        vm.pushFunction { vm in
+            vm.push(box.program?.current.pointee?.pointee.sections ?? 0)
             return 1
         }
         vm.rawSet(at: hidden, field: "sections")
         vm.pushValue(at: hidden)
         hiddenRef = vm.ref()
         rs_push_readonly(L, hidden, "ctx")
+        rs_ctx_bind(L, ud, 0, hidden, -1)
         ctxRef = vm.ref()
         vm.newTable()
         cacheRef = vm.ref()
@@ -235,7 +240,8 @@ final class PolicyProgram {
         vm.push("vertical"); verticalRef = vm.ref()
     }
 
-    /// Makes `ctx` describe `c` for the next hook call. Only changed numbers are written.
+    /// Makes `ctx` describe `c` for the next hook call: copies the numbers; Lua tables are
+    /// refreshed only when a hook reads them.
     @inline(__always)
     private func prepare(_ c: borrowing PolicyContext) {
         var now = rs_ctx_values(time: c.time, drag_time: c.dragTime, frame_rate: c.frameRate,
@@ -243,7 +249,7 @@ final class PolicyProgram {
                                 content_w: c.content.width, content_h: c.content.height,
                                 offset_x: c.offset.x, offset_y: c.offset.y,
                                 item_w: c.itemSize.width, item_h: c.itemSize.height)
-        rs_ctx_update(vm.L, hiddenRef, viewportRef, contentRef, offsetRef, itemSizeRef, &now, last)
+        rs_ctx_prepare(vm.L, ctxNumbers, &now)
     }
 
     /// Replaces `ctx.state` with an empty table (a new drag).
@@ -263,7 +269,7 @@ final class PolicyProgram {
     }
 
     private func luaItem(_ vm: LuaVM) throws -> Int32 {
-        guard let c = current?.pointee, let p = try position(vm, "ctx.item"), c.order.isValid(p) else {
+        guard let c = current.pointee?.pointee, let p = try position(vm, "ctx.item"), c.order.isValid(p) else {
             vm.pushNil(); return 1
         }
         let order = c.order
@@ -312,7 +318,7 @@ final class PolicyProgram {
         guard vm.type(at: 1) == LUA_TNUMBER else {
             throw LuaError(kind: .type, message: "ctx.count: expected a section number, got \(vm.typeName(at: 1))")
         }
-        if let c = current, let s = vm.integer(at: 1), s >= 1 { vm.push(c.pointee.count(s - 1)) } else { vm.push(0) }
+        if let c = current.pointee, let s = vm.integer(at: 1), s >= 1 { vm.push(c.pointee.count(s - 1)) } else { vm.push(0) }
         return 1
     }
 
@@ -327,6 +333,7 @@ final class PolicyProgram {
               axis: Axis? = nil, axisFirst: Bool = false, nresults: Int32) -> LuaError? {
         prepare(c)
         let L = vm.L
+        rs_push_msgh(L)
         lua_rawgeti(L, registry, lua_Integer(hook.ref))
         lua_rawgeti(L, registry, lua_Integer(ctxRef))
         if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
@@ -345,11 +352,16 @@ final class PolicyProgram {
             nargs += 1
         }
         let status = withUnsafePointer(to: c) { ptr in
-            current = ptr
-            defer { current = nil }
-            return rs_pcall(L, nargs, nresults, budget)
+            current.pointee = ptr
+            defer { current.pointee = nil }
+            return rs_pcall_h(L, nargs, nresults, budget)
         }
         if status != LUA_OK { return vm.popError(status: status) }
         return nil
     }
+}
+
+/// The `ctx` closures' way back to their program (cleared by the program's deinit).
+private final class ContextBox {
+    unowned(unsafe) var program: PolicyProgram?
 }

@@ -55,6 +55,50 @@ import ReorderCore
         #expect(p.drainDiagnostics().map(\.message).first?.hasPrefix("string a false 2 0 2") == true)
     }
 
+    /// ctx's numbers are refreshed lazily (only a hook that reads them pays): every read must
+    /// still see the current call's numbers, through a sub-table kept from an earlier call,
+    /// through pairs(), and after calls that read nothing.
+    @Test func ctxNumbersAreCurrentInEveryCallHoweverTheyAreRead() throws {
+        let p = try policy("lazy.lua", """
+            local offset, viewport
+            local function fields(t)
+              local keys = {}
+              for k, v in pairs(t) do if type(v) == "number" then keys[#keys + 1] = k .. "=" .. v end end
+              table.sort(keys)
+              return table.concat(keys, ",")
+            end
+            return {
+              can_move = function(ctx, s, r)
+                offset = offset or ctx.offset
+                viewport = viewport or ctx.viewport
+                print(offset.y, viewport.height, ctx.time, ctx.drag_time, ctx.frame_rate)
+                return true
+              end,
+              on_move = function(ctx) print(fields(ctx), fields(offset)) end,
+              semantics = function() return "move" end,
+            }
+            """)
+        var ctx = makeContext(time: 1, dragTime: 0.5)
+        _ = p.canMove(ctx, at: p00)
+        // Calls that read nothing while the numbers change.
+        for i in 1...3 {
+            ctx.time = 1 + Double(i); ctx.offset.y = 100 + Double(i)
+            _ = p.semantics(ctx, from: p00, to: p02)
+        }
+        ctx.dragTime = 2.5; ctx.viewport.height = 500
+        _ = p.canMove(ctx, at: p00)                       // cached offset and viewport tables
+        ctx.offset.y = 7; ctx.time = 9
+        p.onMove(ctx, from: p00, to: p02)                 // pairs() of stale proxies
+        ctx.frameRate = 120
+        _ = p.canMove(ctx, at: p00)
+        #expect(p.drainDiagnostics().map(\.message) == [
+            "100.0\t667.0\t1.0\t0.5\t60.0",
+            "103.0\t500.0\t4.0\t2.5\t60.0",
+            "drag_time=2.5,frame_rate=60.0,time=9.0\tx=0.0,y=7.0",
+            "7.0\t500.0\t9.0\t2.5\t120.0",
+        ])
+    }
+
     @Test func ctxAndItemsAreReadOnlyAndStateIsPerDrag() throws {
         let p = try policy("ro.lua", """
             return {

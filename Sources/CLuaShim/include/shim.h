@@ -82,6 +82,10 @@ void rs_unlift(lua_State *L);    /* re-apply it */
    the outer call's remaining budget minus what the inner used). After the call,
    rs_getvm(L)->last_exhausted says whether the budget stopped it. */
 int rs_pcall(lua_State *L, int nargs, int nresults, long long budget);
+/* rs_pcall for a caller that pushed the message handler (rs_push_msgh) just below the function
+   and its arguments: no stack rotation. The handler stays below the results. */
+int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget);
+void rs_push_msgh(lua_State *L);
 /* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. */
 int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only);
 /* Pushes a C closure that calls the host with `op` (protected: run with the cap lifted). */
@@ -97,11 +101,25 @@ typedef struct rs_ctx_values {
     double time, drag_time, frame_rate;
     double viewport_w, viewport_h, content_w, content_h, offset_x, offset_y, item_w, item_h;
 } rs_ctx_values;
-/* Writes into the hidden ctx table (registry ref `fields`) and its sub-tables (refs viewport,
-   content, offset, item_size) the values of `now` that differ from `last`, then copies `now`
-   to `last`. Raw sets of existing keys: no metamethods; the cap is lifted. */
-void rs_ctx_update(lua_State *L, int fields, int viewport, int content, int offset, int item_size,
-                   const rs_ctx_values *now, rs_ctx_values *last);
+/* The five groups of numbers (ctx, viewport, content, offset, item_size), each shown by a
+   read-only proxy whose table is refreshed lazily (see shim.c). */
+#define RS_CTX_GROUPS 5
+typedef struct rs_ctx {
+    rs_ctx_values now;             /* the numbers of the current hook call */
+    unsigned char stale[RS_CTX_GROUPS];  /* the group's table lags `now`: its proxy refreshes it */
+    int mt_ref[RS_CTX_GROUPS];     /* registry refs of the proxies' metatables */
+    int refresher_ref[RS_CTX_GROUPS];
+} rs_ctx;
+/* Pushes a new rs_ctx userdata (all numbers NaN, no group bound) and returns it. */
+rs_ctx *rs_ctx_new(lua_State *L);
+/* Binds `group` to its table and read-only proxy (made by rs_push_readonly); `ud` is the
+   rs_ctx userdata's index. The group starts stale. */
+void rs_ctx_bind(lua_State *L, int ud, int group, int table, int proxy);
+/* Releases the registry refs rs_ctx_bind took (a shared VM outliving the policy). */
+void rs_ctx_unbind(lua_State *L, rs_ctx *c);
+/* Takes the numbers of the next hook call: copies them, and marks stale each group that
+   changed while its table was current (one raw set on the proxy's metatable). */
+void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now);
 /* Pushes a read-only proxy of the table at `idx`: reads go to the table, writes raise
    "attempt to modify the read-only <what>", pairs() iterates the table, getmetatable() gives
    false. The cap is lifted. */
