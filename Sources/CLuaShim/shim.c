@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,6 +641,17 @@ static const char *const rs_ctx_keys[RS_CTX_GROUPS][3] = {
     {"width", "height", NULL},
 };
 
+/* Bitwise equality of n doubles (NaN equals itself; 0 and -0 differ). */
+static inline int rs_same(const double *a, const double *b, int n) {
+    for (int i = 0; i < n; i++) {
+        uint64_t x, y;
+        memcpy(&x, a + i, sizeof x);
+        memcpy(&y, b + i, sizeof y);
+        if (x != y) return 0;
+    }
+    return 1;
+}
+
 static const double *rs_ctx_group(const rs_ctx_values *v, int g, int *n) {
     switch (g) {
     case 0: *n = 3; return &v->time;
@@ -724,8 +736,8 @@ void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
         int n;
         const double *v = rs_ctx_group(now, g, &n);
         double *old = (double *)rs_ctx_group(&c->now, g, &n);
-        if (memcmp(v, old, (size_t)n * sizeof(double)) == 0) continue;
-        memcpy(old, v, (size_t)n * sizeof(double));
+        if (rs_same(v, old, n)) continue;
+        for (int i = 0; i < n; i++) old[i] = v[i];
         if (c->stale[g] || c->mt_ref[g] == LUA_NOREF) continue;
         /* The table was current: make the proxy refresh it on the next read. */
         rs_vm *vm = rs_getvm(L);
