@@ -28,8 +28,10 @@ public final class LuaPolicy: DragPolicy {
     private var dragging = false
     private var diagnostics: [PolicyDiagnostic] = []
     private var reported: Set<String> = []
-    /// Consecutive failed calls of each hook (a success of that hook resets its count).
-    private var failureStreaks: [String: Int] = [:]
+    /// Consecutive failed calls of each hook, by `Hook.rawValue` (a success of that hook
+    /// resets its count). Heap storage: a success costs one store, with no runtime
+    /// exclusivity check (a dictionary property cost one per hook call).
+    private let failureStreaks: UnsafeMutablePointer<Int>
     private var pendingPrints = 0
     /// The native policy used once this one is switched off.
     private let fallback = DefaultPolicy()
@@ -68,6 +70,7 @@ public final class LuaPolicy: DragPolicy {
         let box = OutputBox()
         program = try PolicyProgram.load(source: source, options: options, output: { box.target?.receive($0) })
         program.outputBox = box
+        failureStreaks = Self.makeStreaks()
         box.target = self
         diagnostics += program.warnings
     }
@@ -80,6 +83,7 @@ public final class LuaPolicy: DragPolicy {
         self.source = .table
         self.options = vm.options
         program = try PolicyProgram.load(tableAt: index, in: vm, chunkName: chunkName, baseDirectory: baseDirectory)
+        failureStreaks = Self.makeStreaks()
         diagnostics += program.warnings
     }
 
@@ -95,7 +99,14 @@ public final class LuaPolicy: DragPolicy {
     /// The policy's file name as Lua names it (`kanban.lua`).
     public var file: String { program.file }
 
+    private static func makeStreaks() -> UnsafeMutablePointer<Int> {
+        let p = UnsafeMutablePointer<Int>.allocate(capacity: Hook.allCases.count)
+        p.initialize(repeating: 0, count: Hook.allCases.count)
+        return p
+    }
+
     deinit {
+        failureStreaks.deallocate()
         program.outputBox?.target = nil
         pending?.outputBox?.target = nil
     }
@@ -134,7 +145,7 @@ public final class LuaPolicy: DragPolicy {
         program = p
         pending = nil
         reported = []
-        failureStreaks = [:]
+        failureStreaks.update(repeating: 0, count: Hook.allCases.count)
         disabled = false
     }
 
@@ -166,26 +177,26 @@ public final class LuaPolicy: DragPolicy {
     /// Records a failed hook call: reported once per hook; 3 failed calls in a row of one hook
     /// switch the policy off (other hooks succeeding in between do not reset the count, so a
     /// `target` that loops every frame cannot slow every frame of the session).
-    private func failed(_ hook: String, _ ref: HookRef, _ error: LuaError) {
-        let streak = (failureStreaks[hook] ?? 0) + 1
-        failureStreaks[hook] = streak
-        if !reported.contains(hook) {
-            reported.insert(hook)
+    private func failed(_ hook: Hook, _ ref: HookRef, _ error: LuaError) {
+        failureStreaks[hook.rawValue] += 1
+        let streak = failureStreaks[hook.rawValue]
+        if !reported.contains(hook.name) {
+            reported.insert(hook.name)
             let file = error.file ?? ref.file
             let line = error.line ?? ref.line
-            diagnostics.append(PolicyDiagnostic(kind: .hookError, message: "\(file):\(line): \(hook): \(error.message)",
-                                                file: file, line: line, hook: hook, traceback: error.traceback))
+            diagnostics.append(PolicyDiagnostic(kind: .hookError, message: "\(file):\(line): \(hook.name): \(error.message)",
+                                                file: file, line: line, hook: hook.name, traceback: error.traceback))
         }
         if streak >= Self.failureLimit && !isDisabled {
             disabled = true
             diagnostics.append(PolicyDiagnostic(kind: .disabled,
                 message: "\(program.file): policy '\(program.configuration.name)' switched off after \(Self.failureLimit) consecutive failures; using default for the rest of this session",
-                file: program.file, hook: hook))
+                file: program.file, hook: hook.name))
         }
     }
 
-    @inline(__always) private func succeeded(_ hook: StaticString) {
-        if !failureStreaks.isEmpty { failureStreaks["\(hook)"] = nil }
+    @inline(__always) private func succeeded(_ hook: Hook) {
+        failureStreaks[hook.rawValue] = 0
     }
 
     private func typeError(_ ref: HookRef, expected: String, at index: Int32) -> LuaError {
@@ -194,41 +205,73 @@ public final class LuaPolicy: DragPolicy {
     }
 
     // MARK: - DragPolicy
+    //
+    // The hot path reads the program's hook references as plain integers (`HookRefs`); the
+    // `HookRef` with its file and line is looked up only when a call fails.
+
+    /// Where a hook was defined, for a diagnostic.
+    private func definition(_ hook: Hook, in p: PolicyProgram) -> HookRef {
+        let f = p.fields
+        let ref: HookRef?
+        switch hook {
+        case .canMove: ref = f.canMove
+        case .target: ref = f.target
+        case .semantics: if case .hook(let h)? = f.semantics { ref = h } else { ref = nil }
+        case .zone: if case .hook(let h)? = f.zone { ref = h } else { ref = nil }
+        case .speed: if case .hook(let h)? = f.speed { ref = h } else { ref = nil }
+        case .onBegin: ref = f.onBegin
+        case .onMove: ref = f.onMove
+        case .onEnd: ref = f.onEnd
+        case .onCancel: if case .hook(let h)? = f.onCancel { ref = h } else { ref = nil }
+        }
+        return ref ?? HookRef(ref: LUA_NOREF, file: p.file, line: 0)
+    }
+
+    private func failed(_ hook: Hook, in p: PolicyProgram, _ error: LuaError) {
+        failed(hook, definition(hook, in: p), error)
+    }
+
+    private func typeError(_ hook: Hook, in p: PolicyProgram, expected: String, at index: Int32) -> LuaError {
+        typeError(definition(hook, in: p), expected: expected, at: index)
+    }
 
     public func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
         applyPendingIfIdle()
         if isDisabled { return fallback.canMove(ctx, at: position) }
-        guard let hook = program.fields.canMove else { return true }
         let p = program
+        let ref = p.hooks.canMove
+        guard ref != LUA_NOREF else { return true }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(hook, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1) {
-            failed("can_move", hook, e); return false
+        if let e = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1) {
+            failed(.canMove, in: p, e); return false
         }
         guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
-            failed("can_move", hook, typeError(hook, expected: "a boolean", at: -1)); return false
+            failed(.canMove, in: p, typeError(.canMove, in: p, expected: "a boolean", at: -1)); return false
         }
-        succeeded("can_move")
+        succeeded(.canMove)
         return p.vm.boolean(at: -1)
     }
 
     public func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
         if isDisabled { return fallback.target(ctx, from: from, proposed: proposed) }
-        guard let hook = program.fields.target else { return proposed }
         let p = program
+        let ref = p.hooks.target
+        guard ref != LUA_NOREF else { return proposed }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(hook, ctx, ints: (from.section + 1, from.item + 1, proposed.section + 1, proposed.item + 1),
+        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, proposed.section + 1, proposed.item + 1),
                           nints: 4, nresults: 2) {
-            failed("target", hook, e); return nil
+            failed(.target, in: p, e); return nil
         }
         let vm = p.vm
-        if vm.type(at: -2) == LUA_TNIL && vm.type(at: -1) == LUA_TNIL { succeeded("target"); return nil }
+        if vm.type(at: -2) == LUA_TNIL && vm.type(at: -1) == LUA_TNIL { succeeded(.target); return nil }
         guard vm.type(at: -2) == LUA_TNUMBER, vm.type(at: -1) == LUA_TNUMBER,
               let s = vm.integer(at: -2), let r = vm.integer(at: -1) else {
+            let hook = definition(.target, in: p)
             let what = "two integers (section, row) or nil, got \(PolicyReader(vm: vm, file: hook.file).describe(at: -2)), "
                 + PolicyReader(vm: vm, file: hook.file).describe(at: -1)
-            failed("target", hook, LuaError(kind: .type, file: hook.file, line: hook.line, message: "expected \(what)"))
+            failed(.target, hook, LuaError(kind: .type, file: hook.file, line: hook.line, message: "expected \(what)"))
             return nil
         }
         // In range: an existing row, or one past the end of another section (a move there).
@@ -236,149 +279,173 @@ public final class LuaPolicy: DragPolicy {
         let inRange = s >= 1 && s <= sections && r >= 1 &&
             (r <= ctx.count(s - 1) || (s - 1 != from.section && r == ctx.count(s - 1) + 1))
         guard inRange else {
-            failed("target", hook, LuaError(kind: .type, file: hook.file, line: hook.line,
-                                            message: "target \(s), \(r) is out of range (\(sections) sections)"))
+            let hook = definition(.target, in: p)
+            failed(.target, hook, LuaError(kind: .type, file: hook.file, line: hook.line,
+                                           message: "target \(s), \(r) is out of range (\(sections) sections)"))
             return nil
         }
-        succeeded("target")
+        succeeded(.target)
         return ItemPosition(section: s - 1, item: r - 1)
     }
 
     public func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
         if isDisabled { return fallback.semantics(ctx, from: from, to: to) }
-        switch program.fields.semantics {
-        case nil: return .move
-        case .fixed(let s)?: return s
-        case .hook(let hook)?:
-            let p = program
-            let base = p.vm.top
-            defer { p.vm.setTop(base) }
-            if let e = p.call(hook, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1) {
-                failed("semantics", hook, e); return .move
-            }
-            guard let name = p.vm.string(at: -1), let s = Semantics(rawValue: name) else {
-                failed("semantics", hook, typeError(hook, expected: "\"move\" or \"exchange\"", at: -1)); return .move
-            }
-            succeeded("semantics")
-            return s
+        let p = program
+        let ref = p.hooks.semantics
+        guard ref != LUA_NOREF else {
+            if case .fixed(let s)? = p.fields.semantics { return s }
+            return .move
         }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1) {
+            failed(.semantics, in: p, e); return .move
+        }
+        guard let name = p.vm.string(at: -1), let s = Semantics(rawValue: name) else {
+            failed(.semantics, in: p, typeError(.semantics, in: p, expected: "\"move\" or \"exchange\"", at: -1)); return .move
+        }
+        succeeded(.semantics)
+        return s
     }
 
     public func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
         if isDisabled { return fallback.edgeZone(ctx, axis: axis, viewportLength: viewportLength) }
-        switch program.fields.zone {
-        case nil: return 0
-        case .fixed(let z)?: return z
-        case .hook(let hook)?:
-            let p = program
-            let base = p.vm.top
-            defer { p.vm.setTop(base) }
-            // zone(ctx, axis, viewport_length)
-            if let e = p.call(hook, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (viewportLength, 0, 0), nnumbers: 1,
-                              axis: axis, axisFirst: true, nresults: 1) {
-                failed("zone", hook, e); return 0
-            }
-            guard let z = p.vm.number(at: -1) else {
-                failed("zone", hook, typeError(hook, expected: "a number", at: -1)); return 0
-            }
-            guard z.isFinite, z >= 0 else {
-                failed("zone", hook, typeError(hook, expected: "a finite number >= 0", at: -1)); return 0
-            }
-            succeeded("zone")
-            return z
+        let p = program
+        let ref = p.hooks.zone
+        guard ref != LUA_NOREF else {
+            if case .fixed(let z)? = p.fields.zone { return z }
+            return 0
         }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        // zone(ctx, axis, viewport_length)
+        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (viewportLength, 0, 0), nnumbers: 1,
+                          axis: axis, axisFirst: true, nresults: 1) {
+            failed(.zone, in: p, e); return 0
+        }
+        guard let z = p.vm.number(at: -1) else {
+            failed(.zone, in: p, typeError(.zone, in: p, expected: "a number", at: -1)); return 0
+        }
+        guard z.isFinite, z >= 0 else {
+            failed(.zone, in: p, typeError(.zone, in: p, expected: "a finite number >= 0", at: -1)); return 0
+        }
+        succeeded(.zone)
+        return z
     }
 
     public func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
         if isDisabled { return fallback.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed) }
-        switch program.fields.speed {
-        case nil: return 0
-        case .fixed(let v)?: return v
-        case .hook(let hook)?:
-            let p = program
-            let base = p.vm.top
-            defer { p.vm.setTop(base) }
-            if let e = p.call(hook, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (depth, zone, elapsed), nnumbers: 3,
-                              axis: axis, nresults: 1) {
-                failed("speed", hook, e); return 0
-            }
-            guard let v = p.vm.number(at: -1) else {
-                failed("speed", hook, typeError(hook, expected: "a number", at: -1)); return 0
-            }
-            succeeded("speed")
-            // Clamped to be finite and non-negative (DESIGN.md section 4).
-            if v.isNaN || v <= 0 { return 0 }
-            return min(v, Self.maximumSpeed)
+        let p = program
+        let ref = p.hooks.speed
+        guard ref != LUA_NOREF else {
+            if case .fixed(let v)? = p.fields.speed { return v }
+            return 0
         }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (depth, zone, elapsed), nnumbers: 3,
+                          axis: axis, nresults: 1) {
+            failed(.speed, in: p, e); return 0
+        }
+        guard let v = p.vm.number(at: -1) else {
+            failed(.speed, in: p, typeError(.speed, in: p, expected: "a number", at: -1)); return 0
+        }
+        succeeded(.speed)
+        // Clamped to be finite and non-negative (DESIGN.md section 4).
+        if v.isNaN || v <= 0 { return 0 }
+        return min(v, Self.maximumSpeed)
     }
 
     public func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {
         applyPendingIfIdle()
         dragging = true
         if isDisabled { return fallback.onBegin(ctx, at: position) }
-        program.resetState()
-        guard let hook = program.fields.onBegin else { return }
         let p = program
+        p.resetState()
+        let ref = p.hooks.onBegin
+        guard ref != LUA_NOREF else { return }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(hook, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 0) {
-            failed("on_begin", hook, e)
-        } else { succeeded("on_begin") }
+        if let e = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 0) {
+            failed(.onBegin, in: p, e)
+        } else { succeeded(.onBegin) }
     }
 
     public func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {
         if isDisabled { return fallback.onMove(ctx, from: from, to: to) }
-        guard let hook = program.fields.onMove else { return }
         let p = program
+        let ref = p.hooks.onMove
+        guard ref != LUA_NOREF else { return }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(hook, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 0) {
-            failed("on_move", hook, e)
-        } else { succeeded("on_move") }
+        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 0) {
+            failed(.onMove, in: p, e)
+        } else { succeeded(.onMove) }
     }
 
     public func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool {
         defer { endDrag() }
         if isDisabled { return fallback.onEnd(ctx, from: from, to: to) }
-        guard let hook = program.fields.onEnd else { return true }
         let p = program
+        let ref = p.hooks.onEnd
+        guard ref != LUA_NOREF else { return true }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(hook, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1) {
-            failed("on_end", hook, e); return true
+        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1) {
+            failed(.onEnd, in: p, e); return true
         }
         guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
-            failed("on_end", hook, typeError(hook, expected: "a boolean", at: -1)); return true
+            failed(.onEnd, in: p, typeError(.onEnd, in: p, expected: "a boolean", at: -1)); return true
         }
-        succeeded("on_end")
+        succeeded(.onEnd)
         return p.vm.boolean(at: -1)
     }
 
     public func onCancel(_ ctx: PolicyContext) -> CancelResolution {
         defer { endDrag() }
         if isDisabled { return fallback.onCancel(ctx) }
-        switch program.fields.onCancel {
-        case nil: return .revert
-        case .fixed(let r)?: return r
-        case .hook(let hook)?:
-            let p = program
-            let base = p.vm.top
-            defer { p.vm.setTop(base) }
-            if let e = p.call(hook, ctx, ints: (0, 0, 0, 0), nints: 0, nresults: 1) {
-                failed("on_cancel", hook, e); return .revert
-            }
-            guard let name = p.vm.string(at: -1), let r = CancelResolution(rawValue: name) else {
-                failed("on_cancel", hook, typeError(hook, expected: "\"revert\" or \"commit\"", at: -1)); return .revert
-            }
-            succeeded("on_cancel")
-            return r
+        let p = program
+        let ref = p.hooks.onCancel
+        guard ref != LUA_NOREF else {
+            if case .fixed(let r)? = p.fields.onCancel { return r }
+            return .revert
         }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, nresults: 1) {
+            failed(.onCancel, in: p, e); return .revert
+        }
+        guard let name = p.vm.string(at: -1), let r = CancelResolution(rawValue: name) else {
+            failed(.onCancel, in: p, typeError(.onCancel, in: p, expected: "\"revert\" or \"commit\"", at: -1)); return .revert
+        }
+        succeeded(.onCancel)
+        return r
     }
 
     private func endDrag() {
         dragging = false
         if !isDisabled { program.resetState() }
         applyPendingIfIdle()
+    }
+}
+
+/// The hooks of DESIGN.md section 4, as the failure bookkeeping counts them.
+private enum Hook: Int, CaseIterable {
+    case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
+
+    /// The name in policy files and diagnostics.
+    var name: String {
+        switch self {
+        case .canMove: "can_move"
+        case .target: "target"
+        case .semantics: "semantics"
+        case .zone: "zone"
+        case .speed: "speed"
+        case .onBegin: "on_begin"
+        case .onMove: "on_move"
+        case .onEnd: "on_end"
+        case .onCancel: "on_cancel"
+        }
     }
 }
 

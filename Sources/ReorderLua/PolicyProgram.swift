@@ -20,6 +20,8 @@ final class PolicyProgram {
     /// The VM belongs to this program (a sandbox); otherwise it is a caller's trusted VM.
     let ownsVM: Bool
     let fields: PolicyFields
+    /// The registry references of the hooks, as plain integers for the hot path.
+    let hooks: HookRefs
     let configuration: PolicyConfiguration
     /// Chunk name of the policy itself (`kanban.lua`).
     let file: String
@@ -57,6 +59,7 @@ final class PolicyProgram {
     init(vm: LuaVM, ownsVM: Bool, fields: PolicyFields, file: String, name: String, budget: Int64) {
         self.vm = vm; self.ownsVM = ownsVM; self.fields = fields; self.file = file; self.budget = budget
         self.configuration = fields.configuration(name: name)
+        self.hooks = HookRefs(fields)
         current = UnsafeMutablePointer<UnsafePointer<PolicyContext>?>.allocate(capacity: 1)
         current.initialize(to: nil)
         ctxNumbers = rs_ctx_new(vm.L)
@@ -328,13 +331,13 @@ final class PolicyProgram {
     /// axis name when given (before the numbers when `axisFirst`). Leaves `nresults` results on
     /// the stack on success.
     @inline(__always)
-    func call(_ hook: HookRef, _ c: borrowing PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
+    func call(_ ref: Int32, _ c: borrowing PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
               numbers: (Double, Double, Double) = (0, 0, 0), nnumbers: Int32 = 0,
               axis: Axis? = nil, axisFirst: Bool = false, nresults: Int32) -> LuaError? {
         prepare(c)
         let L = vm.L
         rs_push_msgh(L)
-        lua_rawgeti(L, registry, lua_Integer(hook.ref))
+        lua_rawgeti(L, registry, lua_Integer(ref))
         lua_rawgeti(L, registry, lua_Integer(ctxRef))
         if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
         if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
@@ -358,6 +361,24 @@ final class PolicyProgram {
         }
         if status != LUA_OK { return vm.popError(status: status) }
         return nil
+    }
+}
+
+/// The registry references of a program's hooks (`LUA_NOREF` where the field is absent or fixed).
+struct HookRefs {
+    var canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel: Int32
+
+    init(_ f: PolicyFields) {
+        func ref<V>(_ c: Computed<V>?) -> Int32 { if case .hook(let h)? = c { return h.ref } else { return LUA_NOREF } }
+        canMove = f.canMove?.ref ?? LUA_NOREF
+        target = f.target?.ref ?? LUA_NOREF
+        semantics = ref(f.semantics)
+        zone = ref(f.zone)
+        speed = ref(f.speed)
+        onBegin = f.onBegin?.ref ?? LUA_NOREF
+        onMove = f.onMove?.ref ?? LUA_NOREF
+        onEnd = f.onEnd?.ref ?? LUA_NOREF
+        onCancel = ref(f.onCancel)
     }
 }
 
