@@ -731,25 +731,33 @@ void rs_ctx_unbind(lua_State *L, rs_ctx *c) {
     }
 }
 
-void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
-    for (int g = 0; g < RS_CTX_GROUPS; g++) {
-        int n;
-        const double *v = rs_ctx_group(now, g, &n);
-        double *old = (double *)rs_ctx_group(&c->now, g, &n);
-        if (rs_same(v, old, n)) continue;
-        for (int i = 0; i < n; i++) old[i] = v[i];
-        if (c->stale[g] || c->mt_ref[g] == LUA_NOREF) continue;
-        /* The table was current: make the proxy refresh it on the next read. */
-        rs_vm *vm = rs_getvm(L);
-        vm->lifted++;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, c->mt_ref[g]);
-        lua_pushliteral(L, "__index");
-        lua_rawgeti(L, LUA_REGISTRYINDEX, c->refresher_ref[g]);
-        lua_rawset(L, -3);
-        lua_pop(L, 1);
-        vm->lifted--;
-        c->stale[g] = 1;
+static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {
+    if (c->stale[g] || c->mt_ref[g] == LUA_NOREF) return;
+    /* The table was current: make the proxy refresh it on the next read. */
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->mt_ref[g]);
+    lua_pushliteral(L, "__index");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->refresher_ref[g]);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    vm->lifted--;
+    c->stale[g] = 1;
+}
+
+/* Copies group g (n doubles at a and b) and marks it stale when it changed. */
+#define RS_CTX_TAKE(g, field, n) \
+    if (!rs_same(&now->field, &c->now.field, n)) { \
+        memcpy(&c->now.field, &now->field, (n) * sizeof(double)); \
+        rs_ctx_mark_stale(L, c, g); \
     }
+
+void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
+    RS_CTX_TAKE(0, time, 3)
+    RS_CTX_TAKE(1, viewport_w, 2)
+    RS_CTX_TAKE(2, content_w, 2)
+    RS_CTX_TAKE(3, offset_x, 2)
+    RS_CTX_TAKE(4, item_w, 2)
 }
 
 /* ------------------------------------------------------------------------------------------ */
