@@ -116,14 +116,7 @@ public enum FuzzCommand {
         }
         let name = ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
         let path = console.resolve(out ?? "fuzz-\(name)-\(options.seed)-\(failure.run).jsonl")
-        var header = Trace.Header(policy: reference, sections: failure.scenario.sections)
-        header.layout = failure.scenario.layout.rawValue
-        header.rowHeight = failure.scenario.rowHeight
-        header.headerHeight = failure.scenario.headerHeight
-        header.viewport = failure.scenario.viewport
-        header.frameRate = failure.scenario.frameRate
-        header.grid = failure.scenario.grid
-        header.board = failure.scenario.board
+        let header = Trace.Header(policy: reference, sections: failure.scenario.sections, geometry: failure.scenario.geometry)
         let text = TraceCodec.encode(Trace(header: header, inputs: failure.trace))
         console.write("\(summary): VIOLATION in run \(failure.run + 1) (seed \(options.seed))\n")
         console.write("  \(failure.violation)\n")
@@ -141,9 +134,8 @@ public enum FuzzCommand {
 
     /// The fuzz scenario a trace's `session` line describes (nil without one).
     public static func scenario(of trace: Trace) -> FuzzScenario? {
-        guard let h = trace.header, let layout = FuzzLayout(rawValue: h.layout) else { return nil }
-        return FuzzScenario(layout: layout, sections: h.sections, viewport: h.viewport, rowHeight: h.rowHeight,
-                            headerHeight: h.headerHeight, frameRate: h.frameRate, grid: h.grid, board: h.board)
+        guard let h = trace.header else { return nil }
+        return FuzzScenario(sections: h.sections, geometry: h.geometry)
     }
 
     static func group(_ n: Int) -> String {

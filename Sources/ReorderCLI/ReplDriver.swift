@@ -214,15 +214,9 @@ public final class ReplDriver {
             return
         }
         if recording != nil { _ = stopRecording() }
-        var header = Trace.Header(policy: s.options.policy.traceName, sections: s.simulator.order.items)
+        var header = Trace.Header(policy: s.options.policy.traceName, sections: s.simulator.order.items,
+                                  geometry: s.options.geometry)
         header.titles = s.simulator.order.sectionTitles
-        header.layout = s.options.layout.rawValue
-        header.rowHeight = s.options.rowHeight
-        header.headerHeight = s.options.headerHeight
-        header.grid = s.options.grid
-        header.board = s.options.board
-        header.viewport = s.options.viewport
-        header.frameRate = s.options.frameRate
         header.offset = s.simulator.offset
         recording = Recording(path: path, session: s, start: s.simulator.inputs.count, header: header)
         console.write("recording the inputs of s to \(shown) (:stop to finish)\n")

@@ -37,16 +37,7 @@ public enum Replayer {
             options = SessionOptions()
             options.sections = h.sections
             options.sectionTitles = h.titles
-            guard let layout = SessionOptions.LayoutKind(rawValue: h.layout) else {
-                throw ScriptError("the trace's layout \"\(h.layout)\" is unknown")
-            }
-            options.layout = layout
-            options.rowHeight = h.rowHeight
-            options.headerHeight = h.headerHeight
-            options.grid = h.grid
-            options.board = h.board
-            options.viewport = h.viewport
-            options.frameRate = h.frameRate
+            options.geometry = h.geometry
         } else {
             options = DemoList.options()
         }

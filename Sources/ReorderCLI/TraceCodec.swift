@@ -19,25 +19,26 @@ import ReorderLua
 /// Times are seconds of simulated time and never decrease.
 public struct Trace: Sendable {
     /// The list, layout and policy the inputs were recorded on.
+    @dynamicMemberLookup
     public struct Header: Sendable {
         public var policy: String?
         public var sections: [[Item]]
         public var titles: [String] = []
-        public var layout: String = "table"
-        public var rowHeight: Double = 44
-        public var headerHeight: Double = 0
-        /// The grid's geometry (`layout = "grid"`), as `reorder.session{ grid = {...} }` takes it.
-        public var grid: [String: Double] = [:]
-        /// The board's geometry (`layout = "board"`), as `reorder.session{ board = {...} }` takes it.
-        public var board: [String: Double] = [:]
-        public var viewport = Size(width: 375, height: 667)
-        public var frameRate: Double = 60
+        /// Layout, heights, grid and board options, viewport and frame rate (read and written
+        /// through the header's own members: `header.viewport`).
+        public var geometry = SessionGeometry()
         /// The content offset when recording began.
         public var offset: Point = .zero
 
-        public init(policy: String?, sections: [[Item]]) {
+        public init(policy: String?, sections: [[Item]], geometry: SessionGeometry = SessionGeometry()) {
             self.policy = policy
             self.sections = sections
+            self.geometry = geometry
+        }
+
+        public subscript<T>(dynamicMember key: WritableKeyPath<SessionGeometry, T>) -> T {
+            get { geometry[keyPath: key] }
+            set { geometry[keyPath: key] = newValue }
         }
     }
 
@@ -86,7 +87,7 @@ public enum TraceCodec {
     public static func encode(header h: Trace.Header) -> String {
         var s = "{\"type\":\"session\""
         if let p = h.policy { s += ",\"policy\":\(string(p))" }
-        s += ",\"layout\":\(string(h.layout))"
+        s += ",\"layout\":\(string(h.layout.rawValue))"
         s += ",\"sections\":[" + h.sections.map { "[" + $0.map(item).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
         if !h.titles.isEmpty { s += ",\"titles\":[" + h.titles.map(string).joined(separator: ",") + "]" }
         s += ",\"row_height\":\(number(h.rowHeight)),\"header_height\":\(number(h.headerHeight))"
@@ -249,7 +250,12 @@ public enum TraceCodec {
         }
         var h = Trace.Header(policy: o["policy"] as? String, sections: sections)
         if let t = o["titles"] as? [String] { h.titles = t }
-        if let l = o["layout"] as? String { h.layout = l }
+        if let raw = o["layout"] {
+            guard let name = raw as? String, let layout = LayoutKind(rawValue: name) else {
+                throw fail("\"layout\" must be \"table\", \"grid\" or \"board\"")
+            }
+            h.layout = layout
+        }
         if o["row_height"] != nil { h.rowHeight = try coordinate(o, "row_height", fail: fail) }
         if o["header_height"] != nil { h.headerHeight = try coordinate(o, "header_height", fail: fail) }
         if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }

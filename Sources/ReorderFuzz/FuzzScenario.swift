@@ -14,33 +14,34 @@ public typealias FuzzLayout = LayoutKind
 /// let scenario = FuzzScenario.random(layout: .table, using: &rng)
 /// let sim = scenario.makeSimulator(policy: DefaultPolicy())
 /// ```
+@dynamicMemberLookup
 public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
-    public var layout: FuzzLayout
     public var sections: [[Item]]
-    public var viewport: Size
-    public var rowHeight: Double
-    public var headerHeight: Double
-    public var frameRate: Double
-    /// Grid geometry, with the keys of the Lua session API's `grid = {...}` (`item_width`,
-    /// `item_height`, `spacing`, `line_spacing`, `columns`); missing keys: 85, 85, 0, spacing, fit.
-    public var grid: [String: Double]
-    /// Board geometry, with the keys of `board = {...}` (`inset`, `spacing`); missing: 40, 10.
-    public var board: [String: Double]
+    /// Layout, heights, grid and board options, viewport and frame rate (read and written
+    /// through this value's own members: `scenario.viewport`).
+    public var geometry: SessionGeometry
 
     public init(layout: FuzzLayout = .table, sections: [[Item]], viewport: Size = Size(width: 375, height: 667),
                 rowHeight: Double = 44, headerHeight: Double = 0, frameRate: Double = 60,
                 grid: [String: Double] = [:], board: [String: Double] = [:]) {
-        self.layout = layout; self.sections = sections; self.viewport = viewport
-        self.rowHeight = rowHeight; self.headerHeight = headerHeight; self.frameRate = frameRate
-        self.grid = grid; self.board = board
+        self.sections = sections
+        geometry = SessionGeometry(layout: layout, rowHeight: rowHeight, headerHeight: headerHeight, grid: grid,
+                                   board: board, viewport: viewport, frameRate: frameRate)
+    }
+
+    public init(sections: [[Item]], geometry: SessionGeometry) {
+        self.sections = sections
+        self.geometry = geometry
+    }
+
+    public subscript<T>(dynamicMember key: WritableKeyPath<SessionGeometry, T>) -> T {
+        get { geometry[keyPath: key] }
+        set { geometry[keyPath: key] = newValue }
     }
 
     /// The layout of `order`, built as the Lua session API builds it from the same options, so
     /// that `reorder replay` reproduces a fuzz trace exactly.
-    public func makeLayout(order: Order) -> any Layout {
-        layout.makeLayout(order: order, viewport: viewport, rowHeight: rowHeight, headerHeight: headerHeight,
-                          grid: grid, board: board)
-    }
+    public func makeLayout(order: Order) -> any Layout { geometry.makeLayout(order: order) }
 
     /// The order the session starts with.
     public var order: Order { Order(sections: sections) }
@@ -48,8 +49,8 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// A fresh simulator on this scenario, not recording (the fuzzer keeps its own trace).
     public func makeSimulator(policy: any DragPolicy) -> DragSimulator {
         let order = self.order
-        let sim = DragSimulator(order: order, layout: makeLayout(order: order), viewport: viewport, policy: policy,
-                                frameRate: frameRate)
+        let sim = DragSimulator(order: order, layout: makeLayout(order: order), viewport: geometry.viewport, policy: policy,
+                                frameRate: geometry.frameRate)
         sim.isRecording = false
         return sim
     }
@@ -97,9 +98,10 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(layout) \(sections.map(\.count)) items, viewport \(viewport), row \(rowHeight), header \(headerHeight), \(frameRate) Hz"
-        if !grid.isEmpty { text += ", grid \(grid.sorted { $0.key < $1.key })" }
-        if !board.isEmpty { text += ", board \(board.sorted { $0.key < $1.key })" }
+        let g = geometry
+        var text = "\(g.layout) \(sections.map(\.count)) items, viewport \(g.viewport), row \(g.rowHeight), header \(g.headerHeight), \(g.frameRate) Hz"
+        if !g.grid.isEmpty { text += ", grid \(g.grid.sorted { $0.key < $1.key })" }
+        if !g.board.isEmpty { text += ", board \(g.board.sorted { $0.key < $1.key })" }
         return text
     }
 }

@@ -68,7 +68,7 @@ import ReorderCore
         #expect(status == 0, "\(out)")
         let lines = out.split(separator: "\n").map(String.init)
         let decoded = try TraceCodec.decode(try String(contentsOfFile: trace, encoding: .utf8))
-        #expect(decoded.header?.layout == "board")
+        #expect(decoded.header?.layout == .board)
         #expect(decoded.header?.board == ["inset": 50, "spacing": 10])
         #expect(decoded.header?.headerHeight == 44)
         let outcome = try Replayer.replay(decoded, policy: nil,
@@ -80,11 +80,15 @@ import ReorderCore
 
     @Test func gridGeometryRoundTripsThroughTheTraceHeader() throws {
         var header = Trace.Header(policy: "grid_home", sections: [[Item("a"), Item("b")]])
-        header.layout = "grid"
+        header.layout = .grid
         header.grid = ["item_width": 81.25, "item_height": 85, "spacing": 0.1]
         let text = TraceCodec.encode(Trace(header: header, inputs: []))
         #expect(text.contains(#""grid":{"item_height":85.0,"item_width":81.25,"spacing":0.1}"#))
         #expect(try TraceCodec.decode(text).header?.grid == header.grid)
+        #expect(try TraceCodec.decode(text).header?.geometry == header.geometry)
+        #expect(throws: TraceError(line: 1, message: #""layout" must be "table", "grid" or "board""#)) {
+            try TraceCodec.decode(#"{"type":"session","sections":[],"layout":"hex"}"#)
+        }
         #expect(throws: TraceError.self) {
             try TraceCodec.decode(#"{"type":"session","sections":[],"grid":{"size":3}}"#)
         }

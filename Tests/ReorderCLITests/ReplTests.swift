@@ -180,7 +180,7 @@ import Testing
         #expect(status == 0, "\(out.text)")
         let recordedOrder = out.text.split(separator: "\n").last.map(String.init)
         let decoded = try TraceCodec.decode(try String(contentsOfFile: trace, encoding: .utf8))
-        #expect(decoded.header?.layout == layout)
+        #expect(decoded.header?.layout.rawValue == layout)
         let outcome = try Replayer.replay(decoded, policy: nil, console: .buffered(output: OutputBuffer(), currentDirectory: packageRoot.path))
         #expect(outcome.order.flattened.map(\.id).joined(separator: "|") == recordedOrder)
         #expect(outcome.events.contains { $0.typeName == "end" })

@@ -102,13 +102,13 @@ extension SessionOptions {
         }
         fields["sections"] = .array(sections.map { .array($0.map(ScriptSession.itemValue)) })
         if !sectionTitles.isEmpty { fields["titles"] = .array(sectionTitles.map { .string($0) }) }
-        fields["layout"] = .string(layout.rawValue)
-        fields["row_height"] = .number(rowHeight)
-        fields["header_height"] = .number(headerHeight)
-        if !grid.isEmpty { fields["grid"] = .record(grid.mapValues { .number($0) }) }
-        if !board.isEmpty { fields["board"] = .record(board.mapValues { .number($0) }) }
-        fields["viewport"] = .record(["width": .number(viewport.width), "height": .number(viewport.height)])
-        fields["frame_rate"] = .number(frameRate)
+        fields["layout"] = .string(geometry.layout.rawValue)
+        fields["row_height"] = .number(geometry.rowHeight)
+        fields["header_height"] = .number(geometry.headerHeight)
+        if !geometry.grid.isEmpty { fields["grid"] = .record(geometry.grid.mapValues { .number($0) }) }
+        if !geometry.board.isEmpty { fields["board"] = .record(geometry.board.mapValues { .number($0) }) }
+        fields["viewport"] = .record(["width": .number(geometry.viewport.width), "height": .number(geometry.viewport.height)])
+        fields["frame_rate"] = .number(geometry.frameRate)
         if let r = restore { fields["restore"] = .record(["path": .string(r), "key": .string(restoreKey)]) }
         return .record(fields)
     }

@@ -7,6 +7,7 @@ import ReorderCore
 ///                  row_height = 44, header_height = 28, viewport = { width = 375, height = 667 } }
 /// reorder.session{ rows = 20 }   -- one section of items "1", "2", ..., "20"
 /// ```
+@dynamicMemberLookup
 public struct SessionOptions: Sendable {
     /// Where the policy comes from.
     public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
@@ -32,19 +33,9 @@ public struct SessionOptions: Sendable {
     public var policy: PolicySource = .builtin("default")
     public var sections: [[Item]] = []
     public var sectionTitles: [String] = []
-    public var layout: LayoutKind = .table
-    public var rowHeight: Double = 44
-    public var headerHeight: Double = 0
-    /// `grid = { item_width, item_height, spacing, line_spacing, columns, inset, inset_top,
-    /// inset_left, inset_bottom, inset_right }` (for the grid layout; see ``GridLayout``).
-    /// Missing: 85 × 85 pt cells, no spacing, no insets, columns from the viewport width.
-    public var grid: [String: Double] = [:]
-    /// `board = { inset, spacing }` (for the board layout; see ``BoardLayout``): a list is the
-    /// viewport width minus `inset` wide (default 40), lists are `spacing` apart (default 10).
-    /// Rows use `row_height`, list titles `header_height`.
-    public var board: [String: Double] = [:]
-    public var viewport = Size(width: 375, height: 667)
-    public var frameRate: Double = 60
+    /// `layout`, `row_height`, `header_height`, `grid = {...}`, `board = {...}`, `viewport`,
+    /// `frame_rate` (read and written through these options' own members: `options.viewport`).
+    public var geometry = SessionGeometry()
     /// `restore = path` or `restore = { path = ..., key = ... }`: a persisted order to apply at
     /// creation (see ``ScriptSession`` `save`). The key names one order among several in the
     /// same file (one per user role, say: `s:save(path, "teacher")` then
@@ -54,6 +45,11 @@ public struct SessionOptions: Sendable {
     public var restoreKey: String = "default"
 
     public init() {}
+
+    public subscript<T>(dynamicMember key: WritableKeyPath<SessionGeometry, T>) -> T {
+        get { geometry[keyPath: key] }
+        set { geometry[keyPath: key] = newValue }
+    }
 
     /// Every option name `reorder.session` accepts.
     public static let known = ["policy", "sections", "rows", "titles", "layout", "row_height", "header_height",
@@ -119,7 +115,7 @@ public struct SessionOptions: Sendable {
             guard let kind = LayoutKind(rawValue: s) else {
                 throw fail("layout must be \"table\", \"grid\" or \"board\", got \"\(s)\"")
             }
-            layout = kind
+            geometry.layout = kind
         case let other: throw fail("layout must be a string, got \(other.typeName)")
         }
 
@@ -130,9 +126,9 @@ public struct SessionOptions: Sendable {
             }
             return d
         }
-        if let h = try length("row_height", value["row_height"], positive: true) { rowHeight = h }
-        if let h = try length("header_height", value["header_height"], positive: false) { headerHeight = h }
-        if let f = try length("frame_rate", value["frame_rate"], positive: true) { frameRate = f }
+        if let h = try length("row_height", value["row_height"], positive: true) { geometry.rowHeight = h }
+        if let h = try length("header_height", value["header_height"], positive: false) { geometry.headerHeight = h }
+        if let f = try length("frame_rate", value["frame_rate"], positive: true) { geometry.frameRate = f }
 
         switch value["viewport"] {
         case .nil: break
@@ -143,19 +139,19 @@ public struct SessionOptions: Sendable {
                   width.isFinite, height.isFinite, width > 0, height > 0 else {
                 throw fail("viewport must be { width = W, height = H } with positive numbers, got width = \(w), height = \(h)")
             }
-            viewport = Size(width: width, height: height)
+            geometry.viewport = Size(width: width, height: height)
         }
 
-        grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys, fail: fail)
-        if let c = grid["columns"], c < 1 || c > 100_000 || c != c.rounded() {
+        geometry.grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys, fail: fail)
+        if let c = geometry.grid["columns"], c < 1 || c > 100_000 || c != c.rounded() {
             throw fail("grid.columns must be a whole number from 1 to 100000, got \(fmt(c))")
         }
-        for k in ["item_width", "item_height"] where grid[k] == 0 {
+        for k in ["item_width", "item_height"] where geometry.grid[k] == 0 {
             throw fail("grid.\(k) must be positive, got 0")
         }
-        board = try Self.lengths(value["board"], "board", known: Self.boardKeys, fail: fail)
-        if let i = board["inset"], i >= viewport.width {
-            throw fail("board.inset must be less than the viewport width (\(fmt(viewport.width))), got \(fmt(i))")
+        geometry.board = try Self.lengths(value["board"], "board", known: Self.boardKeys, fail: fail)
+        if let i = geometry.board["inset"], i >= geometry.viewport.width {
+            throw fail("board.inset must be less than the viewport width (\(fmt(geometry.viewport.width))), got \(fmt(i))")
         }
 
         switch value["restore"] {
@@ -208,10 +204,7 @@ public struct SessionOptions: Sendable {
     /// reorder.session{ rows = 16, layout = "grid", grid = { item_width = 81.25, item_height = 85 } }
     /// reorder.session{ sections = lists, layout = "board", board = { inset = 50, spacing = 10 } }
     /// ```
-    public func makeLayout(order: Order) -> any Layout {
-        layout.makeLayout(order: order, viewport: viewport, rowHeight: rowHeight, headerHeight: headerHeight,
-                          grid: grid, board: board)
-    }
+    public func makeLayout(order: Order) -> any Layout { geometry.makeLayout(order: order) }
 
     static func parseSections(_ value: ScriptValue) throws(ScriptError) -> [[Item]] {
         func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
