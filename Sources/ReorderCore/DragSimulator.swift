@@ -16,7 +16,7 @@
 /// ```
 public final class DragSimulator {
     /// The state machine.
-    public private(set) var session: DragSession
+    public var session: DragSession { storedSession }
     /// The policy whose hooks run. Replace it between drags (the static fields of the policy
     /// are captured at each touch down).
     public var policy: any DragPolicy {
@@ -30,14 +30,19 @@ public final class DragSimulator {
     }
     /// Frames per second (default 60).
     public var frameRate: Double {
-        didSet {
-            if !(frameRate.isFinite && frameRate > 0) { frameRate = oldValue }
-            session.frameRate = frameRate
+        get { storedFrameRate }
+        set {
+            // An invalid rate keeps the old one (the session and the frame grid still follow).
+            if newValue.isFinite && newValue > 0 { storedFrameRate = newValue }
+            storedSession.frameRate = storedFrameRate
             alignFrames()
         }
     }
     /// Every input applied (and not ignored), in order.
-    public private(set) var inputs: [TraceInput] = []
+    public private(set) var inputs: [TraceInput] {
+        get { storedInputs }
+        set { storedInputs = newValue }
+    }
     /// Whether inputs are appended to ``inputs``.
     public var isRecording: Bool {
         get { storedIsRecording }
@@ -46,6 +51,9 @@ public final class DragSimulator {
     // Module-internal storage behind the public properties read on every input: with no
     // access from outside the module, whole-module optimisation can prove their accesses
     // exclusive and drop the runtime exclusivity checks (`swift_beginAccess`) on them.
+    var storedSession: DragSession
+    var storedFrameRate: Double
+    var storedInputs: [TraceInput] = []
     var storedPolicy: any DragPolicy
     var storedTime: Double = 0
     var storedIsRecording = true
@@ -56,9 +64,9 @@ public final class DragSimulator {
     public init(order: Order, layout: any Layout, viewport: Size, policy: any DragPolicy,
                 frameRate: Double = 60, offset: Point = .zero) {
         let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
-        self.session = DragSession(order: order, layout: layout, viewport: viewport, offset: offset, frameRate: rate)
+        self.storedSession = DragSession(order: order, layout: layout, viewport: viewport, offset: offset, frameRate: rate)
         self.storedPolicy = policy
-        self.frameRate = rate
+        self.storedFrameRate = rate
     }
 
     /// A simulator over a table of `sections`.
@@ -71,24 +79,24 @@ public final class DragSimulator {
 
     // MARK: Reading
 
-    public var state: DragSession.State { session.state }
-    public var order: Order { session.order }
-    public var offset: Point { session.offset }
-    public var snapshot: SnapshotState? { session.snapshot }
+    public var state: DragSession.State { storedSession.state }
+    public var order: Order { storedSession.order }
+    public var offset: Point { storedSession.offset }
+    public var snapshot: SnapshotState? { storedSession.snapshot }
     /// Events not yet taken (see ``takeEvents()``).
-    public var events: [DragEvent] { session.events }
-    public var layout: any Layout { session.layout }
-    public var viewport: Size { session.viewport }
+    public var events: [DragEvent] { storedSession.events }
+    public var layout: any Layout { storedSession.layout }
+    public var viewport: Size { storedSession.viewport }
     /// Where the finger is (viewport), while down.
-    public var finger: Point? { session.finger }
-    public var originalPosition: ItemPosition? { session.originalPosition }
-    public var currentPosition: ItemPosition? { session.currentPosition }
+    public var finger: Point? { storedSession.finger }
+    public var originalPosition: ItemPosition? { storedSession.originalPosition }
+    public var currentPosition: ItemPosition? { storedSession.currentPosition }
     /// What a policy hook would see now.
-    public var context: PolicyContext { session.context(time: time) }
+    public var context: PolicyContext { storedSession.context(time: time) }
     /// Returns the events produced since the last call, and forgets them.
-    public func takeEvents() -> [DragEvent] { session.takeEvents() }
+    public func takeEvents() -> [DragEvent] { storedSession.takeEvents() }
     /// Every broken invariant (empty when all hold).
-    public func invariantViolations() -> [String] { session.invariantViolations() }
+    public func invariantViolations() -> [String] { storedSession.invariantViolations() }
     /// The time of the next frame.
     public var nextFrameTime: Double { Double(nextFrame) / frameRate }
 
@@ -109,20 +117,20 @@ public final class DragSimulator {
         let t = input.time.isFinite ? max(input.time, time) : time
         let outcome: DragSession.InputOutcome
         switch input {
-        case .down(_, let p): outcome = session.touchDown(at: p, time: t, policy: policy)
-        case .move(_, let p): outcome = session.touchMove(to: p, time: t, policy: policy)
-        case .up: outcome = session.touchUp(time: t, policy: policy)
-        case .cancel: outcome = session.cancel(time: t, policy: policy)
-        case .frame: outcome = session.frame(time: t, policy: policy)
+        case .down(_, let p): outcome = storedSession.touchDown(at: p, time: t, policy: storedPolicy)
+        case .move(_, let p): outcome = storedSession.touchMove(to: p, time: t, policy: storedPolicy)
+        case .up: outcome = storedSession.touchUp(time: t, policy: storedPolicy)
+        case .cancel: outcome = storedSession.cancel(time: t, policy: storedPolicy)
+        case .frame: outcome = storedSession.frame(time: t, policy: storedPolicy)
         }
         time = t
         if isRecording && outcome != .ignored {
             switch input {
-            case .down(_, let p): inputs.append(.down(t, p))
-            case .move(_, let p): inputs.append(.move(t, p))
-            case .up: inputs.append(.up(t))
-            case .cancel: inputs.append(.cancel(t))
-            case .frame: inputs.append(.frame(t))
+            case .down(_, let p): storedInputs.append(.down(t, p))
+            case .move(_, let p): storedInputs.append(.move(t, p))
+            case .up: storedInputs.append(.up(t))
+            case .cancel: storedInputs.append(.cancel(t))
+            case .frame: storedInputs.append(.frame(t))
             }
         }
         return outcome
@@ -140,7 +148,7 @@ public final class DragSimulator {
         let t = nextFrameTime
         nextFrame += 1
         time = max(time, t)
-        if session.state != .idle { perform(.frame(t)) }
+        if storedSession.state != .idle { perform(.frame(t)) }
     }
 
     // MARK: Gestures
@@ -162,9 +170,8 @@ public final class DragSimulator {
     /// The centre of the part of an item's cell inside the viewport (and, on a board, below the
     /// list titles), or nil.
     public func visibleCenter(of position: ItemPosition) -> Point? {
-        guard let f = session.layout.visibleFrame(of: position, offset: session.offset, viewport: session.viewport) else {
-            return nil
-        }
+        let s = storedSession
+        guard let f = s.layout.visibleFrame(of: position, offset: s.offset, viewport: s.viewport) else { return nil }
         return Point(x: (f.minX + f.maxX) / 2, y: (f.minY + f.maxY) / 2)
     }
 
@@ -195,7 +202,7 @@ public final class DragSimulator {
     /// the position does not exist.
     @discardableResult
     public func moveToItem(_ position: ItemPosition, over seconds: Double = 0) -> Bool {
-        guard let f = session.viewportFrame(of: position) else { return false }
+        guard let f = storedSession.viewportFrame(of: position) else { return false }
         move(to: f.center, over: seconds)
         return true
     }
@@ -209,7 +216,7 @@ public final class DragSimulator {
             alignFrames()
             return
         }
-        let start = session.finger ?? point
+        let start = storedSession.finger ?? point
         let t0 = time
         let end = t0 + seconds
         var arrived = false
@@ -220,7 +227,7 @@ public final class DragSimulator {
             let p = fraction == 1 ? point : DragSession.lerp(start, point, fraction)
             arrived = fraction == 1
             time = max(time, t)
-            if session.state != .idle {
+            if storedSession.state != .idle {
                 perform(.move(t, p))
                 perform(.frame(t))
             }
@@ -228,7 +235,7 @@ public final class DragSimulator {
         }
         if !arrived {
             time = max(time, end)
-            if session.state != .idle { perform(.move(end, point)) }
+            if storedSession.state != .idle { perform(.move(end, point)) }
         }
         time = max(time, end)
     }
@@ -244,7 +251,7 @@ public final class DragSimulator {
     /// Runs frames until the drop animation is over (at most a minute of simulated time).
     public func settle() {
         var guardFrames = Int(60 * frameRate)
-        while session.state == .dropping && guardFrames > 0 { runNextFrame(); guardFrames -= 1 }
+        while storedSession.state == .dropping && guardFrames > 0 { runNextFrame(); guardFrames -= 1 }
     }
 
     /// A whole drag: press the item at `from`, hold for the press duration and the lift, glide
@@ -256,30 +263,30 @@ public final class DragSimulator {
     @discardableResult
     public func drag(from: ItemPosition, to: ItemPosition, over seconds: Double = 0.5) -> Bool {
         settle()
-        guard session.state == .idle, session.order.isValid(from), session.order.isValid(to),
+        guard storedSession.state == .idle, storedSession.order.isValid(from), storedSession.order.isValid(to),
               pressItem(from) else { return false }
-        let configuration = policy.configuration
+        let configuration = storedPolicy.configuration
         hold(configuration.minPressDuration)
-        guard session.state == .dragging, let handle = session.draggedHandle else {
-            if session.state == .pressing { release() }
+        guard storedSession.state == .dragging, let handle = storedSession.draggedHandle else {
+            if storedSession.state == .pressing { release() }
             return false
         }
         hold(configuration.snapshot.lift.duration)
         let deadline = time + 30
         let glideTime = seconds.isFinite && seconds > 0 ? seconds : 0.5
-        while session.state == .dragging && session.currentPosition != to && time < deadline {
-            guard let f = session.viewportFrame(of: to) else { break }
-            let v = session.viewport
+        while storedSession.state == .dragging && storedSession.currentPosition != to && time < deadline {
+            guard let f = storedSession.viewportFrame(of: to) else { break }
+            let v = storedSession.viewport
             let target = Point(x: min(max(f.midX, 1), max(v.width - 1, 1)),
                                y: min(max(f.midY, 1), max(v.height - 1, 1)))
-            glide(to: target, over: glideTime) { [unowned self] in self.session.currentPosition == to }
+            glide(to: target, over: glideTime) { [unowned self] in self.storedSession.currentPosition == to }
         }
         release()
         settle()
-        return session.order.isValid(to) && session.order.handle(at: to) == handle
+        return storedSession.order.isValid(to) && storedSession.order.handle(at: to) == handle
     }
 
     /// Scrolls the content (clamped) while no drag is under way. Not part of a trace.
     @discardableResult
-    public func setOffset(_ offset: Point) -> DragSession.InputOutcome { session.setOffset(offset) }
+    public func setOffset(_ offset: Point) -> DragSession.InputOutcome { storedSession.setOffset(offset) }
 }
