@@ -18,45 +18,40 @@ extension DragSession {
     /// - `xy`: the centre is the finger.
     /// - `translation`: the cell centre at press plus the finger's travel since the press.
     var followCenter: Point {
-        let f = finger ?? liftFrom
-        switch configuration.follow {
-        case .y: return Point(x: cellCenterAtPress.x - offset.x, y: f.y)
-        case .xy: return f
-        case .translation: return (cellCenterAtPress - pressOffset) + (f - pressPoint)
+        // Not inlined: inlined into the mutating `updateSnapshot()`, the optimiser copied the
+        // whole session (retaining every buffer) to read these few fields.
+        @inline(never) get {
+            let f = finger ?? liftFrom
+            switch configuration.follow {
+            case .y: return Point(x: cellCenterAtPress.x - offset.x, y: f.y)
+            case .xy: return f
+            case .translation: return (cellCenterAtPress - pressOffset) + (f - pressPoint)
+            }
         }
     }
 
     /// Recomputes the snapshot while dragging: lift progress, eased look, follow position.
+    ///
+    /// The snapshot is updated in place (it is a few hundred bytes; copying it out of the
+    /// optional and back cost more than the arithmetic).
     mutating func updateSnapshot() {
-        guard state == .dragging, var snap = snapshot, let began = dragBeganAt else { return }
-        let style = configuration.snapshot
-        let p = Self.progress(from: began, now: time, duration: style.lift.duration)
-        let e = style.lift.curve.value(at: p)
-        snap.liftProgress = p
-        snap.phase = p < 1 ? .lifting : .lifted
-        snap.center = Self.lerp(liftFrom, followCenter, e)
-        snap.scale = Self.lerp(1, style.scale, e)
-        snap.alpha = Self.lerp(1, style.alpha, e)
-        snap.rotation = Self.lerp(0, style.rotation, e)
-        snap.contentCenter = snap.center + offset
-        snapshot = Self.sanitized(snap, fallback: snapshot)
+        guard state == .dragging, let began = dragBeganAt else { return }
+        let lift = configuration.snapshot.lift
+        let p = Self.progress(from: began, now: time, duration: lift.duration)
+        let e = lift.curve.value(at: p)
+        let center = Self.lerp(liftFrom, followCenter, e)
+        let scale = Self.lerp(1, configuration.snapshot.scale, e)
+        let alpha = Self.lerp(1, configuration.snapshot.alpha, e)
+        let rotation = Self.lerp(0, configuration.snapshot.rotation, e)
+        snapshot?.lift(progress: p, center: center, offset: offset, scale: scale, alpha: alpha, rotation: rotation)
     }
 
-    /// A snapshot with every number finite (a misbehaving style never leaks NaN).
+    /// A snapshot with every number finite (a misbehaving style never leaks NaN): a non-finite
+    /// centre falls back to `fallback`'s, anything else to its neutral value.
     static func sanitized(_ s: SnapshotState, fallback: SnapshotState?) -> SnapshotState {
         if s.isFinite { return s }
         var f = s
-        func fix(_ v: Double, _ d: Double) -> Double { v.isFinite ? v : d }
-        f.center = Point(x: fix(s.center.x, fallback?.center.x ?? 0), y: fix(s.center.y, fallback?.center.y ?? 0))
-        f.contentCenter = Point(x: fix(s.contentCenter.x, fallback?.contentCenter.x ?? 0),
-                                y: fix(s.contentCenter.y, fallback?.contentCenter.y ?? 0))
-        f.size = Size(width: fix(s.size.width, 0), height: fix(s.size.height, 0))
-        f.scale = fix(s.scale, 1); f.alpha = fix(s.alpha, 1); f.rotation = fix(s.rotation, 0)
-        f.cornerRadius = fix(s.cornerRadius, 0)
-        f.shadow = Shadow(color: s.shadow.color,
-                          offset: Size(width: fix(s.shadow.offset.width, 0), height: fix(s.shadow.offset.height, 0)),
-                          opacity: fix(s.shadow.opacity, 0), radius: fix(s.shadow.radius, 0))
-        f.liftProgress = fix(s.liftProgress, 1); f.dropProgress = fix(s.dropProgress, 0)
+        f.replaceNonFinite(center: fallback?.center ?? .zero, contentCenter: fallback?.contentCenter ?? .zero)
         return f
     }
 

@@ -56,10 +56,46 @@ public struct SnapshotState: Hashable, Sendable {
     }
 
     /// Whether every number is finite.
-    public var isFinite: Bool {
-        let numbers = [center.x, center.y, contentCenter.x, contentCenter.y, size.width, size.height,
-                       scale, alpha, rotation, cornerRadius, shadow.offset.width, shadow.offset.height,
-                       shadow.opacity, shadow.radius, liftProgress, dropProgress]
-        return numbers.allSatisfy(\.isFinite)
+    @inline(__always) public var isFinite: Bool {
+        center.x.isFinite && center.y.isFinite && contentCenter.x.isFinite && contentCenter.y.isFinite
+            && size.width.isFinite && size.height.isFinite && scale.isFinite && alpha.isFinite
+            && rotation.isFinite && cornerRadius.isFinite && shadow.offset.width.isFinite
+            && shadow.offset.height.isFinite && shadow.opacity.isFinite && shadow.radius.isFinite
+            && liftProgress.isFinite && dropProgress.isFinite
+    }
+}
+
+extension SnapshotState {
+    /// One step of the lift: the new look and position (`center` in viewport coordinates,
+    /// `offset` the content offset), written in place. Non-finite results are replaced as
+    /// ``replaceNonFinite(center:contentCenter:)`` does, the centres falling back to the
+    /// previous ones.
+    mutating func lift(progress: Double, center newCenter: Point, offset: Point, scale newScale: Double,
+                       alpha newAlpha: Double, rotation newRotation: Double) {
+        let previousCenter = center, previousContentCenter = contentCenter
+        liftProgress = progress
+        phase = progress < 1 ? .lifting : .lifted
+        center = newCenter
+        scale = newScale
+        alpha = newAlpha
+        rotation = newRotation
+        contentCenter = newCenter + offset
+        if !isFinite { replaceNonFinite(center: previousCenter, contentCenter: previousContentCenter) }
+    }
+
+    /// Replaces every non-finite number: the centres by the given ones, the other numbers by
+    /// their neutral values (size, rotation, corner radius, shadow, drop progress 0; scale,
+    /// alpha, lift progress 1).
+    mutating func replaceNonFinite(center fallbackCenter: Point, contentCenter fallbackContentCenter: Point) {
+        func fix(_ v: Double, _ d: Double) -> Double { v.isFinite ? v : d }
+        center = Point(x: fix(center.x, fallbackCenter.x), y: fix(center.y, fallbackCenter.y))
+        contentCenter = Point(x: fix(contentCenter.x, fallbackContentCenter.x),
+                              y: fix(contentCenter.y, fallbackContentCenter.y))
+        size = Size(width: fix(size.width, 0), height: fix(size.height, 0))
+        scale = fix(scale, 1); alpha = fix(alpha, 1); rotation = fix(rotation, 0)
+        cornerRadius = fix(cornerRadius, 0)
+        shadow.offset = Size(width: fix(shadow.offset.width, 0), height: fix(shadow.offset.height, 0))
+        shadow.opacity = fix(shadow.opacity, 0); shadow.radius = fix(shadow.radius, 0)
+        liftProgress = fix(liftProgress, 1); dropProgress = fix(dropProgress, 0)
     }
 }
