@@ -69,13 +69,13 @@ extension DragSession {
             }
             if state == .dragging {
                 finger = point
-                updateSnapshot()
+                refreshSnapshot()
             }
             return .handled(from: before, to: state)
         case .dragging:
             time = t
             finger = point
-            updateSnapshot()
+            refreshSnapshot()
             return .handled(from: before, to: state)
         }
     }
@@ -154,9 +154,9 @@ extension DragSession {
             time = t
             let dt = max(0, t - lastFrameTime)
             lastFrameTime = t
-            updateSnapshot()
+            refreshSnapshot()
             edgeScroll(dt: dt, policy: policy)
-            updateSnapshot()
+            refreshSnapshot()
             resolveTarget(policy: policy)
         case .dropping:
             time = t
@@ -233,6 +233,7 @@ extension DragSession {
         draggedHandle = nil
         dragBeganAt = nil
         snapshot = nil
+        snapshotBasis = nil
         dropFrom = nil
         dropOffsetTo = nil
         undoLog.removeAll(keepingCapacity: true)

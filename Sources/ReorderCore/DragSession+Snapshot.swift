@@ -30,12 +30,23 @@ extension DragSession {
         }
     }
 
+    /// Brings the snapshot up to date while dragging, unless it already is: it depends only
+    /// on the time, the finger and the offset (the rest is fixed for the drag), and updating it
+    /// again from the same numbers gives the same snapshot. A dragging frame that follows a
+    /// touch move at the same time, and does not scroll, updates it once instead of three times.
+    mutating func refreshSnapshot() {
+        if let basis = snapshotBasis,
+           basis.isIdentical(to: SnapshotBasis(time: time, finger: finger, offset: offset)) { return }
+        updateSnapshot()
+    }
+
     /// Recomputes the snapshot while dragging: lift progress, eased look, follow position.
     ///
     /// The snapshot is updated in place (it is a few hundred bytes; copying it out of the
     /// optional and back cost more than the arithmetic).
     mutating func updateSnapshot() {
         guard state == .dragging, let began = dragBeganAt else { return }
+        snapshotBasis = SnapshotBasis(time: time, finger: finger, offset: offset)
         let lift = configuration.snapshot.lift
         let p = Self.progress(from: began, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)

@@ -42,6 +42,27 @@ public struct DragSession: Sendable {
         case exchange(ItemPosition, ItemPosition)
     }
 
+    /// What a dragging snapshot is computed from, besides what is fixed for the drag.
+    struct SnapshotBasis {
+        var time: Double
+        var finger: Point?
+        var offset: Point
+
+        /// The same numbers, bit for bit (so `-0.0` and `0.0` differ, and NaN equals itself).
+        func isIdentical(to other: SnapshotBasis) -> Bool {
+            func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+            func same(_ a: Point?, _ b: Point?) -> Bool {
+                switch (a, b) {
+                case (nil, nil): return true
+                case let (a?, b?): return same(a.x, b.x) && same(a.y, b.y)
+                default: return false
+                }
+            }
+            return same(time, other.time) && same(finger, other.finger)
+                && same(offset.x, other.offset.x) && same(offset.y, other.offset.y)
+        }
+    }
+
     /// An edge-scroll episode on one axis: the direction and the time the point entered.
     struct ScrollEpisode: Hashable, Sendable {
         var direction: Double
@@ -93,6 +114,9 @@ public struct DragSession: Sendable {
     var liftFrom: Point = .zero
     /// Cell centre (content) when the press began: the `y` mode keeps its x.
     var cellCenterAtPress: Point = .zero
+    /// The time, finger and offset the snapshot was last computed for (nil: not computed
+    /// this drag). Nothing else it depends on changes during a drag.
+    var snapshotBasis: SnapshotBasis?
 
     // Drop.
     var dropStart: Double = 0
