@@ -14,10 +14,12 @@ extension DragSession {
             verticalEpisode = nil; horizontalEpisode = nil
             return
         }
+        // One context for the hooks of both axes, kept in step with what the scrolling changes.
+        var ctx = context()
         for axis in [Axis.vertical, .horizontal] {
             guard config.axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
             let length = viewport[axis]
-            let rawZone = policy.edgeZone(context(), axis: axis, viewportLength: length)
+            let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
             guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
             let towardsStart: Double, towardsEnd: Double
@@ -45,16 +47,20 @@ extension DragSession {
             }
             guard dt > 0, let start = episode?.start else { continue }
             let elapsed = max(0, time - dt / 2 - start)
-            let raw = policy.scrollSpeed(context(), axis: axis, depth: depth, zone: zone, elapsed: elapsed)
+            let raw = policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed)
             let speed = raw.isFinite && raw > 0 ? raw : 0
             guard speed > 0 else { continue }
             // A layout that scrolls part of itself (a board's list) takes the step; otherwise the
             // content offset moves.
             let delta = direction * speed * dt
-            guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: currentPosition) else { continue }
+            guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: currentPosition) else {
+                ctx.content = layout.contentSize
+                continue
+            }
             var newOffset = offset
             newOffset[axis] = offset[axis] + delta
             offset = clampedOffset(newOffset)
+            ctx.offset = offset
         }
     }
 
@@ -90,6 +96,17 @@ extension DragSession {
         }
     }
 
+    /// The step the policy makes of a proposal: its target and semantics, or nil for none.
+    ///
+    /// Both hooks see one context, which is gone when this returns: the order must not be
+    /// shared with a context when the step changes it (the change would copy the section).
+    func step(towards proposed: ItemPosition, from current: ItemPosition,
+              policy: some DragPolicy) -> (target: ItemPosition, semantics: Semantics)? {
+        let ctx = context()
+        guard let target = policy.target(ctx, from: current, proposed: proposed), target != current else { return nil }
+        return (target, policy.semantics(ctx, from: current, to: target))
+    }
+
     /// Resolves the target, passes it through the policy and applies it (one step per frame).
     mutating func resolveTarget(policy: some DragPolicy) {
         // A proposal is an existing position, or one past the end of another section (append).
@@ -98,9 +115,7 @@ extension DragSession {
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
         else { return }
-        guard let target = policy.target(context(), from: current, proposed: proposed),
-              target != current else { return }
-        let semantics = policy.semantics(context(), from: current, to: target)
+        guard let (target, semantics) = step(towards: proposed, from: current, policy: policy) else { return }
         switch semantics {
         case .move:
             // Within a section the target must be an existing index; across sections it may
