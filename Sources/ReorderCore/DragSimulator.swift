@@ -16,7 +16,7 @@
 /// ```
 public final class DragSimulator {
     /// The state machine.
-    public var session: DragSession { storedSession }
+    public var session: DragSession { checkNoInput(); return storedSession }
     /// The policy whose hooks run. Replace it between drags (the static fields of the policy
     /// are captured at each touch down).
     public var policy: any DragPolicy {
@@ -32,6 +32,7 @@ public final class DragSimulator {
     public var frameRate: Double {
         get { storedFrameRate }
         set {
+            checkNoInput()
             // An invalid rate keeps the old one (the session and the frame grid still follow).
             if newValue.isFinite && newValue > 0 { storedFrameRate = newValue }
             storedSession.frameRate = storedFrameRate
@@ -39,10 +40,7 @@ public final class DragSimulator {
         }
     }
     /// Every input applied (and not ignored), in order.
-    public private(set) var inputs: [TraceInput] {
-        get { storedInputs }
-        set { storedInputs = newValue }
-    }
+    public var inputs: [TraceInput] { storedInputs }
     /// Whether inputs are appended to ``inputs``.
     public var isRecording: Bool {
         get { storedIsRecording }
@@ -51,9 +49,20 @@ public final class DragSimulator {
     // Module-internal storage behind the public properties read on every input: with no
     // access from outside the module, whole-module optimisation can prove their accesses
     // exclusive and drop the runtime exclusivity checks (`swift_beginAccess`) on them.
-    var storedSession: DragSession
+    //
+    // Not the session's: an input mutates it in place across calls into the policy, which
+    // could reach back into the simulator, so the compiler kept a runtime check (about 120
+    // instructions per input). The simulator makes that check itself instead: every public
+    // entry point that touches the session calls `checkNoInput()`, which traps while an input
+    // is under way, as the runtime check did.
+    @exclusivity(unchecked) var storedSession: DragSession
+    /// Whether an input is under way (its policy hooks may be running).
+    var isHandlingInput = false
     var storedFrameRate: Double
-    var storedInputs: [TraceInput] = []
+    /// Unchecked too: the only mutation is the append after each input, which calls no
+    /// policy code, so no other access can overlap it (the compiler still kept a runtime
+    /// check on it).
+    @exclusivity(unchecked) var storedInputs: [TraceInput] = []
     var storedPolicy: any DragPolicy
     var storedTime: Double = 0
     var storedIsRecording = true
@@ -69,6 +78,12 @@ public final class DragSimulator {
         self.storedFrameRate = rate
     }
 
+    /// Traps when called while an input is under way: a policy hook must not use the simulator
+    /// that is calling it (the session is in the middle of the input).
+    @inline(__always) func checkNoInput() {
+        precondition(!isHandlingInput, "DragSimulator used from a policy hook while it handles an input")
+    }
+
     /// A simulator over a table of `sections`.
     public convenience init(sections: [[Item]], viewport: Size, policy: any DragPolicy,
                             rowHeight: Double = 44, headerHeight: Double = 0, frameRate: Double = 60) {
@@ -79,24 +94,24 @@ public final class DragSimulator {
 
     // MARK: Reading
 
-    public var state: DragSession.State { storedSession.state }
-    public var order: Order { storedSession.order }
-    public var offset: Point { storedSession.offset }
-    public var snapshot: SnapshotState? { storedSession.snapshot }
+    public var state: DragSession.State { checkNoInput(); return storedSession.state }
+    public var order: Order { checkNoInput(); return storedSession.order }
+    public var offset: Point { checkNoInput(); return storedSession.offset }
+    public var snapshot: SnapshotState? { checkNoInput(); return storedSession.snapshot }
     /// Events not yet taken (see ``takeEvents()``).
-    public var events: [DragEvent] { storedSession.events }
-    public var layout: any Layout { storedSession.layout }
-    public var viewport: Size { storedSession.viewport }
+    public var events: [DragEvent] { checkNoInput(); return storedSession.events }
+    public var layout: any Layout { checkNoInput(); return storedSession.layout }
+    public var viewport: Size { checkNoInput(); return storedSession.viewport }
     /// Where the finger is (viewport), while down.
-    public var finger: Point? { storedSession.finger }
-    public var originalPosition: ItemPosition? { storedSession.originalPosition }
-    public var currentPosition: ItemPosition? { storedSession.currentPosition }
+    public var finger: Point? { checkNoInput(); return storedSession.finger }
+    public var originalPosition: ItemPosition? { checkNoInput(); return storedSession.originalPosition }
+    public var currentPosition: ItemPosition? { checkNoInput(); return storedSession.currentPosition }
     /// What a policy hook would see now.
-    public var context: PolicyContext { storedSession.context(time: time) }
+    public var context: PolicyContext { checkNoInput(); return storedSession.context(time: time) }
     /// Returns the events produced since the last call, and forgets them.
-    public func takeEvents() -> [DragEvent] { storedSession.takeEvents() }
+    public func takeEvents() -> [DragEvent] { checkNoInput(); return storedSession.takeEvents() }
     /// Every broken invariant (empty when all hold).
-    public func invariantViolations() -> [String] { storedSession.invariantViolations() }
+    public func invariantViolations() -> [String] { checkNoInput(); return storedSession.invariantViolations() }
     /// The time of the next frame.
     public var nextFrameTime: Double { Double(nextFrame) / frameRate }
 
@@ -115,6 +130,8 @@ public final class DragSimulator {
     @discardableResult
     func perform(_ input: TraceInput) -> DragSession.InputOutcome {
         let t = input.time.isFinite ? max(input.time, time) : time
+        checkNoInput()
+        isHandlingInput = true
         let outcome: DragSession.InputOutcome
         switch input {
         case .down(_, let p): outcome = storedSession.touchDown(at: p, time: t, policy: storedPolicy)
@@ -123,6 +140,7 @@ public final class DragSimulator {
         case .cancel: outcome = storedSession.cancel(time: t, policy: storedPolicy)
         case .frame: outcome = storedSession.frame(time: t, policy: storedPolicy)
         }
+        isHandlingInput = false
         time = t
         if isRecording && outcome != .ignored {
             switch input {
@@ -145,6 +163,7 @@ public final class DragSimulator {
 
     /// Runs the next frame (skipped while idle) and advances the clock to it.
     func runNextFrame() {
+        checkNoInput()
         let t = nextFrameTime
         nextFrame += 1
         time = max(time, t)
@@ -170,8 +189,9 @@ public final class DragSimulator {
     /// The centre of the part of an item's cell inside the viewport (and, on a board, below the
     /// list titles), or nil.
     public func visibleCenter(of position: ItemPosition) -> Point? {
-        let s = storedSession
-        guard let f = s.layout.visibleFrame(of: position, offset: s.offset, viewport: s.viewport) else { return nil }
+        checkNoInput()
+        guard let f = storedSession.layout.visibleFrame(of: position, offset: storedSession.offset,
+                                                        viewport: storedSession.viewport) else { return nil }
         return Point(x: (f.minX + f.maxX) / 2, y: (f.minY + f.maxY) / 2)
     }
 
@@ -202,6 +222,7 @@ public final class DragSimulator {
     /// the position does not exist.
     @discardableResult
     public func moveToItem(_ position: ItemPosition, over seconds: Double = 0) -> Bool {
+        checkNoInput()
         guard let f = storedSession.viewportFrame(of: position) else { return false }
         move(to: f.center, over: seconds)
         return true
@@ -209,6 +230,7 @@ public final class DragSimulator {
 
     /// The glide behind ``move(to:over:)``; stops early when `stop` says so after a frame.
     func glide(to point: Point, over seconds: Double, until stop: (() -> Bool)?) {
+        checkNoInput()
         guard point.x.isFinite, point.y.isFinite else { return }
         guard seconds.isFinite, seconds > 0 else {
             perform(.move(time, point))
@@ -250,6 +272,7 @@ public final class DragSimulator {
 
     /// Runs frames until the drop animation is over (at most a minute of simulated time).
     public func settle() {
+        checkNoInput()
         var guardFrames = Int(60 * frameRate)
         while storedSession.state == .dropping && guardFrames > 0 { runNextFrame(); guardFrames -= 1 }
     }
@@ -288,5 +311,8 @@ public final class DragSimulator {
 
     /// Scrolls the content (clamped) while no drag is under way. Not part of a trace.
     @discardableResult
-    public func setOffset(_ offset: Point) -> DragSession.InputOutcome { storedSession.setOffset(offset) }
+    public func setOffset(_ offset: Point) -> DragSession.InputOutcome {
+        checkNoInput()
+        return storedSession.setOffset(offset)
+    }
 }

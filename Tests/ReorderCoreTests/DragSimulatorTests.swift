@@ -122,4 +122,27 @@ import Testing
         #expect(d.scrollSpeed(ctx, axis: .vertical, depth: 500, zone: 120, elapsed: 3) == 1500)
         #expect(d.onCancel(ctx) == .revert)
     }
+
+    /// Policy hooks run while the simulator is handling an input, when every public entry
+    /// point that touches the session traps (`checkNoInput()`): a hook must not use the
+    /// simulator calling it, as the runtime's exclusivity check enforced before.
+    @Test func hooksRunWhileAnInputIsUnderWay() {
+        final class Watching: DefaultPolicy {
+            weak var simulator: DragSimulator?
+            var seen: [Bool] = []
+            override func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
+                seen.append(simulator?.isHandlingInput ?? false)
+                return true
+            }
+        }
+        let policy = Watching()
+        let sim = tableSimulator([rowItems(5)], policy: policy)
+        policy.simulator = sim
+        sim.pressItem(pos(0, 1))
+        #expect(!sim.isHandlingInput)
+        sim.hold(1)
+        #expect(policy.seen == [true])
+        #expect(!sim.isHandlingInput)
+        #expect(sim.state == .dragging)
+    }
 }
