@@ -8,14 +8,15 @@ extension DragSession {
     /// `elapsed` is measured at the middle of the frame interval since the episode began (the
     /// frame before the point entered), which makes integrated distances independent of the
     /// frame rate, exactly so for speeds linear in time.
-    mutating func edgeScroll(dt: Double, policy: some DragPolicy) {
+    ///
+    /// The hooks see `ctx`, which the scrolling keeps up to date (the offset; the content size
+    /// when the layout scrolls part of itself).
+    mutating func edgeScroll(dt: Double, policy: some DragPolicy, context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
         guard config.enabled, let snap = snapshot, let finger else {
             verticalEpisode = nil; horizontalEpisode = nil
             return
         }
-        // One context for the hooks of both axes, kept in step with what the scrolling changes.
-        var ctx = context()
         for axis in [Axis.vertical, .horizontal] {
             guard config.axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
             let length = viewport[axis]
@@ -96,26 +97,48 @@ extension DragSession {
         }
     }
 
+    /// The proposal of the target rule, when it is a step: the dragged item's position and an
+    /// existing position, or one past the end of another section (append).
+    @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
+        guard let current = currentPosition, let proposed = proposedTarget(), proposed != current,
+              order.isValid(proposed)
+                || (proposed.section != current.section && proposed.section >= 0
+                    && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
+        else { return nil }
+        return (current, proposed)
+    }
+
     /// The step the policy makes of a proposal: its target and semantics, or nil for none.
-    ///
-    /// Both hooks see one context, which is gone when this returns: the order must not be
-    /// shared with a context when the step changes it (the change would copy the section).
-    func step(towards proposed: ItemPosition, from current: ItemPosition,
-              policy: some DragPolicy) -> (target: ItemPosition, semantics: Semantics)? {
-        let ctx = context()
+    func step(towards proposed: ItemPosition, from current: ItemPosition, policy: some DragPolicy,
+              context ctx: borrowing PolicyContext) -> (target: ItemPosition, semantics: Semantics)? {
         guard let target = policy.target(ctx, from: current, proposed: proposed), target != current else { return nil }
         return (target, policy.semantics(ctx, from: current, to: target))
     }
 
     /// Resolves the target, passes it through the policy and applies it (one step per frame).
-    mutating func resolveTarget(policy: some DragPolicy) {
-        // A proposal is an existing position, or one past the end of another section (append).
-        guard let current = currentPosition, let proposed = proposedTarget(), proposed != current,
-              order.isValid(proposed)
-                || (proposed.section != current.section && proposed.section >= 0
-                    && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
+    ///
+    /// The `target` and `semantics` hooks see `ctx`, which is gone before the order changes:
+    /// a context shares the order's storage, and changing it then would copy the section.
+    mutating func resolveTarget(policy: some DragPolicy, context ctx: consuming PolicyContext) {
+        guard let (current, proposed) = proposal(),
+              let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }
-        guard let (target, semantics) = step(towards: proposed, from: current, policy: policy) else { return }
+        _ = consume ctx
+        take(from: current, to: target, semantics: semantics, policy: policy)
+    }
+
+    /// ``resolveTarget(policy:context:)`` with a context made only when there is a proposal.
+    mutating func resolveTarget(policy: some DragPolicy) {
+        guard let (current, proposed) = proposal(),
+              let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
+        else { return }
+        take(from: current, to: target, semantics: semantics, policy: policy)
+    }
+
+    /// Applies a step the policy made (when it is valid for the order), records it for undo,
+    /// and tells the policy (`on_move`).
+    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics: Semantics,
+                       policy: some DragPolicy) {
         switch semantics {
         case .move:
             // Within a section the target must be an existing index; across sections it may

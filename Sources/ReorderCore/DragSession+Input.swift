@@ -155,9 +155,19 @@ extension DragSession {
             let dt = max(0, t - lastFrameTime)
             lastFrameTime = t
             refreshSnapshot()
-            edgeScroll(dt: dt, policy: policy)
-            refreshSnapshot()
-            resolveTarget(policy: policy)
+            if configuration.edgeScroll.enabled {
+                // Edge scrolling asks for the zone every frame; its context serves the target
+                // hooks too, as nothing it describes changes in between (it follows the
+                // scrolling, and the snapshot's size is fixed for the drag).
+                var ctx = context()
+                edgeScroll(dt: dt, policy: policy, context: &ctx)
+                refreshSnapshot()
+                resolveTarget(policy: policy, context: consume ctx)
+            } else {
+                verticalEpisode = nil
+                horizontalEpisode = nil
+                resolveTarget(policy: policy)
+            }
         case .dropping:
             time = t
             updateDrop()

@@ -186,8 +186,10 @@ public struct DragSession: Sendable {
 
     /// What a policy hook sees at `time` (the session's time when nil).
     ///
-    /// Hooks get a fresh context per call; do not keep one across inputs (it shares the order's
-    /// storage, and keeping it would make the next move copy the whole section).
+    /// The session builds at most one per frame for its hooks, plus one after a step for
+    /// `on_move`, and lets it go before the order changes. Do not keep one across inputs (it
+    /// shares the order's storage, and keeping it would make the next move copy the whole
+    /// section).
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize, offset: offset,
