@@ -255,6 +255,36 @@ public struct BoardLayout: Layout, Hashable {
         return problems
     }
 
+    /// The board's x and the vertical offset of the list a policy works in: the dragged (or
+    /// pressed) item's list, else the list of the page nearest `offset.x`. The content offset's
+    /// own y is always 0 on a board, so `ctx.offset.y` reports the list's scroll instead.
+    ///
+    /// ```swift
+    /// let order = Order(sections: [(0..<30).map { Item("a\($0)") }, (0..<30).map { Item("b\($0)") }])
+    /// var board = BoardLayout(order: order, viewport: Size(width: 375, height: 667), rowHeight: 44)
+    /// board.setListOffset(1, 120)
+    /// board.contextOffset(Point(x: 335, y: 0), dragging: nil)   // (335.0, 120.0): page 2's list
+    /// board.contextOffset(Point(x: 335, y: 0), dragging: ItemPosition(section: 0, item: 3))   // (335.0, 0.0)
+    /// ```
+    public func contextOffset(_ offset: Point, dragging: ItemPosition?) -> Point {
+        let s = dragging?.section ?? page(nearest: offset.x)
+        guard s >= 0, s < listOffsets.count else { return offset }
+        return Point(x: offset.x, y: listOffsets[s])
+    }
+
+    /// Scrolls list `s` to `offsets[s]` for each given offset (clamped to its rows); lists
+    /// without an offset keep theirs, offsets past the last list are ignored.
+    ///
+    /// ```swift
+    /// var board = BoardLayout(order: Order(sections: [(0..<30).map { Item("\($0)") }, []]),
+    ///                         viewport: Size(width: 375, height: 667), rowHeight: 44)
+    /// board.setListOffsets([100, 50])
+    /// board.listOffsets   // [100.0, 0.0]: the empty list cannot scroll
+    /// ```
+    public mutating func setListOffsets(_ offsets: [Double]) {
+        for (s, y) in offsets.enumerated() where s < listOffsets.count { setListOffset(s, y) }
+    }
+
     /// Scrolls list `s` to `y` (clamped to its rows).
     public mutating func setListOffset(_ s: Int, _ y: Double) {
         guard s >= 0, s < listOffsets.count else { return }

@@ -10,7 +10,8 @@ extension DragSession {
     /// frame rate, exactly so for speeds linear in time.
     ///
     /// The hooks see `ctx`, which the scrolling keeps up to date (the offset; the content size
-    /// when the layout scrolls part of itself).
+    /// and the offset the layout reports, a board's list scroll, when the layout scrolls part
+    /// of itself).
     mutating func edgeScroll(dt: Double, policy: some DragPolicy, context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
         guard config.enabled, let snap = snapshot, let finger else {
@@ -56,12 +57,13 @@ extension DragSession {
             let delta = direction * speed * dt
             guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: currentPosition) else {
                 ctx.content = layout.contentSize
+                ctx.offset = layout.contextOffset(offset, dragging: currentPosition)
                 continue
             }
             var newOffset = offset
             newOffset[axis] = offset[axis] + delta
             offset = clampedOffset(newOffset)
-            ctx.offset = offset
+            ctx.offset = layout.contextOffset(offset, dragging: currentPosition)
         }
     }
 

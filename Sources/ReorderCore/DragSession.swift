@@ -164,6 +164,23 @@ public struct DragSession: Sendable {
         return .handled(from: state, to: state)
     }
 
+    /// Scrolls the parts of the layout that scroll on their own (a board's lists; see
+    /// ``Layout/setListOffsets(_:)``), each clamped to its rows. Ignored while a drag is under way.
+    ///
+    /// ```swift
+    /// let order = Order(sections: [(0..<30).map { Item("\($0)") }, []])
+    /// let viewport = Size(width: 375, height: 667)
+    /// var session = DragSession(order: order, layout: BoardLayout(order: order, viewport: viewport), viewport: viewport)
+    /// session.setListOffsets([1e9, 10])
+    /// session.layout.listOffsets   // [653.0, 0.0]: 30 rows of 44 pt less the 667 pt band
+    /// ```
+    @discardableResult
+    public mutating func setListOffsets(_ offsets: [Double]) -> InputOutcome {
+        guard state == .idle || state == .pressing else { return .ignored }
+        layout.setListOffsets(offsets)
+        return .handled(from: state, to: state)
+    }
+
     /// Resizes the viewport (the layout follows). Ignored while a drag is under way.
     @discardableResult
     public mutating func setViewport(_ size: Size) -> InputOutcome {
@@ -186,13 +203,18 @@ public struct DragSession: Sendable {
 
     /// What a policy hook sees at `time` (the session's time when nil).
     ///
+    /// `ctx.offset` is the content offset as the layout reports it to policies
+    /// (``Layout/contextOffset(_:dragging:)``): on a board its y is the vertical scroll of the
+    /// dragged (or pressed) item's list, else of the current page's list.
+    ///
     /// The session builds at most one per frame for its hooks, plus one after a step for
     /// `on_move`, and lets it go before the order changes. Do not keep one across inputs (it
     /// shares the order's storage, and keeping it would make the next move copy the whole
     /// section).
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
-        return PolicyContext(order: order, viewport: viewport, content: layout.contentSize, offset: offset,
+        return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
+                             offset: layout.contextOffset(offset, dragging: currentPosition ?? pressPosition),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
                              dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0)
     }

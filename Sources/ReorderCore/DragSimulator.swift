@@ -315,4 +315,22 @@ public final class DragSimulator {
         checkNoInput()
         return storedSession.setOffset(offset)
     }
+
+    /// Scrolls a board's lists, one offset per list in order, each clamped to its rows (see
+    /// ``DragSession/setListOffsets(_:)``); nothing happens on layouts without lists of their
+    /// own. Ignored while a drag is under way.
+    ///
+    /// ```swift
+    /// let order = Order(sections: [(0..<30).map { Item("\($0)") }, []])
+    /// let viewport = Size(width: 375, height: 667)
+    /// let sim = DragSimulator(order: order, layout: BoardLayout(order: order, viewport: viewport),
+    ///                         viewport: viewport, policy: JXMovablePolicy())
+    /// sim.setListOffsets([200, 0])
+    /// sim.layout.listOffsets   // [200.0, 0.0]
+    /// ```
+    @discardableResult
+    public func setListOffsets(_ offsets: [Double]) -> DragSession.InputOutcome {
+        checkNoInput()
+        return storedSession.setListOffsets(offsets)
+    }
 }

@@ -9,8 +9,8 @@
 /// Ranges are half-open: a cell owns its first pixel row (`minY`) and not its `maxY`, which
 /// belongs to whatever follows. Implementations: ``TableLayout`` (sections, headers, per-row
 /// heights), ``GridLayout`` (flow of equal cells) and ``BoardLayout`` (lists side by side, each
-/// scrolling on its own). The last four requirements have defaults that suit a single scroll
-/// view; a board overrides them.
+/// scrolling on its own). The requirements from ``proposedPosition(at:dragging:)`` on have
+/// defaults that suit a single scroll view; a board overrides them.
 ///
 /// ```swift
 /// let order = Order(sections: [(0..<100).map { Item("row \($0)") }])
@@ -53,6 +53,14 @@ public protocol Layout: Sendable {
     /// The part of an item's frame that shows in a `viewport` scrolled to `offset`, in
     /// viewport coordinates, or nil.
     func visibleFrame(of position: ItemPosition, offset: Point, viewport: Size) -> Rect?
+    /// The offset a policy sees as `ctx.offset` when the content offset is `offset` (see the
+    /// default).
+    func contextOffset(_ offset: Point, dragging: ItemPosition?) -> Point
+    /// The vertical offsets of the parts that scroll on their own (a board's lists; see the
+    /// default).
+    var listOffsets: [Double] { get }
+    /// Scrolls the parts that scroll on their own (see the default).
+    mutating func setListOffsets(_ offsets: [Double])
 }
 
 extension Layout {
@@ -93,6 +101,35 @@ extension Layout {
         guard minX < maxX, minY < maxY else { return nil }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
+
+    /// What a policy sees as `ctx.offset` when the content offset is `offset` and the dragged
+    /// (or pressed) item is at `dragging`: `offset` itself (the default, a single scroll view).
+    /// A board answers with its x and the vertical scroll of the list the policy works in.
+    ///
+    /// ```swift
+    /// let order = Order(sections: [(0..<50).map { Item("row \($0)") }])
+    /// let table = TableLayout(order: order, width: 375, rowHeight: 44)
+    /// table.contextOffset(Point(x: 0, y: 88), dragging: nil)   // (0.0, 88.0)
+    /// ```
+    public func contextOffset(_ offset: Point, dragging: ItemPosition?) -> Point {
+        offset
+    }
+
+    /// The vertical offsets of the parts of the layout that scroll on their own, one per
+    /// section: empty by default (everything scrolls with the content offset); a board's
+    /// ``BoardLayout/listOffsets``.
+    public var listOffsets: [Double] { [] }
+
+    /// Scrolls the parts of the layout that scroll on their own (each clamped as the layout
+    /// clamps its own scrolling); does nothing by default. A board takes one offset per list,
+    /// in order; missing ones are left as they are, extra ones ignored.
+    ///
+    /// ```swift
+    /// var table = TableLayout(order: Order(sections: [[Item("a")]]), width: 375, rowHeight: 44)
+    /// table.setListOffsets([100])
+    /// table.listOffsets   // []: a table has no lists of its own
+    /// ```
+    public mutating func setListOffsets(_ offsets: [Double]) {}
 
     /// Whether `position` names an item of this layout.
     public func isValid(_ position: ItemPosition) -> Bool {

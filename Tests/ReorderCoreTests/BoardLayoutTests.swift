@@ -294,3 +294,110 @@ final class BoardPolicy: DefaultPolicy {
         }
     }
 }
+
+/// `ctx.offset` on a board: x is the board's, y the scroll of the list the policy works in.
+@Suite struct BoardContextOffsetTests {
+    /// A vertical-only ``BoardPolicy`` that writes down the `ctx.offset` of its hooks.
+    final class OffsetRecorder: DefaultPolicy {
+        var pressed: [Point] = []
+        var speeds: [Point] = []
+        var targets: [Point] = []
+        init() {
+            var c = DefaultPolicy.standardConfiguration
+            c.name = "offset_recorder"
+            c.follow = .xy
+            c.edgeScroll.axes = .vertical
+            c.edgeScroll.reference = .finger
+            super.init(configuration: c)
+        }
+        override func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
+            pressed.append(ctx.offset)
+            return true
+        }
+        override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 100 }
+        override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+            speeds.append(ctx.offset)
+            return 20 * depth
+        }
+        override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
+            targets.append(ctx.offset)
+            return proposed
+        }
+    }
+
+    /// With no drag, the list of the page nearest the offset.
+    @Test func idleSeesTheCurrentPagesList() {
+        let order = boardOrder(40)
+        let sim = DragSimulator(order: order, layout: board(order), viewport: phone, policy: OffsetRecorder())
+        sim.setListOffsets([120, 300, 0])
+        #expect(sim.layout.listOffsets == [120, 300, 0])
+        #expect(sim.context.offset == Point(x: 0, y: 120))
+        sim.setOffset(Point(x: 335, y: 0))
+        #expect(sim.context.offset == Point(x: 335, y: 300))
+        sim.setOffset(Point(x: 550, y: 0))          // nearer page 2 (670) than page 1 (335)
+        #expect(sim.context.offset == Point(x: 550, y: 0))
+        #expect(sim.offset == Point(x: 550, y: 0))   // the session's own offset keeps y = 0
+    }
+
+    /// Every speed call sees the dragged item's list as it was before the frame's step; the
+    /// target hooks after the step see it scrolled.
+    @Test func hooksSeeTheDraggedListsScroll() {
+        let order = boardOrder(40)                  // 2400 pt of rows in a 627 pt band
+        let recorder = OffsetRecorder()
+        let sim = DragSimulator(order: order, layout: board(order), viewport: phone, policy: recorder)
+        sim.setListOffsets([120, 300, 0])
+        #expect(sim.pressItem(pos(0, 5)))
+        sim.hold(0.75)
+        #expect(sim.state == .dragging)
+        #expect(recorder.pressed == [Point(x: 0, y: 120)])
+        sim.move(to: Point(x: 200, y: 660))          // 93 pt deep: 1860 pt/s
+        var before = sim.layout.listOffsets[0]
+        for _ in 0..<20 {
+            let speedCalls = recorder.speeds.count, targetCalls = recorder.targets.count
+            sim.tick(1)
+            let list = sim.currentPosition?.section ?? -1
+            #expect(list == 0)
+            let after = sim.layout.listOffsets[0]
+            #expect(recorder.speeds.count == speedCalls + 1)
+            #expect(recorder.speeds.last == Point(x: 0, y: before))
+            if recorder.targets.count > targetCalls { #expect(recorder.targets.last == Point(x: 0, y: after)) }
+            #expect(after > before)
+            before = after
+        }
+        #expect(recorder.targets.count >= 10)        // 31 pt a frame over 60 pt rows
+        #expect(sim.layout.listOffsets[1] == 300)    // the other lists stay put
+        #expect(!recorder.speeds.contains { $0.y == 300 })
+        expectInvariants(sim)
+    }
+
+    /// A table's hooks see the content offset itself, scrolled by the edge scroll.
+    @Test func tablesSeeTheContentOffset() {
+        let recorder = OffsetRecorder()
+        let sim = tableSimulator([rowItems(100)], policy: recorder)
+        #expect(sim.pressItem(pos(0, 2)))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 100, y: 660))
+        var before = sim.offset
+        for _ in 0..<10 {
+            sim.tick(1)
+            #expect(recorder.speeds.last == before)
+            before = sim.offset
+        }
+        #expect(sim.offset.y > 0)
+        #expect(sim.layout.listOffsets == [])
+    }
+
+    /// List offsets are clamped to each list's rows; while a drag is under way they are not set.
+    @Test func setListOffsetsClampsAndWaitsForIdle() {
+        let order = boardOrder(40)
+        let sim = DragSimulator(order: order, layout: board(order), viewport: phone, policy: OffsetRecorder())
+        sim.setListOffsets([1e9, -5, .nan, 7])
+        #expect(sim.layout.listOffsets == [1773, 0, 0])
+        sim.setListOffsets([10])
+        #expect(sim.layout.listOffsets == [10, 0, 0])
+        sim.pressItem(pos(0, 3))
+        sim.hold(0.75)
+        #expect(sim.setListOffsets([0, 0, 0]) == .ignored)
+        #expect(sim.layout.listOffsets == [10, 0, 0])
+    }
+}
