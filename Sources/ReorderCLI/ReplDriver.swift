@@ -218,6 +218,7 @@ public final class ReplDriver {
                                   geometry: s.options.geometry)
         header.titles = s.simulator.order.sectionTitles
         header.offset = s.simulator.offset
+        header.listOffsets = s.simulator.layout.listOffsets
         recording = Recording(path: path, session: s, start: s.simulator.inputs.count, header: header)
         console.write("recording the inputs of s to \(shown) (:stop to finish)\n")
     }

@@ -12,6 +12,8 @@ public enum Replayer {
         public var state: String
         public var order: Order
         public var offset: Point
+        /// A board's list offsets at the end (empty for tables and grids).
+        public var listOffsets: [Double]
         public var events: [DragEvent]
     }
 
@@ -25,11 +27,13 @@ public enum Replayer {
         for input in trace.inputs { sim.apply(input) }
         session.collect()
         return Outcome(policy: session.policyName, inputs: trace.inputs.count, time: sim.time,
-                       state: sim.state.rawValue, order: sim.order, offset: sim.offset, events: session.events)
+                       state: sim.state.rawValue, order: sim.order, offset: sim.offset,
+                       listOffsets: sim.layout.listOffsets, events: session.events)
     }
 
     /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
-    /// frame rate and offset, with `policy` (nil: the trace's own, else `default`).
+    /// frame rate, offset and (a board's) list offsets, with `policy` (nil: the trace's own,
+    /// else `default`).
     public static func makeSession(for trace: Trace, policy: String?, host: ScriptingHost,
                                    console: Console) throws(ScriptError) -> ScriptSession {
         var options: SessionOptions
@@ -45,6 +49,7 @@ public enum Replayer {
         options.policy = name.contains("/") || name.hasSuffix(".lua") ? .file(console.resolve(name)) : .builtin(name)
         let session = try host.makeSession(options)
         if let offset = trace.header?.offset, offset != .zero { session.simulator.setOffset(offset) }
+        if let lists = trace.header?.listOffsets, !lists.isEmpty { session.simulator.setListOffsets(lists) }
         return session
     }
 

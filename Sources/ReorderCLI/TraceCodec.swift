@@ -14,7 +14,9 @@ import ReorderLua
 /// {"t":2.0,"type":"up"}
 /// ```
 ///
-/// The `session` line is optional (without it, replay uses the REPL's demo list); input types
+/// The `session` line is optional (without it, replay uses the REPL's demo list); on a board it
+/// may carry `"list_offsets":[0,120.5,0]`, each list's own scroll (see ``Header/listOffsets``).
+/// Input types
 /// are `down`, `move` (both with `x`, `y` in viewport points), `up`, `cancel` and `frame`.
 /// Times are seconds of simulated time and never decrease.
 public struct Trace: Sendable {
@@ -29,6 +31,10 @@ public struct Trace: Sendable {
         public var geometry = SessionGeometry()
         /// The content offset when recording began.
         public var offset: Point = .zero
+        /// A board's list offsets when recording began (each list's own vertical scroll, one
+        /// per list; empty: all lists at the top, and always for tables and grids). Written as
+        /// `list_offsets` only when some list is scrolled.
+        public var listOffsets: [Double] = []
 
         public init(policy: String?, sections: [[Item]], geometry: SessionGeometry = SessionGeometry()) {
             self.policy = policy
@@ -98,6 +104,9 @@ public enum TraceCodec {
         s += ",\"viewport\":{\"width\":\(number(h.viewport.width)),\"height\":\(number(h.viewport.height))}"
         s += ",\"frame_rate\":\(number(h.frameRate))"
         s += ",\"offset\":{\"x\":\(number(h.offset.x)),\"y\":\(number(h.offset.y))}"
+        if h.layout == .board && h.listOffsets.contains(where: { $0 != 0 }) {
+            s += ",\"list_offsets\":[" + h.listOffsets.map(number).joined(separator: ",") + "]"
+        }
         return s + "}"
     }
 
@@ -223,7 +232,7 @@ public enum TraceCodec {
 
     static func decodeHeader(_ o: [String: Any], fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
         let known: Set<String> = ["type", "policy", "layout", "sections", "titles", "row_height", "header_height",
-                                  "grid", "board", "viewport", "frame_rate", "offset"]
+                                  "grid", "board", "viewport", "frame_rate", "offset", "list_offsets"]
         for key in o.keys where !known.contains(key) { throw fail("unknown session field \"\(key)\"") }
         guard let rawSections = o["sections"] as? [Any] else { throw fail("a session needs \"sections\": [[...], ...]") }
         var sections: [[Item]] = []
@@ -275,6 +284,29 @@ public enum TraceCodec {
         if let v = o["offset"] as? [String: Any] {
             h.offset = Point(x: try coordinate(v, "x", fail: fail), y: try coordinate(v, "y", fail: fail))
         }
+        if let raw = o["list_offsets"] { h.listOffsets = try listOffsets(raw, header: h, fail: fail) }
         return h
+    }
+
+    /// A board's `list_offsets`: one finite number per list (section), none for another layout.
+    static func listOffsets(_ raw: Any, header h: Trace.Header, fail: (String) -> TraceError) throws(TraceError) -> [Double] {
+        guard h.layout == .board else {
+            throw fail("\"list_offsets\" is only for \"layout\": \"board\" (this session's layout is \"\(h.layout.rawValue)\")")
+        }
+        let expected = "\"list_offsets\" must be a list of \(h.sections.count) numbers, one per list"
+        guard let list = raw as? [Any] else { throw fail(expected) }
+        guard list.count == h.sections.count else { throw fail(expected + ", got \(list.count)") }
+        var offsets: [Double] = []
+        for (i, value) in list.enumerated() {
+            guard !isBoolean(value), let n = value as? NSNumber else {
+                throw fail(expected + ": list \(i + 1) is not a number")
+            }
+            let d = Double(n.description) ?? n.doubleValue
+            guard d.isFinite, d >= 0 else {
+                throw fail(expected + ": list \(i + 1) must be finite and not negative, got \(d)")
+            }
+            offsets.append(d)
+        }
+        return offsets
     }
 }

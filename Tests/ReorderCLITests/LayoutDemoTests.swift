@@ -78,6 +78,65 @@ import ReorderCore
         #expect(outcome.offset == Point(x: 335, y: 0))
     }
 
+    /// Recording after a list was scrolled keeps the list's scroll in the trace: the replay
+    /// starts from the same lists and ends with the same order, offset and list offsets.
+    @Test func recordedBoardDragFromAScrolledListReplays() throws {
+        let dir = try temporaryDirectory()
+        let trace = dir.appendingPathComponent("scrolled.jsonl").path
+        let (status, out) = repl("""
+            s:press_item(1, 2) s:hold(0.75) s:move(187, 640) s:hold(0.3) s:move(187, 300, 0.1) s:release() s:advance(0.3)
+            print(s:list_offset(1), s:list_offset(2), s:list_offset(3))
+            :record \(trace)
+            s:press(187, 200) s:hold(0.75) s:move(187, 640) s:hold(0.2) s:move(370, 400) s:hold(0.3) s:move(200, 400, 0.1) s:release() s:advance(0.3)
+            :stop
+            ids = {} for i, item in ipairs(s:order()) do ids[i] = item.id end
+            print(table.concat(ids, "|"))
+            print(s:offset())
+            print(s:list_offset(1), s:list_offset(2), s:list_offset(3))
+            """, layout: .board)
+        #expect(status == 0, "\(out)")
+        let lines = out.split(separator: "\n").map(String.init)
+        let numbers = { (line: String) in line.split(separator: "\t").compactMap { Double(String($0)) } }
+        let atRecord = numbers(lines[0])
+        #expect(atRecord.count == 3 && atRecord[0] > 0, "\(out)")
+        let decoded = try TraceCodec.decode(try String(contentsOfFile: trace, encoding: .utf8))
+        #expect(decoded.header?.listOffsets == atRecord)
+        let console = Console.buffered(output: OutputBuffer(), currentDirectory: packageRoot.path)
+        let outcome = try Replayer.replay(decoded, policy: nil, console: console)
+        #expect(outcome.order.flattened.map(\.id).joined(separator: "|") == lines[lines.count - 3])
+        #expect("\(outcome.offset.x)\t\(outcome.offset.y)" == lines[lines.count - 2])
+        #expect(outcome.listOffsets == numbers(lines[lines.count - 1]))
+        #expect(outcome.listOffsets != atRecord)           // the recorded drag scrolled too
+        // From unscrolled lists (a trace without the field) the same inputs end elsewhere.
+        var unscrolled = decoded
+        unscrolled.header?.listOffsets = []
+        let diverged = try Replayer.replay(unscrolled, policy: nil, console: console)
+        #expect(diverged.order != outcome.order || diverged.listOffsets != outcome.listOffsets)
+    }
+
+    /// A Lua policy's speed hook sees, as `ctx.offset.y`, the scroll of the list being dragged
+    /// in (the board's own offset stays at y = 0), before each frame's step.
+    @Test func luaSpeedHookSeesTheDraggedListsScroll() {
+        let (status, out) = repl("""
+            seen = {}
+            o = reorder.demo(nil, "board")
+            o.policy = { extends = "kanban", edge_scroll = { axes = "vertical",
+              speed = function(ctx, depth, zone, elapsed, axis) seen[#seen + 1] = ctx.offset.y; return 600 end } }
+            b = reorder.session(o)
+            b:press_item(1, 2) b:hold(0.75) b:move(187, 640)
+            mismatches, calls = 0, 0
+            for i = 1, 12 do
+              local before, n = b:list_offset(1), #seen
+              b:tick(1)
+              calls = calls + #seen - n
+              if #seen > n and seen[#seen] ~= before then mismatches = mismatches + 1 end
+            end
+            print(calls, mismatches, b:list_offset(1) > 0, select(2, b:offset()))
+            """, layout: .board)
+        #expect(status == 0, "\(out)")
+        #expect(out.split(separator: "\n").last == "12\t0\ttrue\t0.0")
+    }
+
     @Test func gridGeometryRoundTripsThroughTheTraceHeader() throws {
         var header = Trace.Header(policy: "grid_home", sections: [[Item("a"), Item("b")]])
         header.layout = .grid

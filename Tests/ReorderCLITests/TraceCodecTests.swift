@@ -77,4 +77,40 @@ import Testing
             }
         }
     }
+
+    /// A board's list offsets are written when some list is scrolled, and read back exactly.
+    @Test func boardListOffsetsRoundTrip() throws {
+        var header = Trace.Header(policy: "kanban", sections: [[Item("a")], [Item("b")], []])
+        header.layout = .board
+        header.listOffsets = [0, 120.5, 1.0 / 3]
+        let text = TraceCodec.encode(Trace(header: header, inputs: []))
+        #expect(text.hasSuffix(#","offset":{"x":0.0,"y":0.0},"list_offsets":[0.0,120.5,0.3333333333333333]}"# + "\n"))
+        #expect(try TraceCodec.decode(text).header?.listOffsets == [0, 120.5, 1.0 / 3])
+        // Lists at the top, or a layout without lists: no field, and nothing read back.
+        header.listOffsets = [0, 0, 0]
+        #expect(!TraceCodec.encode(Trace(header: header, inputs: [])).contains("list_offsets"))
+        #expect(try TraceCodec.decode(TraceCodec.encode(Trace(header: header, inputs: []))).header?.listOffsets == [])
+        header.layout = .table
+        header.listOffsets = [5, 5, 5]
+        #expect(!TraceCodec.encode(Trace(header: header, inputs: [])).contains("list_offsets"))
+    }
+
+    /// A bad `list_offsets` names its line and what was expected.
+    @Test(arguments: [
+        (#""list_offsets":[1]"#, #""list_offsets" must be a list of 2 numbers, one per list, got 1"#),
+        (#""list_offsets":{"a":1}"#, #""list_offsets" must be a list of 2 numbers, one per list"#),
+        (#""list_offsets":[0,"a"]"#, #""list_offsets" must be a list of 2 numbers, one per list: list 2 is not a number"#),
+        (#""list_offsets":[true,0]"#, #""list_offsets" must be a list of 2 numbers, one per list: list 1 is not a number"#),
+        (#""list_offsets":[0,-1]"#,
+         #""list_offsets" must be a list of 2 numbers, one per list: list 2 must be finite and not negative, got -1.0"#),
+        (#""layout":"table","list_offsets":[0,1]"#,
+         #""list_offsets" is only for "layout": "board" (this session's layout is "table")"#),
+    ])
+    func malformedListOffsets(field: String, message: String) {
+        var layout = #""layout":"board","#
+        if field.contains("\"layout\"") { layout = "" }
+        let text = "\n" + #"{"type":"session","sections":[["a"],["b"]],"# + layout + field + "}\n"
+            + #"{"t":0,"type":"up"}"#
+        #expect(throws: TraceError(line: 2, message: message)) { try TraceCodec.decode(text) }
+    }
 }
