@@ -14,11 +14,14 @@ extension DragTimeline.Phase {
 
 extension DragTimelineRecorder {
     /// Records the session as it is now (one frame) and the events it produced since the last
-    /// call. A sample at the same time as the previous one replaces it (a move and the frame
+    /// call (on a board, with the scroll of the dragged item's list). A sample at the same time
+    /// as the previous one replaces it (a move and the frame
     /// that follows it at the same instant give one sample, the later state).
     public mutating func record(_ session: DragSession, events: [DragEvent]) {
         recordFrame(time: session.time, phase: DragTimeline.Phase(session.state), finger: session.finger,
                     snapshotCenter: session.snapshot?.center, contentOffset: session.offset,
+                    listOffset: session.layout.listOffsets.isEmpty
+                        ? nil : session.layout.contextOffset(session.offset, dragging: session.currentPosition).y,
                     replacingSameTime: true)
         recordEvents(events, orderAfter: session.order)
     }

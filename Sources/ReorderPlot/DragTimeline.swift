@@ -3,7 +3,8 @@ import ReorderCore
 /// A recorded drag, frame by frame: what ``TimelinePlot`` draws.
 ///
 /// Positions are in **viewport** coordinates (what the screen shows), so the finger and the
-/// snapshot can be compared directly; the content offset says how far the list scrolled.
+/// snapshot can be compared directly; the content offset says how far the list scrolled (on a
+/// board, whose lists scroll on their own, each frame's ``Frame/listOffset`` too).
 /// Build one with ``DragTimelineRecorder`` while a session runs.
 ///
 /// ```swift
@@ -29,10 +30,16 @@ public struct DragTimeline: Hashable, Sendable {
         public var snapshotCenter: Point?
         /// The top-left of the viewport in content coordinates.
         public var contentOffset: Point
+        /// On a board, the vertical scroll of the list the drag is in (the dragged item's,
+        /// else the current page's; see ``Layout/contextOffset(_:dragging:)``); nil for layouts
+        /// whose lists do not scroll on their own.
+        public var listOffset: Double?
 
-        public init(time: Double, phase: Phase, finger: Point?, snapshotCenter: Point?, contentOffset: Point) {
+        public init(time: Double, phase: Phase, finger: Point?, snapshotCenter: Point?, contentOffset: Point,
+                    listOffset: Double? = nil) {
             self.time = time; self.phase = phase; self.finger = finger
             self.snapshotCenter = snapshotCenter; self.contentOffset = contentOffset
+            self.listOffset = listOffset
         }
     }
 

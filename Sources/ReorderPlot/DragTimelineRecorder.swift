@@ -41,13 +41,14 @@ public struct DragTimelineRecorder: Sendable {
         axisChosen = true
     }
 
-    /// Adds one frame. With `replacingSameTime`, a frame at the time of the previous one
+    /// Adds one frame. `listOffset` is a board's scroll of the list the drag is in (nil for
+    /// other layouts). With `replacingSameTime`, a frame at the time of the previous one
     /// replaces it.
     public mutating func recordFrame(time: Double, phase: DragTimeline.Phase, finger: Point?,
-                                     snapshotCenter: Point?, contentOffset: Point,
+                                     snapshotCenter: Point?, contentOffset: Point, listOffset: Double? = nil,
                                      replacingSameTime: Bool = false) {
-        let frame = DragTimeline.Frame(time: time, phase: phase, finger: finger,
-                                       snapshotCenter: snapshotCenter, contentOffset: contentOffset)
+        let frame = DragTimeline.Frame(time: time, phase: phase, finger: finger, snapshotCenter: snapshotCenter,
+                                       contentOffset: contentOffset, listOffset: listOffset)
         if replacingSameTime, let last = recorded.frames.last, last.time == time {
             recorded.frames[recorded.frames.count - 1] = frame
         } else {

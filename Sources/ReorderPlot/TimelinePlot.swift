@@ -1,6 +1,7 @@
 import ReorderCore
 
-/// A picture of one drag: finger, snapshot and content offset over time, the session's
+/// A picture of one drag: finger, snapshot and content offset over time (and, on a board whose
+/// list scrolled, that list's own scroll), the session's
 /// phases shaded, a marker at each `move` (labelled from → to, 1-based as in Lua), and
 /// small drawings of the list at the begin, after each move and at the end.
 ///
@@ -32,6 +33,7 @@ public struct TimelinePlot {
         (.pressing, "#f6c48f"), (.dragging, "#a9cbe8"), (.dropping, "#b5dfa9"),
     ]
     static let fingerColor = "#0072b2", snapshotColor = "#d55e00", offsetColor = "#009e73"
+    static let listOffsetColor = "#cc79a7"
     static let moveColor = "#7a1f5c"
 
     /// The SVG document as text.
@@ -89,6 +91,15 @@ public struct TimelinePlot {
             }
             lines += [offset, snapshot, finger]
         }
+        // A board's list scroll (vertical, the content offset's y stays 0 there), when a list
+        // the drag was in scrolled at all.
+        var extra: [ChartPanel.Series] = []
+        if hasListScroll {
+            var list = series("list scroll", Self.listOffsetColor, dash: "4 2") { $0.listOffset }
+            list.data.append(SVGAttribute("data-axis", "\(Axis.vertical.rawValue)"))
+            extra.append(list)
+        }
+        lines = extra + lines
         let allValues = lines.flatMap { $0.segments.flatMap { $0.map(\.y) } }
         let lo = min(0, allValues.min() ?? 0), hi = max(allValues.max() ?? 1, lo + 1)
         let yTicks = NiceTicks(from: lo, upTo: hi)
@@ -137,7 +148,9 @@ public struct TimelinePlot {
         var svg = svgDocument(width: width, height: height, title: "Drag timeline: \(timeline.policyName)")
         svg.append(chart.render())
         // Legend: finger, snapshot, offset for each axis in turn.
-        let legendOrder = stride(from: 0, to: lines.count, by: 3).flatMap { lines[$0..<min($0 + 3, lines.count)].reversed() }
+        let axisLines = lines.dropFirst(extra.count)
+        let legendOrder = stride(from: axisLines.startIndex, to: axisLines.endIndex, by: 3)
+            .flatMap { axisLines[$0..<min($0 + 3, axisLines.endIndex)].reversed() } + extra
         svg.append(legend(x: legendX, top: top, series: legendOrder))
         svg.append(lists)
         return svg
@@ -165,8 +178,13 @@ public struct TimelinePlot {
         return bands
     }
 
+    /// Whether a frame records a board list scrolled away from the top.
+    var hasListScroll: Bool {
+        timeline.frames.contains { ($0.listOffset ?? 0) != 0 }
+    }
+
     /// Which axes have lines: the timeline's own, and the other one too when anything moved
-    /// along it (a grid, a board, a finger that wandered sideways).
+    /// along it (a grid, a board, a finger that wandered sideways, a board list that scrolled).
     var drawnAxes: [Axis] {
         let primary = timeline.axis
         let other: Axis = primary == .vertical ? .horizontal : .vertical
@@ -174,7 +192,8 @@ public struct TimelinePlot {
         let f = timeline.frames
         let moved = max(span(f.compactMap { $0.finger?[other] }), span(f.compactMap { $0.snapshotCenter?[other] }),
                         span(f.map { $0.contentOffset[other] }))
-        return moved > 0.5 ? [primary, other] : [primary]
+        // The list scroll is a vertical length: drawn against the y axis.
+        return moved > 0.5 || (other == .vertical && hasListScroll) ? [primary, other] : [primary]
     }
 
     private func legend(x: Double, top: Double, series: [ChartPanel.Series]) -> SVGElement {

@@ -104,4 +104,46 @@ import ReorderCore
         #expect(curve.speeds.first == 194.0 / 150 * 1200)
         #expect(curve.speeds.last == 0)
     }
+
+    /// On a board the content offset's y stays 0 while the dragged item's list scrolls: the
+    /// timeline draws that list's scroll as a line of its own, sample for sample.
+    @Test func aBoardDrawsTheDraggedListsScroll() throws {
+        let order = Order(sections: [(0..<40).map { Item("t\($0)") }, (0..<5).map { Item("n\($0)") }])
+        let viewport = Size(width: 375, height: 667)
+        func simulator() -> DragSimulator {
+            DragSimulator(order: order, layout: BoardLayout(order: order, viewport: viewport, inset: 50, spacing: 10,
+                                                           rowHeight: 60, headerHeight: 40),
+                          viewport: viewport, policy: JXMovablePolicy())
+        }
+        let live = simulator()
+        live.pressItem(ItemPosition(section: 0, item: 1))
+        live.hold(1.2)
+        live.move(to: Point(x: 187, y: 640), over: 0.1)
+        live.hold(0.5)
+        live.release()
+        live.settle()
+        let scrolled = live.layout.listOffsets[0]
+        #expect(scrolled > 0)
+        #expect(live.offset.y == 0)
+
+        let replayed = simulator()
+        let timeline = DragTimeline.record(live.inputs, on: replayed, policyName: "jx_movable")
+        #expect(replayed.layout.listOffsets == live.layout.listOffsets)
+        #expect(timeline.frames.first?.listOffset == 0)
+        #expect(timeline.frames.last?.listOffset == scrolled)
+        let root = try parseXML(TimelinePlot(timeline: timeline).render())
+        let series = root.descendants.filter { $0.classes.contains("series") }
+        let list = try #require(series.first { $0["data-name"] == "list scroll" })
+        #expect(list.numbers("data-value") == timeline.frames.compactMap(\.listOffset))
+        #expect(list.numbers("data-value").last == scrolled)
+        #expect(root.all("text", class: "legend-name").map(\.text).contains("list scroll"))
+        #expect(root.all("text", class: "axis-label").map(\.text).last == "y position (pt)")
+
+        // A table keeps its three lines per axis and no list scroll.
+        let table = DragSimulator(sections: [(0..<40).map { Item("r\($0)") }], viewport: viewport, policy: JXMovablePolicy())
+        let tableTimeline = DragTimeline.record(live.inputs, on: table, policyName: "jx_movable")
+        #expect(tableTimeline.frames.allSatisfy { $0.listOffset == nil })
+        let tableRoot = try parseXML(TimelinePlot(timeline: tableTimeline).render())
+        #expect(!tableRoot.descendants.contains { $0["data-name"] == "list scroll" })
+    }
 }
