@@ -147,7 +147,7 @@ public struct TimelinePlot {
 
         var svg = svgDocument(width: width, height: height, title: "Drag timeline: \(timeline.policyName)")
         svg.append(chart.render())
-        // Legend: finger, snapshot, offset for each axis in turn.
+        // Legend: finger, snapshot, offset for each axis in turn, then the list scroll.
         let axisLines = lines.dropFirst(extra.count)
         let legendOrder = stride(from: axisLines.startIndex, to: axisLines.endIndex, by: 3)
             .flatMap { axisLines[$0..<min($0 + 3, axisLines.endIndex)].reversed() } + extra
