@@ -11,10 +11,12 @@ import Foundation
 /// between writing the temporary file and the rename, a full disk) and other hosts can store
 /// files elsewhere.
 ///
-/// A save calls, in order: ``readFile(atPath:)`` on the order file, ``createFile(atPath:contents:)``
-/// and ``synchronizeFile(atPath:)`` on a new temporary file in the same directory,
-/// ``rename(_:to:)`` over the order file, then (errors ignored) ``synchronizeDirectory(atPath:)``,
-/// ``contentsOfDirectory(atPath:)`` and ``removeFile(atPath:)`` to clean stale temporary files.
+/// A save calls ``withExclusiveLock(atPath:_:)`` on the lock file next to the order file
+/// (`<path>.lock`) and, while holding the lock, in order: ``readFile(atPath:)`` on the order file,
+/// ``createFile(atPath:contents:)`` and ``synchronizeFile(atPath:)`` on a new temporary file in
+/// the same directory, ``rename(_:to:)`` over the order file, then (errors ignored)
+/// ``synchronizeDirectory(atPath:)``, ``contentsOfDirectory(atPath:)`` and ``removeFile(atPath:)``
+/// to clean stale temporary files. Loading only reads, without the lock.
 ///
 /// ```swift
 /// struct FailingRename: OrderFileSystem {
@@ -43,6 +45,30 @@ public protocol OrderFileSystem: Sendable {
     func removeFile(atPath path: String) throws
     /// The names of a directory's entries.
     func contentsOfDirectory(atPath path: String) throws -> [String]
+    /// Runs `body` while holding an exclusive advisory lock on the file at `path` (created if
+    /// missing, never removed), waiting as long as another process or another store holds it.
+    ///
+    /// Throws, without running `body`, when the lock cannot be taken; rethrows what `body`
+    /// throws. The default implementation is ``POSIXOrderFileSystem``'s (`flock` on the local
+    /// file system); a file system that keeps its files elsewhere implements its own.
+    ///
+    /// ```swift
+    /// try fileSystem.withExclusiveLock(atPath: "orders.json.lock") {
+    ///     // read, change and replace orders.json: no other save runs meanwhile
+    /// }
+    /// ```
+    func withExclusiveLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result
+}
+
+extension OrderFileSystem {
+    /// Locks the file at `path` on the local file system, as ``POSIXOrderFileSystem`` does.
+    ///
+    /// ```swift
+    /// let n = try fileSystem.withExclusiveLock(atPath: "orders.json.lock") { 42 }
+    /// ```
+    public func withExclusiveLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result {
+        try POSIXOrderFileSystem().withExclusiveLock(atPath: path, body)
+    }
 }
 
 /// A failed file operation: which one, on what, and the system's message.
@@ -158,6 +184,40 @@ public struct POSIXOrderFileSystem: OrderFileSystem {
 
     public func contentsOfDirectory(atPath path: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path)
+    }
+
+    /// `flock(LOCK_EX)` on the file at `path`, opened (and created if missing) with
+    /// `O_CLOEXEC`, so a child process started meanwhile does not inherit the lock. The lock is
+    /// released when the descriptor is closed, after `body` returns or throws (or when the
+    /// process dies). The file is never removed: removing it would let one process lock the old
+    /// file while another creates and locks a new one.
+    ///
+    /// ```swift
+    /// try POSIXOrderFileSystem().withExclusiveLock(atPath: "/tmp/orders.json.lock") {
+    ///     // other processes' saves to /tmp/orders.json wait here
+    /// }
+    /// ```
+    public func withExclusiveLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result {
+        // O_NONBLOCK: a FIFO at the path must not hang the open; it is refused below. (It does
+        // not make flock fail: only LOCK_NB would.)
+        let flags = O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        var fd = retrying { open(path, O_RDWR | O_CREAT | flags, 0o644) }
+        if fd < 0 {
+            let e = errno
+            // Another user's lock file we may not write to: a read-only descriptor locks too.
+            if e == EACCES { fd = retrying { open(path, O_RDONLY | flags) } }
+            if fd < 0 { throw FileOperationError(operation: "open", path: path, code: e) }
+        }
+        defer { _ = close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw FileOperationError(operation: "stat", path: path, code: errno) }
+        if st.st_mode & S_IFMT != S_IFREG {
+            throw FileOperationError(operation: "lock", path: path, message: "is not a regular file")
+        }
+        if retrying({ flock(fd, LOCK_EX) }) != 0 {
+            throw FileOperationError(operation: "lock", path: path, code: errno)
+        }
+        return try body()
     }
 
     private func fsyncPath(_ path: String, flags: Int32) throws {
