@@ -22,8 +22,8 @@ public struct OrderFileError: Error, Hashable, Sendable, CustomStringConvertible
         /// The file is JSON but not an order file this build understands (wrong shape or
         /// `version`).
         case invalidContent
-        /// Writing the temporary file, flushing it or renaming it over the order file failed.
-        /// The order file was not changed.
+        /// Locking the order file (its ``OrderStore/lockPath``), writing the temporary file,
+        /// flushing it or renaming it over the order file failed. The order file was not changed.
         case writeFailed
     }
 

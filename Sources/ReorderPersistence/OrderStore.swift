@@ -38,9 +38,12 @@ import ReorderCore
 ///   over it unless asked to.
 /// - Saving reads the file, replaces one key and keeps everything else (other keys, other
 ///   top-level fields, their order) as it was.
-/// - Two processes saving at the same moment are not serialized: the last rename wins (a key
-///   the other one saved may be lost, or its save may fail because the winner removed its
-///   temporary file), and the file is always one writer's complete content.
+/// - Saves are serialized: each one holds an advisory lock (`flock`) on a lock file next to the
+///   order file (``lockPath``, `orders.json.lock`: created by the first save, never removed)
+///   from before it reads the file until after its rename, so two processes or two stores
+///   saving at the same moment each keep the other's keys. Loading takes no lock: the rename
+///   is atomic, so a reader sees one complete file. A writer that does not take the lock (an
+///   editor, an older build) is not held back.
 public struct OrderStore: Sendable {
     /// The file format version this build reads and writes.
     public static let formatVersion = 1
@@ -56,6 +59,14 @@ public struct OrderStore: Sendable {
     public let path: String
     /// The file operations used (``POSIXOrderFileSystem`` unless injected).
     public let fileSystem: any OrderFileSystem
+
+    /// The advisory lock file that serializes saves: the order file's path with `.lock`
+    /// appended, next to it.
+    ///
+    /// ```swift
+    /// OrderStore(path: "data/orders.json").lockPath   // "data/orders.json.lock"
+    /// ```
+    public var lockPath: String { path + ".lock" }
 
     /// A store for the file at `path`. Nothing is read or created until used.
     ///
@@ -151,6 +162,9 @@ public struct OrderStore: Sendable {
     /// either the previous complete file or the new one, never a truncated one. Temporary files
     /// left by an earlier crash are removed after a successful save.
     ///
+    /// The whole read-change-replace runs under an exclusive lock on ``lockPath``, so a
+    /// concurrent save from another process or store waits for this one and then keeps its key.
+    ///
     /// ```swift
     /// try store.save(order, key: "admin")
     /// try store.save(order, key: "admin", replacingUnreadableFile: true)  // discard a corrupt file
@@ -159,7 +173,8 @@ public struct OrderStore: Sendable {
     ///   `false` (the default) refuses and leaves it byte for byte untouched; `true` replaces it
     ///   with a new file holding only this key.
     /// - Throws: ``OrderFileError``: the existing file's error (nothing written), or
-    ///   ``OrderFileError/Kind/writeFailed`` (the order file unchanged).
+    ///   ``OrderFileError/Kind/writeFailed`` (the lock could not be taken, or writing failed;
+    ///   the order file unchanged).
     public func save(_ order: Order, key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
         try save(ids: order.ids, key: key, replacingUnreadableFile: replacingUnreadableFile)
     }
@@ -170,20 +185,44 @@ public struct OrderStore: Sendable {
     /// try store.save(ids: [["mail", "phone"], ["x"]], key: "admin")
     /// ```
     public func save(ids: [[String]], key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
-        var document: JSONValue
-        do {
-            document = try readDocument() ?? Self.emptyDocument
-        } catch {
-            guard replacingUnreadableFile else { throw error }
-            document = Self.emptyDocument
-        }
-        let orders = document["orders"] ?? .object([])
         let value = JSONValue.array(ids.map { .array($0.map(JSONValue.string)) })
-        document = document.setting("orders", to: orders.setting(key, to: value))
-        try write(JSONWriter.bytes(of: document))
+        try rewrite(replacingUnreadableFile: replacingUnreadableFile) { orders in orders.setting(key, to: value) }
     }
 
     // MARK: Internals
+
+    /// Reads the file, replaces its `"orders"` object with `change(orders)` and writes it back,
+    /// all under the lock: every operation that rewrites the file goes through here.
+    private func rewrite(replacingUnreadableFile: Bool, _ change: (JSONValue) -> JSONValue) throws(OrderFileError) {
+        try withLock { () throws(OrderFileError) in
+            var document: JSONValue
+            do throws(OrderFileError) {
+                document = try readDocument() ?? Self.emptyDocument
+            } catch {
+                guard replacingUnreadableFile else { throw error }
+                document = Self.emptyDocument
+            }
+            let orders = document["orders"] ?? .object([])
+            document = document.setting("orders", to: change(orders))
+            try write(JSONWriter.bytes(of: document))
+        }
+    }
+
+    /// Runs `body` holding the exclusive lock on ``lockPath``. A failure to take the lock is a
+    /// ``OrderFileError/Kind/writeFailed`` naming the lock file; `body`'s errors pass through.
+    private func withLock(_ body: () throws(OrderFileError) -> Void) throws(OrderFileError) {
+        // The body's error is carried out separately: anything the lock call itself throws is
+        // then a lock failure, whatever the file system's error type.
+        var outcome: Result<Void, OrderFileError> = .success(())
+        do {
+            try fileSystem.withExclusiveLock(atPath: lockPath) {
+                do throws(OrderFileError) { try body() } catch { outcome = .failure(error) }
+            }
+        } catch {
+            throw writeError("could not lock the order file (it is unchanged): \(error)")
+        }
+        try outcome.get()
+    }
 
     private static let emptyDocument = JSONValue.object([
         JSONMember(key: "version", value: .number(String(formatVersion))),
@@ -231,7 +270,8 @@ public struct OrderStore: Sendable {
             try? fileSystem.removeFile(atPath: temp)
             throw writeError("could not replace the order file (it is unchanged): \(error)")
         }
-        // The file is saved; what follows only makes the rename durable and tidies up.
+        // The file is saved; what follows only makes the rename durable and tidies up. (It runs
+        // under the lock, so any other temporary file is a crashed writer's, not a live save's.)
         let (dir, _) = location
         try? fileSystem.synchronizeDirectory(atPath: dir)
         if let entries = try? fileSystem.contentsOfDirectory(atPath: dir) {

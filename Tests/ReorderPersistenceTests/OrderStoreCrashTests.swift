@@ -99,6 +99,18 @@ final class CrashingFileSystem: OrderFileSystem, @unchecked Sendable {
         try begin("list directory")
         return try real.contentsOfDirectory(atPath: path)
     }
+
+    /// The real lock; its release is recorded too (it happens even after the crash: the
+    /// system releases a dead process's locks).
+    func withExclusiveLock<Result>(atPath path: String, _ body: () throws -> Result) throws -> Result {
+        try begin("lock \(name(path))")
+        defer {
+            lock.lock(); defer { lock.unlock() }
+            observedTargets.append(try? real.readFile(atPath: watchedPath))
+            operations.append("unlock \(name(path))")
+        }
+        return try real.withExclusiveLock(atPath: path, body)
+    }
 }
 
 @Suite struct OrderStoreCrashTests {
@@ -115,12 +127,14 @@ final class CrashingFileSystem: OrderFileSystem, @unchecked Sendable {
         try OrderStore(path: path, fileSystem: fs).save(ids: Self.v2, key: "admin")
         fs.finish()
         #expect(fs.operations == [
+            "lock orders.json.lock",
             "read orders.json", "create <temp>", "fsync <temp>", "rename <temp> orders.json",
             "fsync directory", "list directory",
+            "unlock orders.json.lock",
         ])
         let new = try dir.bytes("orders.json")
         // Before every step the order file was the old complete file; after the rename, the new one.
-        #expect(fs.observedTargets == [old, old, old, old, new, new, new])
+        #expect(fs.observedTargets == [old, old, old, old, old, new, new, new, new])
         #expect(try OrderStore(path: path).load(key: "admin") == Self.v2)
     }
 
@@ -141,7 +155,7 @@ final class CrashingFileSystem: OrderFileSystem, @unchecked Sendable {
         #expect(fs.observedTargets.allSatisfy { $0 == old })
         #expect(try dir.bytes("orders.json") == old)
         // The dead process left its temporary file behind.
-        let temps = try dir.entries().filter { $0 != "orders.json" }
+        let temps = try dir.entries().filter { $0 != "orders.json" && $0 != "orders.json.lock" }
         #expect(temps.count == 1)
         #expect(temps.allSatisfy { $0.hasPrefix(".orders.json.") && $0.hasSuffix(".tmp") })
 
@@ -152,7 +166,7 @@ final class CrashingFileSystem: OrderFileSystem, @unchecked Sendable {
         try store.save(ids: Self.v3, key: "admin")
         #expect(try store.load(key: "admin") == Self.v3)
         #expect(try store.load(key: "guest") == [["guest"]])
-        #expect(try dir.entries() == ["orders.json"])
+        #expect(try dir.entries() == ["orders.json", "orders.json.lock"])
     }
 
     @Test func aCrashedFirstSaveLeavesNoOrderFile() throws {
