@@ -213,8 +213,11 @@ public struct DragSession: Sendable {
     /// section).
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
+        // Evaluated first: `??` takes an autoclosure over self, and inside the argument list it
+        // made the compiler copy the layout existential for the call (about 100 instructions).
+        let dragging = currentPosition ?? pressPosition
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
-                             offset: layout.contextOffset(offset, dragging: currentPosition ?? pressPosition),
+                             offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
                              dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0)
     }
