@@ -291,21 +291,30 @@ public final class LuaPolicy: DragPolicy {
     public func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
         if isDisabled { return fallback.semantics(ctx, from: from, to: to) }
         let p = program
-        let ref = p.hooks.semantics
+        return choice(.semantics, p.hooks.semantics, p.fields.semantics, in: p, ctx,
+                      ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4,
+                      otherwise: .move, expected: "\"move\" or \"exchange\"")
+    }
+
+    /// A field given as one of a few names, or a hook returning one (`semantics`, `on_cancel`):
+    /// the fixed name, or the hook's answer; `otherwise` when absent or when the hook fails.
+    private func choice<V: RawRepresentable<String>>(_ hook: Hook, _ ref: Int32, _ field: Computed<V>?, in p: PolicyProgram,
+                                                    _ ctx: PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
+                                                    otherwise: V, expected: String) -> V {
         guard ref != LUA_NOREF else {
-            if case .fixed(let s)? = p.fields.semantics { return s }
-            return .move
+            if case .fixed(let v)? = field { return v }
+            return otherwise
         }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1) {
-            failed(.semantics, in: p, e); return .move
+        if let e = p.call(ref, ctx, ints: ints, nints: nints, nresults: 1) {
+            failed(hook, in: p, e); return otherwise
         }
-        guard let name = p.vm.string(at: -1), let s = Semantics(rawValue: name) else {
-            failed(.semantics, in: p, typeError(.semantics, in: p, expected: "\"move\" or \"exchange\"", at: -1)); return .move
+        guard let name = p.vm.string(at: -1), let v = V(rawValue: name) else {
+            failed(hook, in: p, typeError(hook, in: p, expected: expected, at: -1)); return otherwise
         }
-        succeeded(.semantics)
-        return s
+        succeeded(hook)
+        return v
     }
 
     public func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
@@ -316,21 +325,9 @@ public final class LuaPolicy: DragPolicy {
             if case .fixed(let z)? = p.fields.zone { return z }
             return 0
         }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
         // zone(ctx, axis, viewport_length)
-        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (viewportLength, 0, 0), nnumbers: 1,
-                          axis: axis, axisFirst: true, nresults: 1) {
-            failed(.zone, in: p, e); return 0
-        }
-        guard let z = p.vm.number(at: -1) else {
-            failed(.zone, in: p, typeError(.zone, in: p, expected: "a number", at: -1)); return 0
-        }
-        guard z.isFinite, z >= 0 else {
-            failed(.zone, in: p, typeError(.zone, in: p, expected: "a finite number >= 0", at: -1)); return 0
-        }
-        succeeded(.zone)
-        return z
+        return number(.zone, ref, in: p, ctx, numbers: (viewportLength, 0, 0), nnumbers: 1, axis: axis, axisFirst: true,
+                      finiteNonNegative: true) ?? 0
     }
 
     public func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
@@ -341,19 +338,33 @@ public final class LuaPolicy: DragPolicy {
             if case .fixed(let v)? = p.fields.speed { return v }
             return 0
         }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: (depth, zone, elapsed), nnumbers: 3,
-                          axis: axis, nresults: 1) {
-            failed(.speed, in: p, e); return 0
-        }
-        guard let v = p.vm.number(at: -1) else {
-            failed(.speed, in: p, typeError(.speed, in: p, expected: "a number", at: -1)); return 0
-        }
-        succeeded(.speed)
+        // speed(ctx, depth, zone, elapsed, axis)
+        guard let v = number(.speed, ref, in: p, ctx, numbers: (depth, zone, elapsed), nnumbers: 3, axis: axis,
+                             axisFirst: false, finiteNonNegative: false) else { return 0 }
         // Clamped to be finite and non-negative (DESIGN.md section 4).
         if v.isNaN || v <= 0 { return 0 }
         return min(v, Self.maximumSpeed)
+    }
+
+    /// Calls a hook that returns a number (`zone`, `speed`); nil when it fails (reported).
+    @inline(__always)
+    private func number(_ hook: Hook, _ ref: Int32, in p: PolicyProgram, _ ctx: PolicyContext,
+                        numbers: (Double, Double, Double), nnumbers: Int32, axis: Axis, axisFirst: Bool,
+                        finiteNonNegative: Bool) -> Double? {
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: numbers, nnumbers: nnumbers,
+                          axis: axis, axisFirst: axisFirst, nresults: 1) {
+            failed(hook, in: p, e); return nil
+        }
+        guard let v = p.vm.number(at: -1) else {
+            failed(hook, in: p, typeError(hook, in: p, expected: "a number", at: -1)); return nil
+        }
+        if finiteNonNegative && !(v.isFinite && v >= 0) {
+            failed(hook, in: p, typeError(hook, in: p, expected: "a finite number >= 0", at: -1)); return nil
+        }
+        succeeded(hook)
+        return v
     }
 
     public func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {
@@ -405,21 +416,8 @@ public final class LuaPolicy: DragPolicy {
         defer { endDrag() }
         if isDisabled { return fallback.onCancel(ctx) }
         let p = program
-        let ref = p.hooks.onCancel
-        guard ref != LUA_NOREF else {
-            if case .fixed(let r)? = p.fields.onCancel { return r }
-            return .revert
-        }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, nresults: 1) {
-            failed(.onCancel, in: p, e); return .revert
-        }
-        guard let name = p.vm.string(at: -1), let r = CancelResolution(rawValue: name) else {
-            failed(.onCancel, in: p, typeError(.onCancel, in: p, expected: "\"revert\" or \"commit\"", at: -1)); return .revert
-        }
-        succeeded(.onCancel)
-        return r
+        return choice(.onCancel, p.hooks.onCancel, p.fields.onCancel, in: p, ctx, ints: (0, 0, 0, 0), nints: 0,
+                      otherwise: .revert, expected: "\"revert\" or \"commit\"")
     }
 
     private func endDrag() {
