@@ -10,8 +10,8 @@ import Foundation
 /// if watchdog.fired { ... }
 /// ```
 public final class Watchdog: @unchecked Sendable {
-    // Safe to share: every field is read and written under `lock`.
-    private let lock = NSLock()
+    // Safe to share: every field is read and written under `condition`.
+    private let condition = NSCondition()
     private var armed = true
     private var didFire = false
     private let handle: ScriptingHost.StopHandle
@@ -19,28 +19,42 @@ public final class Watchdog: @unchecked Sendable {
     public init(_ handle: ScriptingHost.StopHandle, seconds: Double) {
         self.handle = handle
         guard seconds.isFinite, seconds > 0 else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in fire() }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        // A thread of its own, not a dispatch timer: the timer's block needs a free worker of
+        // the global pool, and the host (a parallel test run, say) may hold all of them, so the
+        // deadline could pass with nobody to stop the loop. The thread ends at the deadline
+        // or at `disarm()`, whichever comes first.
+        let thread = Thread { [self] in watch(until: deadline) }
+        thread.name = "reorder watchdog"
+        thread.start()
     }
 
-    private func fire() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard armed else { return }
-        didFire = true
-        handle.stop()
+    private func watch(until deadline: Date) {
+        condition.lock()
+        defer { condition.unlock() }
+        while armed {
+            if !condition.wait(until: deadline) {   // the deadline passed
+                if armed {
+                    didFire = true
+                    handle.stop()
+                }
+                return
+            }
+        }
     }
 
     /// After this returns the watchdog never touches the host.
     public func disarm() {
-        lock.lock()
+        condition.lock()
         armed = false
-        lock.unlock()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Whether the deadline passed while armed.
     public var fired: Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return didFire
     }
 }
