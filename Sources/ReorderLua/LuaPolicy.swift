@@ -211,20 +211,7 @@ public final class LuaPolicy: DragPolicy {
 
     /// Where a hook was defined, for a diagnostic.
     private func definition(_ hook: Hook, in p: PolicyProgram) -> HookRef {
-        let f = p.fields
-        let ref: HookRef?
-        switch hook {
-        case .canMove: ref = f.canMove
-        case .target: ref = f.target
-        case .semantics: if case .hook(let h)? = f.semantics { ref = h } else { ref = nil }
-        case .zone: if case .hook(let h)? = f.zone { ref = h } else { ref = nil }
-        case .speed: if case .hook(let h)? = f.speed { ref = h } else { ref = nil }
-        case .onBegin: ref = f.onBegin
-        case .onMove: ref = f.onMove
-        case .onEnd: ref = f.onEnd
-        case .onCancel: if case .hook(let h)? = f.onCancel { ref = h } else { ref = nil }
-        }
-        return ref ?? HookRef(ref: LUA_NOREF, file: p.file, line: 0)
+        p.fields.definition(of: hook) ?? HookRef(ref: LUA_NOREF, file: p.file, line: 0)
     }
 
     private func failed(_ hook: Hook, in p: PolicyProgram, _ error: LuaError) {
@@ -424,26 +411,6 @@ public final class LuaPolicy: DragPolicy {
         dragging = false
         if !isDisabled { program.resetState() }
         applyPendingIfIdle()
-    }
-}
-
-/// The hooks of DESIGN.md section 4, as the failure bookkeeping counts them.
-private enum Hook: Int, CaseIterable {
-    case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
-
-    /// The name in policy files and diagnostics.
-    var name: String {
-        switch self {
-        case .canMove: "can_move"
-        case .target: "target"
-        case .semantics: "semantics"
-        case .zone: "zone"
-        case .speed: "speed"
-        case .onBegin: "on_begin"
-        case .onMove: "on_move"
-        case .onEnd: "on_end"
-        case .onCancel: "on_cancel"
-        }
     }
 }
 

@@ -124,19 +124,47 @@ struct PolicyFields {
         return c
     }
 
-    /// Every hook reference held (to release them).
-    var refs: [Int32] {
-        var out: [Int32] = [canMove, target, onBegin, onMove, onEnd].compactMap { $0?.ref }
-        for c in [semantics.map(Self.ref), zone.map(Self.ref), speed.map(Self.ref), onCancel.map(Self.ref)] {
-            if let r = c ?? nil { out.append(r) }
+    /// Where `hook` is defined, when this level gives it as a function (nil: absent, or a
+    /// fixed value).
+    func definition(of hook: Hook) -> HookRef? {
+        func function<V>(_ c: Computed<V>?) -> HookRef? { if case .hook(let h)? = c { return h } else { return nil } }
+        switch hook {
+        case .canMove: return canMove
+        case .target: return target
+        case .semantics: return function(semantics)
+        case .zone: return function(zone)
+        case .speed: return function(speed)
+        case .onBegin: return onBegin
+        case .onMove: return onMove
+        case .onEnd: return onEnd
+        case .onCancel: return function(onCancel)
         }
-        return out
     }
-    private static func ref<V>(_ c: Computed<V>) -> Int32? {
-        if case .hook(let h) = c { return h.ref }
-        return nil
+
+    /// Every hook reference held (to release them).
+    var refs: [Int32] { Hook.allCases.compactMap { definition(of: $0)?.ref } }
+}
+
+/// The hooks of DESIGN.md section 4.
+enum Hook: Int, CaseIterable {
+    case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
+
+    /// The name in policy files and diagnostics.
+    var name: String {
+        switch self {
+        case .canMove: "can_move"
+        case .target: "target"
+        case .semantics: "semantics"
+        case .zone: "zone"
+        case .speed: "speed"
+        case .onBegin: "on_begin"
+        case .onMove: "on_move"
+        case .onEnd: "on_end"
+        case .onCancel: "on_cancel"
+        }
     }
 }
+
 
 /// Reads and validates one policy table, with messages such as
 /// `kanban.lua: snapshot.shadow.opacity: expected a number, got string "high"`.

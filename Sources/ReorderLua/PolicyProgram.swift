@@ -369,16 +369,10 @@ struct HookRefs {
     var canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel: Int32
 
     init(_ f: PolicyFields) {
-        func ref<V>(_ c: Computed<V>?) -> Int32 { if case .hook(let h)? = c { return h.ref } else { return LUA_NOREF } }
-        canMove = f.canMove?.ref ?? LUA_NOREF
-        target = f.target?.ref ?? LUA_NOREF
-        semantics = ref(f.semantics)
-        zone = ref(f.zone)
-        speed = ref(f.speed)
-        onBegin = f.onBegin?.ref ?? LUA_NOREF
-        onMove = f.onMove?.ref ?? LUA_NOREF
-        onEnd = f.onEnd?.ref ?? LUA_NOREF
-        onCancel = ref(f.onCancel)
+        func ref(_ h: Hook) -> Int32 { f.definition(of: h)?.ref ?? LUA_NOREF }
+        canMove = ref(.canMove); target = ref(.target); semantics = ref(.semantics)
+        zone = ref(.zone); speed = ref(.speed); onBegin = ref(.onBegin)
+        onMove = ref(.onMove); onEnd = ref(.onEnd); onCancel = ref(.onCancel)
     }
 }
 
