@@ -153,54 +153,35 @@ static int rs_msgh(lua_State *L) {
     return 1;
 }
 
-/* Budget bookkeeping around one protected call. */
-typedef struct rs_budget_frame {
-    long long saved, start;
-    int saved_exhausted;
-} rs_budget_frame;
-
-static inline rs_budget_frame rs_budget_begin(lua_State *L, rs_vm *vm, long long budget) {
-    rs_budget_frame f;
-    f.saved = vm->remaining;
-    f.saved_exhausted = vm->exhausted;
+int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
+    rs_vm *vm = rs_getvm(L);
+    long long saved = vm->remaining;
+    int saved_exhausted = vm->exhausted;
     long long b = budget > 0 ? budget : vm->budget;
-    f.start = b > 0 ? b : LLONG_MAX;
-    vm->remaining = f.start;
+    long long start = b > 0 ? b : LLONG_MAX;
+    vm->remaining = start;
     vm->exhausted = 0;
     lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);  /* resets the hook counter */
-    return f;
-}
-
-static inline void rs_budget_end(rs_vm *vm, rs_budget_frame f) {
+    int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
     vm->last_exhausted = vm->exhausted;
-    if (f.saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */
-        long long used = f.start - vm->remaining;
-        vm->remaining = f.saved - used > 0 ? f.saved - used : 1;
+    if (saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */
+        long long used = start - vm->remaining;
+        vm->remaining = saved - used > 0 ? saved - used : 1;
     } else {
         vm->remaining = LLONG_MAX;
     }
-    vm->exhausted = f.saved_exhausted;
-}
-
-int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
-    rs_vm *vm = rs_getvm(L);
-    rs_budget_frame f = rs_budget_begin(L, vm, budget);
-    int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, rs_msgh);
-    lua_insert(L, base);
-    int status = lua_pcall(L, nargs, nresults, base);
-    lua_remove(L, base);
-    rs_budget_end(vm, f);
+    vm->exhausted = saved_exhausted;
     return status;
 }
 
 void rs_push_msgh(lua_State *L) { lua_pushcfunction(L, rs_msgh); }
 
-int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
-    rs_vm *vm = rs_getvm(L);
-    rs_budget_frame f = rs_budget_begin(L, vm, budget);
-    int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
-    rs_budget_end(vm, f);
+int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
+    int base = lua_gettop(L) - nargs;
+    rs_push_msgh(L);
+    lua_insert(L, base);
+    int status = rs_pcall_h(L, nargs, nresults, budget);
+    lua_remove(L, base);
     return status;
 }
 
