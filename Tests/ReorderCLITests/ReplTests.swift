@@ -51,6 +51,23 @@ import Testing
         #expect(out == "\"begin\"\n2\nstdin:1: attempt to index a nil value (global 'a')\n")
     }
 
+    /// Issue 16 item 3: REFERENCE promises that statements followed by an expression print the
+    /// expression, with this very example. When the last entry is a method call, the whole line
+    /// is also a valid statement list, so the split must be tried even then; a split is taken
+    /// only where the tail is an expression on its own, so a block's `end` is never cut.
+    @Test func statementsThenATrailingCallPrintTheCall() {
+        let (status, out) = repl("""
+            s:press_item(1, 1) s:hold(0.5) s:state()
+            s:release()  #s:events()
+            for i = 1, 2 do x = i end
+            x
+            """)
+        #expect(status == 0)
+        // The state after a 0.5 s hold under `default` (min_press_duration 0.5): "dragging";
+        // the events of the press: begin, then the release's end = 2; the loop prints nothing.
+        #expect(out == "\"dragging\"\n2\n2\n")
+    }
+
     @Test func aCommandEndsAnUnfinishedEntry() {
         let (status, out) = repl("for i = 1, 2 do\n:policy uikit\ns:policy()\n")
         #expect(status == 1)

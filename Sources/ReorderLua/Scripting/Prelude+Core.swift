@@ -135,28 +135,44 @@ function reorder._session_id(name)
   return nil
 end
 
+-- Splits "statements expression" at the rightmost blank or ';' where the head is a statement
+-- list and the tail an expression on its own, and returns a chunk that runs the head and
+-- returns the tail's values; nil when there is no such split. Requiring both halves to compile
+-- on their own keeps a split from cutting a block ("for ... do f() end" never becomes
+-- "... f() return end").
+function reorder._split_trailing(src)
+  for i = #src, 1, -1 do
+    local c = src:sub(i, i)
+    if c == " " or c == ";" or c == "\t" or c == "\n" then
+      local head, tail = src:sub(1, i), src:sub(i + 1)
+      if tail:find("%S") and load("return " .. tail, "=stdin", "t") and load(head, "=stdin", "t") then
+        return load(head .. " return " .. tail, "=stdin", "t")
+      end
+    end
+  end
+  return nil
+end
+
 -- The REPL: "ok", text | "incomplete" | "error", message.
 function reorder._repl_eval(src, final)
   local chunk, expr_err = load("return " .. src, "=stdin", "t")
   if not chunk then
     local err
     chunk, err = load(src, "=stdin", "t")
-    if not chunk then
+    if chunk then
+      -- Statements that end with an expression that is also a statement (a call:
+      -- "s:hold(1) s:state()"): print that expression's values.
+      chunk = reorder._split_trailing(src) or chunk
+    else
       -- Unfinished as a statement or as an expression ("1 +"): read another line. (An
       -- expression used as a statement, "syntax error near <eof>", is not unfinished.)
       local expression_statement = err:sub(-23) == "syntax error near <eof>"
       local unfinished = (err:sub(-5) == "<eof>" and not expression_statement)
         or expr_err:sub(-5) == "<eof>"
       if not final and unfinished then return "incomplete" end
-      -- Statements followed by an expression ("s:hold(1) s:state()"): run the statements and
-      -- print the expression. Try the split points from the right.
-      for i = #src, 1, -1 do
-        local c = src:sub(i, i)
-        if c == " " or c == ";" or c == "\t" or c == "\n" then
-          local f = load(src:sub(1, i) .. " return " .. src:sub(i + 1), "=stdin", "t")
-          if f then chunk = f break end
-        end
-      end
+      -- Statements followed by an expression ("x = 1; x + 1"): run the statements and print
+      -- the expression.
+      chunk = reorder._split_trailing(src)
     end
     if not chunk then
       -- Report the reading that got further (Lua's REPL reports the statement's).
