@@ -12,27 +12,29 @@ import ReorderPlot
 /// ```
 public enum Plotter {
     /// Draws the edge-scroll curves of `specs` (built-in names or `.lua` files) into `out`, or
-    /// prints them as a table when `out` is nil. Returns the exit status: 1 when a policy
-    /// cannot be loaded, an option is bad, `out` cannot be written, or a hook failed while
+    /// prints them as a table when `out` is nil. Returns the exit status: 64 (``ExitStatus/usage``)
+    /// when an option is bad; 1 when a policy cannot be loaded, `out` cannot be written, or a hook failed while
     /// sampling (the chart is still written, its legend says which curve shows fallbacks).
     @discardableResult
     public static func plot(_ specs: [String], out: String?, viewport: String? = nil, frameRate: Double? = nil,
                             console: Console) -> Int32 {
-        func fail(_ message: String) -> Int32 {
+        func fail(_ message: String, status: Int32 = 1) -> Int32 {
             console.writeError("reorder plot: \(message)\n")
-            return 1
+            return status
         }
-        guard !specs.isEmpty else { return fail("give at least one policy, e.g. reorder plot jx_movable default") }
+        guard !specs.isEmpty else { return fail("give at least one policy, e.g. reorder plot jx_movable default", status: ExitStatus.usage) }
         var options = SpeedPlot.Options()
         if let viewport {
             guard let size = parseViewport(viewport) else {
-                return fail("--viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '\(viewport)'")
+                return fail("--viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '\(viewport)'",
+                            status: ExitStatus.usage)
             }
             options.viewport = size
         }
         if let frameRate {
             guard frameRate.isFinite, frameRate > 0, frameRate <= 1000 else {
-                return fail("--frame-rate: expected frames per second between 0 and 1000, e.g. 60 or 120, got \(frameRate)")
+                return fail("--frame-rate: expected frames per second between 0 and 1000, e.g. 60 or 120, got \(frameRate)",
+                            status: ExitStatus.usage)
             }
             options.frameRate = frameRate
         }

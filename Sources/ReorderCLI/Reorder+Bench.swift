@@ -27,7 +27,7 @@ extension Reorder {
         var frameRate: Double = 60
 
         @Option(name: .long, help: "Measured drags per policy (default: enough for about 20,000 dragging frames).")
-        var drags = 0
+        var drags: Int?
 
         @Option(name: .long, help: "Calls per timing run of each hook (5 runs; default 100000). Fewer for quick runs or under valgrind.")
         var hookIterations = 100_000
@@ -40,12 +40,12 @@ extension Reorder {
             guard frameRate.isFinite, frameRate >= 1, frameRate <= 1_000 else {
                 throw ValidationError("--frame-rate must be between 1 and 1000 frames per second, got \(frameRate)")
             }
-            guard drags >= 0 else { throw ValidationError("--drags must be 0 or more, got \(drags)") }
+            if let drags, drags < 0 { throw ValidationError("--drags must be 0 or more, got \(drags)") }
             guard hookIterations >= 1 else { throw ValidationError("--hook-iterations must be at least 1, got \(hookIterations)") }
         }
 
         func run() throws {
-            let options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags,
+            let options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
             let status = BenchCommand.run(policy: policy, options: options, json: json, console: .standard(),
                                           progressOnTerminal: isatty(2) == 1)

@@ -16,7 +16,7 @@ extension Reorder {
         @Flag(name: .long, help: "Print TAP (Test Anything Protocol) instead of the summary.")
         var tap = false
 
-        @Option(name: .long, help: "Also write a JUnit XML report to FILE.")
+        @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "file"))
         var junit: String?
 
         @Option(name: .long, help: "Seconds a spec file may run before it is stopped (0: no limit).")

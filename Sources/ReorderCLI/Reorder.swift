@@ -20,9 +20,12 @@ public struct Reorder: ParsableCommand {
             With no subcommand, starts the REPL with a session `s` on a demo list.
             See docs/REFERENCE.md for the Lua session API and the policy hooks.
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: subcommandTypes,
         defaultSubcommand: Repl.self)
+
+    /// The version `--version` prints and the REPL's banner shows.
+    public static let version = "0.1.0"
 
     /// Every subcommand, in the order `--help` lists them. Add yours here.
     static let subcommandTypes: [any ParsableCommand.Type] = [

@@ -78,8 +78,7 @@ public final class ReplDriver {
             reader = EditLineReader(historyPath: history)
             let name = host.session(global: "s")?.policyName ?? initialPolicy ?? "default"
             let demo = ["table": "demo list", "grid": "home-button grid", "board": "task board"][layout.rawValue] ?? "demo list"
-            console.write("reorder 0.1 (Lua 5.4): `s` is a session on the \(demo) with policy \(name).\n"
-                          + "Try s:drag(1, 2, 1, 9) then s:show(). :help for help, :quit to leave.\n")
+            console.write(Self.banner(demo: demo, policy: name))
         } else {
             reader = PlainLineReader(console: console)
         }
@@ -136,6 +135,12 @@ public final class ReplDriver {
     }
 
     /// `:name ...` (but not a Lua label `::name::`).
+    /// The greeting of an interactive REPL; it shows the same version as `reorder --version`.
+    static func banner(demo: String, policy: String) -> String {
+        "reorder \(Reorder.version) (Lua 5.4): `s` is a session on the \(demo) with policy \(policy).\n"
+            + "Try s:drag(1, 2, 1, 9) then s:show(). :help for help, :quit to leave.\n"
+    }
+
     static func isCommand(_ line: String) -> Bool {
         let t = line.trimmingCharacters(in: .whitespaces)
         guard t.hasPrefix(":"), !t.hasPrefix("::") else { return false }

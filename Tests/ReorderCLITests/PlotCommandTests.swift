@@ -128,7 +128,10 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         #expect(isDir.1 == "reorder plot: cannot write .: it is a directory\n")
         let viewport = run(["jx_movable"], out: "x.svg", viewport: "375 by 667")
         #expect(viewport.1 == "reorder plot: --viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '375 by 667'\n")
+        // Issue 16 item 10: a bad option is a usage error, 64 as in every other subcommand.
+        #expect(viewport.0 == ExitStatus.usage)
         let rate = run(["jx_movable"], out: "x.svg", frameRate: 0)
+        #expect(rate.0 == ExitStatus.usage)
         #expect(rate.1.hasPrefix("reorder plot: --frame-rate: expected frames per second"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.svg").path))
     }
