@@ -155,7 +155,11 @@ public final class ReplDriver {
     /// Runs a colon command; false means quit.
     func command(_ line: String) -> Bool {
         guard let host else { return false }
-        let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        // A trailing Lua comment is allowed after a command, as after Lua input
+        // (`:policy jx_movable  -- JX's rules`).
+        var line = line
+        if let comment = line.range(of: " --") { line = String(line[..<comment.lowerBound]) }
+        let parts = line.trimmingCharacters(in: .whitespaces).dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
         let name = parts.first ?? ""
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         func fail(_ message: String) {

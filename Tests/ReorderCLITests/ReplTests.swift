@@ -58,7 +58,7 @@ import Testing
     @Test func statementsThenATrailingCallPrintTheCall() {
         let (status, out) = repl("""
             s:press_item(1, 1) s:hold(0.5) s:state()
-            s:release()  #s:events()
+            s:release()  #s:events()   -- a comment is not an expression
             for i = 1, 2 do x = i end
             x
             """)
@@ -66,6 +66,14 @@ import Testing
         // The state after a 0.5 s hold under `default` (min_press_duration 0.5): "dragging";
         // the events of the press: begin, then the release's end = 2; the loop prints nothing.
         #expect(out == "\"dragging\"\n2\n2\n")
+    }
+
+    /// The README's tour writes `:policy jx_movable        -- same list, ...`: a trailing comment
+    /// after a command is ignored, as after Lua input.
+    @Test func aCommandMayEndWithAComment() {
+        let (status, out) = repl(":policy jx_movable   -- JX's rules\ns:policy()\n")
+        #expect(status == 0)
+        #expect(out == "s: policy jx_movable\n\"jx_movable\"\n")
     }
 
     @Test func aCommandEndsAnUnfinishedEntry() {

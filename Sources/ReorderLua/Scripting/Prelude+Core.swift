@@ -136,16 +136,18 @@ function reorder._session_id(name)
 end
 
 -- Splits "statements expression" at the rightmost blank or ';' where the head is a statement
--- list and the tail an expression on its own, and returns a chunk that runs the head and
--- returns the tail's values; nil when there is no such split. Requiring both halves to compile
--- on their own keeps a split from cutting a block ("for ... do f() end" never becomes
--- "... f() return end").
+-- list and the tail an expression list, and returns a chunk that runs the head and returns the
+-- tail's values; nil when there is no such split. Both halves must compile on their own, so a
+-- split never cuts a block ("for ... do f() end" never becomes "... f() return end"); the tail
+-- must hold an expression (", nil" after it compiles: a comment alone does not), and the head
+-- must not end inside a comment (" return return" after it must not compile).
 function reorder._split_trailing(src)
   for i = #src, 1, -1 do
     local c = src:sub(i, i)
     if c == " " or c == ";" or c == "\t" or c == "\n" then
       local head, tail = src:sub(1, i), src:sub(i + 1)
-      if tail:find("%S") and load("return " .. tail, "=stdin", "t") and load(head, "=stdin", "t") then
+      if load("return " .. tail .. "\n, nil", "=stdin", "t") and load(head, "=stdin", "t")
+          and not load(head .. " return return", "=stdin", "t") then
         return load(head .. " return " .. tail, "=stdin", "t")
       end
     end
