@@ -76,6 +76,19 @@ import Testing
         #expect(out == "s: policy jx_movable\n\"jx_movable\"\n")
     }
 
+    /// Issue 16 item 4: an item table captured from `ctx.item` prints its contents (it printed
+    /// `{ finished = nil, id = nil, title = nil }` while `.title` read "Mail").
+    @Test func anItemFromCtxPrintsItsFields() {
+        let (status, out) = repl("""
+            p = reorder.session{ sections = { { { id = "mail", title = "Mail", finished = true }, "b" } }, policy = { extends = "default", can_move = function(ctx, s, r) captured = ctx.item(s, r) return true end } }
+            p:press_item(1, 1) p:hold(0.6)
+            captured
+            captured.title
+            """)
+        #expect(status == 0)
+        #expect(out == "{ finished = true, id = \"mail\", title = \"Mail\" }\n\"Mail\"\n")
+    }
+
     @Test func aCommandEndsAnUnfinishedEntry() {
         let (status, out) = repl("for i = 1, 2 do\n:policy uikit\ns:policy()\n")
         #expect(status == 1)

@@ -80,14 +80,16 @@ local function inspect(v, opts)
     local n = #x
     local entries = {}
     for i = 1, n do entries[#entries + 1] = render(x[i], indent .. "  ") end
-    local keys = {}
-    for k in pairs(x) do
-      if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+    -- The values pairs gives, not rawget's: a read-only proxy (an item from ctx.item) keeps its
+    -- fields behind __pairs and __index, and rawget on it finds nothing.
+    local keys, values = {}, {}
+    for k, v in pairs(x) do
+      if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k; values[k] = v end
     end
     sort(keys, key_less)
     for _, k in ipairs(keys) do
       local ks = is_identifier(k) and k or ("[" .. scalar(k) .. "]")
-      entries[#entries + 1] = ks .. " = " .. render(rawget(x, k), indent .. "  ")
+      entries[#entries + 1] = ks .. " = " .. render(values[k], indent .. "  ")
     end
     seen[x] = nil
     if #entries == 0 then return "{}" end
