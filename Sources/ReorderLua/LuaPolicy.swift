@@ -93,6 +93,10 @@ public final class LuaPolicy: DragPolicy {
         return isDisabled ? fallback.configuration : program.configuration
     }
 
+    /// The name the policy gives itself, also once it is switched off (``configuration`` is
+    /// then `default`'s): diagnostics are labelled with it.
+    public var ownName: String { program.configuration.name }
+
     /// The VM running the hooks (for statistics and benchmarks).
     public var vm: LuaVM { program.vm }
 

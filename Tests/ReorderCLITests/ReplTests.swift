@@ -89,6 +89,20 @@ import Testing
         #expect(out == "{ finished = true, id = \"mail\", title = \"Mail\" }\n\"Mail\"\n")
     }
 
+    /// Issue 16 item 4: the diagnostics of a policy that was switched off are labelled with its
+    /// own name, not `default`'s (which answers for it afterwards).
+    @Test func aSwitchedOffPolicyKeepsItsLabel() {
+        let (status, out) = repl("""
+            p = reorder.session{ rows = 5, policy = { name = "flaky", extends = "default", can_move = function() error("boom") end } }
+            for i = 1, 3 do p:press_item(1, 1) p:hold(0.6) p:release() p:advance(1) end
+            """)
+        #expect(status == 0)
+        let labels = out.split(separator: "\n").map { $0.prefix { $0 != "]" } + "]" }
+        // One report of the error, one of the switch-off: both name `flaky`.
+        #expect(labels == ["[policy flaky]", "[policy flaky]"])
+        #expect(out.contains("switched off after 3 consecutive failures"))
+    }
+
     @Test func aCommandEndsAnUnfinishedEntry() {
         let (status, out) = repl("for i = 1, 2 do\n:policy uikit\ns:policy()\n")
         #expect(status == 1)

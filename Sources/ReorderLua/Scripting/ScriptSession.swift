@@ -241,7 +241,9 @@ public final class ScriptSession {
         let new = simulator.policy.drainDiagnostics()
         if !new.isEmpty {
             diagnostics.append(contentsOf: new)
-            for d in new { output("[policy \(policyName)] \(d)\n") }
+            // The failing policy's own name, also after a switch-off made `default` answer.
+            let label = (simulator.policy as? LuaPolicy)?.ownName ?? policyName
+            for d in new { output("[policy \(label)] \(d)\n") }
         }
     }
 
