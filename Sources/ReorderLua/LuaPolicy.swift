@@ -332,8 +332,21 @@ public final class LuaPolicy: DragPolicy {
         // speed(ctx, depth, zone, elapsed, axis)
         guard let v = number(.speed, ref, in: p, ctx, numbers: (depth, zone, elapsed), nnumbers: 3, axis: axis,
                              axisFirst: false, finiteNonNegative: false) else { return 0 }
-        // Clamped to be finite and non-negative (DESIGN.md section 4).
-        if v.isNaN || v <= 0 { return 0 }
+        // Clamped to be finite and non-negative (docs/REFERENCE.md); NaN or a negative speed is
+        // reported once, as the policy most likely meant something else.
+        if v.isNaN || v < 0 {
+            let key = "speed value"
+            if !reported.contains(key) {
+                reported.insert(key)
+                let ref = definition(.speed, in: p)
+                let shown = v.isNaN ? "nan" : "\(v)"
+                diagnostics.append(PolicyDiagnostic(kind: .warning,
+                    message: "\(ref.file):\(ref.line): speed: returned \(shown); a speed must be a number >= 0 (taken as 0)",
+                    file: ref.file, line: ref.line, hook: Hook.speed.name))
+            }
+            return 0
+        }
+        if v == 0 { return 0 }
         return min(v, Self.maximumSpeed)
     }
 

@@ -262,7 +262,12 @@ import ReorderCore
         #expect(target(1, 4) == ItemPosition(section: 0, item: 3))   // a success: not 3 in a row
         #expect(target(3, 1) == nil)
         #expect(!p.isDisabled)
-        #expect(p.drainDiagnostics().map(\.message) == ["clamp.lua:3: target: target 1, 5 is out of range (2 sections)"])
+        // The NaN speed (depth 1) is reported once (issue 16 item 4), at the line defining the
+        // hook; the -5 that follows is not reported again; neither counts as a failure.
+        #expect(p.drainDiagnostics().map(\.message) == [
+            "clamp.lua:5: speed: returned nan; a speed must be a number >= 0 (taken as 0)",
+            "clamp.lua:3: target: target 1, 5 is out of range (2 sections)",
+        ])
     }
 
     @Test func hotPathCreatesNoLuaTables() throws {
