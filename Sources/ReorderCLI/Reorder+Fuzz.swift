@@ -115,7 +115,7 @@ public enum FuzzCommand {
             return 0
         }
         let name = ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
-        let path = console.resolve(out ?? "fuzz-\(name)-\(options.seed)-\(failure.run).jsonl")
+        let path = console.resolve(out ?? "fuzz-\(name)-\(options.seed)-\(failure.run + 1).jsonl")
         let header = Trace.Header(policy: reference, sections: failure.scenario.sections, geometry: failure.scenario.geometry)
         let text = TraceCodec.encode(Trace(header: header, inputs: failure.trace))
         console.write("\(summary): VIOLATION in run \(failure.run + 1) (seed \(options.seed))\n")

@@ -84,7 +84,7 @@ public enum Replayer {
         }
     }
 
-    static func position(_ p: ItemPosition) -> String { "\(p.section + 1).\(p.item + 1)" }
+    static func position(_ p: ItemPosition) -> String { p.label }
 
     static func textReport(_ o: Outcome) -> String {
         var out = "policy \(o.policy), \(o.inputs) inputs, t \(TraceCodec.number(o.time)) s, state \(o.state)\n"

@@ -13,4 +13,12 @@ public struct ItemPosition: Hashable, Comparable, Sendable, CustomStringConverti
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
     public var description: String { "(\(section), \(item))" }
+
+    /// The position as users read it everywhere (messages, `reorder replay`, `reorder render`,
+    /// `s:show()`): 1-based, as Lua, `section.row`.
+    ///
+    /// ```swift
+    /// ItemPosition(section: 0, item: 2).label   // "1.3"
+    /// ```
+    public var label: String { "\(section + 1).\(item + 1)" }
 }

@@ -71,12 +71,12 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
                 if rng.chance(0.05) { fields["locked"] = .bool(true) }
                 if rng.chance(0.04) { fields["movable"] = .bool(false) }
                 if variableHeights { fields["height"] = .number(rng.pick([20, 44, 44, 60, 120, 300])) }
-                let id = "s\(s)r\(r)"
+                let id = "s\(s + 1)r\(r + 1)"   // 1-based, as users read positions
                 items.append(fields.isEmpty ? Item(id) : Item(id: id, title: id, fields: fields))
             }
             sections.append(items)
         }
-        if sections.allSatisfy(\.isEmpty) { sections[0] = (0..<5).map { Item("s0r\($0)") } }
+        if sections.allSatisfy(\.isEmpty) { sections[0] = (0..<5).map { Item("s1r\($0 + 1)") } }
         let viewport = rng.pick([Size(width: 375, height: 667), Size(width: 375, height: 667),
                                  Size(width: 320, height: 200), Size(width: 1024, height: 90),
                                  Size(width: 390, height: 844)])

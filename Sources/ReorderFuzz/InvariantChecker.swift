@@ -115,35 +115,35 @@ public struct InvariantChecker {
         for event in events {
             switch event {
             case .begin(let p, _):
-                guard shadow.isValid(p) else { return fail(.moveEvent, "begin at \(p), which does not exist") }
+                guard shadow.isValid(p) else { return fail(.moveEvent, "begin at \(p.label), which does not exist") }
                 let h = shadow.handle(at: p)
-                if locked.contains(h) { return fail(.lock, "locked item \(shadow.item(handle: h).id) was lifted at \(p)") }
+                if locked.contains(h) { return fail(.lock, "locked item \(shadow.item(handle: h).id) was lifted at \(p.label)") }
                 draggedHandle = h
                 // Nothing changes while pressing: the order at `begin` is the press-begin order.
                 pressBeginOrder = shadow
             case .move(let from, let to, let semantics, _):
-                guard from != to else { return fail(.moveEvent, "move event from \(from) to itself") }
-                guard shadow.isValid(from) else { return fail(.moveEvent, "move from \(from), which does not exist") }
+                guard from != to else { return fail(.moveEvent, "move event from \(from.label) to itself") }
+                guard shadow.isValid(from) else { return fail(.moveEvent, "move from \(from.label), which does not exist") }
                 if let h = draggedHandle, shadow.handle(at: from) != h {
-                    return fail(.moveEvent, "move from \(from), but the dragged item \(shadow.item(handle: h).id) is not there")
+                    return fail(.moveEvent, "move from \(from.label), but the dragged item \(shadow.item(handle: h).id) is not there")
                 }
                 let ok: Bool
                 switch semantics {
                 case .move: ok = shadow.move(from: from, to: to)
                 case .exchange:
                     if shadow.isValid(to), locked.contains(shadow.handle(at: to)), strictLocks {
-                        return fail(.lock, "locked item \(shadow.item(at: to).id) was exchanged from \(to)")
+                        return fail(.lock, "locked item \(shadow.item(at: to).id) was exchanged from \(to.label)")
                     }
                     ok = shadow.exchange(from, to)
                 }
-                if !ok { return fail(.moveEvent, "\(semantics) from \(from) to \(to) is not a valid step") }
+                if !ok { return fail(.moveEvent, "\(semantics) from \(from.label) to \(to.label) is not a valid step") }
             case .end(let from, let to, _):
                 if let h = draggedHandle {
                     guard shadow.isValid(to), shadow.handle(at: to) == h else {
-                        return fail(.moveEvent, "end at \(to), but the dragged item is not there")
+                        return fail(.moveEvent, "end at \(to.label), but the dragged item is not there")
                     }
                     if let begin = pressBeginOrder, begin.position(ofHandle: h) != from {
-                        return fail(.moveEvent, "end says the drag began at \(from), it began at \(begin.position(ofHandle: h).map { "\($0)" } ?? "nowhere")")
+                        return fail(.moveEvent, "end says the drag began at \(from.label), it began at \(begin.position(ofHandle: h).map { $0.label } ?? "nowhere")")
                     }
                 }
                 pressBeginOrder = nil; draggedHandle = nil
@@ -164,7 +164,7 @@ public struct InvariantChecker {
                 }
                 pressBeginOrder = nil; draggedHandle = nil
             case .refuse(let p, _):
-                guard shadow.isValid(p) else { return fail(.moveEvent, "refuse at \(p), which does not exist") }
+                guard shadow.isValid(p) else { return fail(.moveEvent, "refuse at \(p.label), which does not exist") }
             }
         }
         if shadow.sections != order.sections {
@@ -174,7 +174,7 @@ public struct InvariantChecker {
         // Strict locks: locked items stay where they were.
         if strictLocks {
             for (h, p) in lockedPlaces where !(order.isValid(p) && order.handle(at: p) == h) {
-                return fail(.lock, "locked item \(order.item(handle: h).id) left \(p)")
+                return fail(.lock, "locked item \(order.item(handle: h).id) left \(p.label)")
             }
         }
 

@@ -41,7 +41,7 @@ public struct TimelinePlot {
 
     /// A position as the user reads it: 1-based row, with the section when there are several.
     func label(_ p: ItemPosition) -> String {
-        multiSection ? "\(p.section + 1):\(p.item + 1)" : "\(p.item + 1)"
+        multiSection ? p.label : "\(p.item + 1)"
     }
 
     private var multiSection: Bool { (timeline.orders.first?.sectionCount ?? 1) > 1 }

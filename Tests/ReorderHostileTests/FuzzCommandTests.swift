@@ -51,6 +51,13 @@ struct FuzzCommandTests {
         let tracePath = try #require(text.split(separator: "\n").first { $0.hasPrefix("  trace: ") }
             .map { String($0.dropFirst("  trace: ".count).prefix { $0 != " " }) })
         #expect(text.contains("  replay: reorder replay \(tracePath) --policy leaky.lua\n"), "\(text)")
+        // Issue 16 item 6: one 1-based numbering. The run the message names is the run in the
+        // trace's file name, and positions and item ids read 1-based (`s1r2 left 1.2`).
+        let run = try #require(text.firstMatch(of: /VIOLATION in run (\d+)/)?.1)
+        #expect(tracePath.hasSuffix("fuzz-leaky-11-\(run).jsonl"), "\(tracePath)")
+        let violation = try #require(text.split(separator: "\n").first { $0.contains("locked item") })
+        #expect(violation.firstMatch(of: /locked item s[1-9]\d*r[1-9]\d* (left|was exchanged from|was lifted at) [1-9]\d*\.[1-9]\d*/) != nil,
+                "\(violation)")
 
         // The file is a valid trace with a session line; replaying it shows the violation again.
         let trace = try TraceCodec.decode(try String(contentsOfFile: tracePath, encoding: .utf8))
