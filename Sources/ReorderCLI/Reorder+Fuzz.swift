@@ -16,9 +16,11 @@ extension Reorder {
                 stream of touch down / move / up / cancel / frames, and checks after every input that \
                 the order is a permutation, locked items are never lifted, cancel-with-revert and \
                 rollback restore exactly, the offset stays within bounds, snapshot numbers are finite \
-                and every move event matches a real change. A violation is shrunk to a short trace, \
-                written as JSON Lines, and the command to replay it is printed. Exit status 1 on a \
-                violation.
+                and every move event matches a real change. A failing policy hook is a violation too \
+                (a policy switched off after repeated failures no longer runs: the rest of the run \
+                would fuzz `default`), unless --allow-hook-errors. A violation is shrunk to a short \
+                trace, written as JSON Lines, and the command to replay it is printed. Exit status 1 \
+                on a violation.
                 """)
 
         @Argument(help: "The policy: a built-in name or a .lua file.")
@@ -39,6 +41,9 @@ extension Reorder {
         @Flag(name: .long, help: "Also require locked items never to change place (policies that skip locked targets).")
         var strictLocks = false
 
+        @Flag(name: .long, help: "Report failing hooks as notes instead of violations.")
+        var allowHookErrors = false
+
         @Option(name: .long, help: "Where to write a failing trace (default: fuzz-<policy>-<seed>-<run>.jsonl).")
         var out: String?
 
@@ -49,7 +54,7 @@ extension Reorder {
 
         func run() throws {
             var options = FuzzOptions(runs: runs, seed: seed ?? UInt64.random(in: 1...999_999), layout: layout,
-                                      maxInputs: maxInputs, strictLocks: strictLocks)
+                                      maxInputs: maxInputs, strictLocks: strictLocks, allowHookErrors: allowHookErrors)
             options.shrink = true
             let status = FuzzCommand.run(policy: policy, options: options, out: out, console: .standard())
             if status != 0 { throw ExitCode(status) }

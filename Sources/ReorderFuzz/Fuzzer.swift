@@ -13,11 +13,15 @@ public struct FuzzOptions: Hashable, Sendable {
     public var strictLocks: Bool
     /// Whether a failure is shrunk by delta debugging.
     public var shrink: Bool
+    /// Whether a failing hook (or a policy switched off after repeated failures) is tolerated.
+    /// By default it is a ``FuzzViolation/Invariant/hookError``: a run that fell back to
+    /// `default` did not fuzz the policy under test.
+    public var allowHookErrors: Bool
 
     public init(runs: Int = 200, seed: UInt64 = 1, layout: FuzzLayout = .table, maxInputs: Int = 400,
-                strictLocks: Bool = false, shrink: Bool = true) {
+                strictLocks: Bool = false, shrink: Bool = true, allowHookErrors: Bool = false) {
         self.runs = runs; self.seed = seed; self.layout = layout; self.maxInputs = maxInputs
-        self.strictLocks = strictLocks; self.shrink = shrink
+        self.strictLocks = strictLocks; self.shrink = shrink; self.allowHookErrors = allowHookErrors
     }
 }
 
@@ -77,7 +81,7 @@ public enum Fuzzer {
                                            maxInputs: options.maxInputs)
             let trace = generator.generate(using: &rng)
             let result = try check(scenario: scenario, trace: trace, policy: policy, probe: makePolicy(),
-                                   strictLocks: options.strictLocks)
+                                   strictLocks: options.strictLocks, allowHookErrors: options.allowHookErrors)
             report.runs += 1
             report.inputsExecuted += result.executed
             report.movesApplied += result.moves
@@ -85,7 +89,8 @@ public enum Fuzzer {
                 var failure = FuzzFailure(run: run, scenario: scenario, trace: Array(trace.prefix(violation.inputIndex + 1)),
                                           originalLength: trace.count, violation: violation)
                 if options.shrink {
-                    failure = try shrink(failure, strictLocks: options.strictLocks, makePolicy: makePolicy)
+                    failure = try shrink(failure, strictLocks: options.strictLocks, allowHookErrors: options.allowHookErrors,
+                                         makePolicy: makePolicy)
                 }
                 report.failure = failure
                 progress?(report.runs, report.inputsExecuted)
@@ -102,8 +107,10 @@ public enum Fuzzer {
     ///   - policy: the policy under test (fresh: its failure counters start at zero).
     ///   - probe: another instance, asked once which items are locked (so the probe's calls
     ///     do not count against the policy under test).
+    ///   - allowHookErrors: unless set, the policy's first failing hook (or its switch-off) is a
+    ///     ``FuzzViolation/Invariant/hookError`` carrying the policy's `file:line: hook: message`.
     public static func check(scenario: FuzzScenario, trace: [TraceInput], policy: any DragPolicy,
-                             probe: any DragPolicy, strictLocks: Bool)
+                             probe: any DragPolicy, strictLocks: Bool, allowHookErrors: Bool = false)
         -> (violation: FuzzViolation?, executed: Int, moves: Int) {
         let sim = scenario.makeSimulator(policy: policy)
         let locked = InvariantChecker.lockedHandles(of: sim, probe: probe)
@@ -113,12 +120,16 @@ public enum Fuzzer {
             sim.apply(input)
             moves += sim.events.reduce(0) { n, e in if case .move = e { return n + 1 }; return n }
             if let v = checker.check(sim, inputIndex: i) { return (v, i + 1, moves) }
+            if !allowHookErrors,
+               let d = policy.drainDiagnostics().first(where: { $0.kind == .hookError || $0.kind == .disabled }) {
+                return (FuzzViolation(invariant: .hookError, message: d.message, inputIndex: i), i + 1, moves)
+            }
         }
         return (nil, trace.count, moves)
     }
 
     /// Shrinks a failure by delta debugging over its inputs, keeping the same invariant broken.
-    public static func shrink(_ failure: FuzzFailure, strictLocks: Bool,
+    public static func shrink(_ failure: FuzzFailure, strictLocks: Bool, allowHookErrors: Bool = false,
                               makePolicy: () throws -> any DragPolicy) throws -> FuzzFailure {
         var lastViolation = failure.violation
         var thrown: (any Error)?
@@ -126,7 +137,7 @@ public enum Fuzzer {
             guard thrown == nil else { return false }
             do {
                 let r = check(scenario: failure.scenario, trace: candidate, policy: try makePolicy(),
-                              probe: try makePolicy(), strictLocks: strictLocks)
+                              probe: try makePolicy(), strictLocks: strictLocks, allowHookErrors: allowHookErrors)
                 guard let v = r.violation, v.invariant == failure.violation.invariant else { return false }
                 lastViolation = v
                 return true
@@ -138,7 +149,7 @@ public enum Fuzzer {
         if let thrown { throw thrown }
         // Recompute the violation for the final trace (the last successful test may be another).
         let final = check(scenario: failure.scenario, trace: small, policy: try makePolicy(),
-                          probe: try makePolicy(), strictLocks: strictLocks)
+                          probe: try makePolicy(), strictLocks: strictLocks, allowHookErrors: allowHookErrors)
         var shrunk = failure
         shrunk.trace = final.violation.map { Array(small.prefix($0.inputIndex + 1)) } ?? small
         shrunk.violation = final.violation ?? lastViolation

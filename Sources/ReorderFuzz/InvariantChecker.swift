@@ -18,6 +18,9 @@ public struct FuzzViolation: Hashable, Sendable, CustomStringConvertible {
         case moveEvent = "move_event"
         /// The engine's own invariant checks failed.
         case engine
+        /// A policy hook failed, or the policy was switched off after repeated failures (not
+        /// checked with ``FuzzOptions/allowHookErrors``).
+        case hookError = "hook_error"
     }
 
     public var invariant: Invariant

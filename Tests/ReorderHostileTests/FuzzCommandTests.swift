@@ -74,6 +74,45 @@ struct FuzzCommandTests {
                              console: .buffered(output: replayOut, currentDirectory: dir.path)) == 0, "\(replayOut.text)")
     }
 
+    /// Issue 16 item 2: the first wave's README example fails on table items (`:sub` of a
+    /// table). The fuzz run used to print that it was switched off and then "no violation",
+    /// having fuzzed `default`. Now the first failure is the violation, with its file and line,
+    /// and the trace that reproduces it; `--allow-hook-errors` keeps the old notes.
+    @Test func aFailingHookFailsTheRun() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            local function pinned(ctx, section, row)
+              return ctx.item(section, row):sub(1, 1) == "!"
+            end
+            return { name = "pinned", extends = "default", api = 1,
+                     can_move = function(ctx, section, row) return not pinned(ctx, section, row) end }
+            """.write(to: dir.appendingPathComponent("pinned.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer()
+        let console = Console.buffered(output: out, currentDirectory: dir.path)
+        let status = FuzzCommand.run(policy: "pinned.lua", options: FuzzOptions(runs: 50, seed: 7), out: nil, console: console)
+        #expect(status == 1)
+        #expect(out.text.contains("VIOLATION in run"), "\(out.text)")
+        #expect(out.text.contains(": pinned.lua:2: can_move: attempt to call a nil value (method 'sub')\n"), "\(out.text)")
+        #expect(out.text.contains("hook_error after input"), "\(out.text)")
+        let tracePath = try #require(out.text.split(separator: "\n").first { $0.hasPrefix("  trace: ") }
+            .map { String($0.dropFirst("  trace: ".count).prefix { $0 != " " }) })
+        // The trace reproduces it: replayed under the fuzzer's checks, the same hook fails.
+        let trace = try TraceCodec.decode(try String(contentsOfFile: tracePath, encoding: .utf8))
+        let scenario = try #require(FuzzCommand.scenario(of: trace))
+        let path = dir.appendingPathComponent("pinned.lua").path
+        let again = Fuzzer.check(scenario: scenario, trace: trace.inputs, policy: try LuaPolicy(path: path),
+                                 probe: try LuaPolicy(path: path), strictLocks: false)
+        #expect(again.violation?.invariant == .hookError)
+        #expect(again.violation?.message.hasPrefix("pinned.lua:2: can_move: ") == true)
+
+        let allowed = OutputBuffer()
+        let allowedStatus = FuzzCommand.run(policy: "pinned.lua", options: FuzzOptions(runs: 50, seed: 7, allowHookErrors: true),
+                                            out: nil, console: .buffered(output: allowed, currentDirectory: dir.path))
+        #expect(allowedStatus == 0, "\(allowed.text)")
+        #expect(allowed.text.contains("note: the policy reported: pinned.lua:2: can_move: "), "\(allowed.text)")
+    }
+
     @Test func aPolicyThatDoesNotLoadIsAnError() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -86,14 +125,15 @@ struct FuzzCommandTests {
         #expect(out.text.isEmpty)
     }
 
-    /// Hook errors of a user's policy are not violations, but the user is told.
+    /// With --allow-hook-errors, hook errors of a user's policy are not violations, but the user
+    /// is told.
     @Test func hookErrorsAreShownAsNotes() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "return { name = \"broken\", api = 1, target = function() error(\"nope\") end }\n"
             .write(to: dir.appendingPathComponent("broken.lua"), atomically: true, encoding: .utf8)
         let out = OutputBuffer()
-        let status = FuzzCommand.run(policy: "broken.lua", options: FuzzOptions(runs: 10, seed: 2), out: nil,
+        let status = FuzzCommand.run(policy: "broken.lua", options: FuzzOptions(runs: 10, seed: 2, allowHookErrors: true), out: nil,
                                      console: .buffered(output: out, currentDirectory: dir.path))
         #expect(status == 0, "\(out.text)")
         #expect(out.text.contains("note: the policy reported: broken.lua:1: target: "), "\(out.text)")
