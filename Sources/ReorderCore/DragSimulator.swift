@@ -69,6 +69,11 @@ public final class DragSimulator {
     /// Index of the next frame: it comes at `nextFrame / frameRate` seconds.
     var nextFrame = 1
 
+    /// The most frames one call of the Lua session API may run (`s:hold`, `s:advance`,
+    /// `s:move`, `s:tick`, a glide of `s:drag`), and the most ``settle()`` waits: enough for
+    /// 4.6 hours at 60 Hz, and at most a few seconds of work.
+    public static let frameLimit = 1_000_000
+
     /// A simulator over any layout.
     public init(order: Order, layout: any Layout, viewport: Size, policy: any DragPolicy,
                 frameRate: Double = 60, offset: Point = .zero) {
@@ -270,10 +275,11 @@ public final class DragSimulator {
     @discardableResult
     public func cancel() -> DragSession.InputOutcome { apply(.cancel(time)) }
 
-    /// Runs frames until the drop animation is over (at most a minute of simulated time).
+    /// Runs frames until the drop animation is over (at most a minute of simulated time, and
+    /// at most ``frameLimit`` frames).
     public func settle() {
         checkNoInput()
-        var guardFrames = Int(60 * frameRate)
+        var guardFrames = Int(clamping: 60 * frameRate, to: 0...Self.frameLimit)
         while storedSession.state == .dropping && guardFrames > 0 { runNextFrame(); guardFrames -= 1 }
     }
 
