@@ -2,6 +2,7 @@ import Dispatch
 import ReorderCore
 import ReorderLua
 import Testing
+@testable import ReorderCLI
 
 /// The Lua session API on absurd geometry and durations: every case is an error naming the
 /// option or argument and its range, in bounded time, never a trap (exit 132) or a hang.
@@ -93,5 +94,14 @@ import Testing
             """)
         #expect(out.contains("\n1e+300\n"))
         #expect(out.hasSuffix("dragging\tdragging\t30\t30\n"))
+    }
+
+    /// `reorder plot --viewport` takes the sessions' viewport range.
+    @Test func plotViewportOutOfRange() {
+        let out = OutputBuffer()
+        let status = Plotter.plot(["jx_movable"], out: nil, viewport: "1e300x667",
+                                  console: .buffered(output: out, currentDirectory: "/tmp"))
+        #expect(status == 1)
+        #expect(out.text == "reorder plot: --viewport: each side must be 0 < side <= 100000 points, got '1e300x667'\n")
     }
 }
