@@ -284,8 +284,9 @@ public final class DragSimulator {
     }
 
     /// A whole drag: press the item at `from`, hold for the press duration and the lift, glide
-    /// towards the cell at `to` (scrolling the edge when it is off screen, `seconds` per glide)
-    /// until the dragged item is at `to`, release, and let the drop finish.
+    /// towards the cell at `to` (scrolling the edge when it is off screen, `seconds` per glide,
+    /// at least one frame period) until the dragged item is at `to`, release, and let the drop
+    /// finish.
     ///
     /// Returns true when the dragged item ends at `to` (false when the press was refused, the
     /// policy kept it from getting there within 30 s of simulated time, or `onEnd` vetoed).
@@ -302,7 +303,10 @@ public final class DragSimulator {
         }
         hold(configuration.snapshot.lift.duration)
         let deadline = time + 30
-        let glideTime = seconds.isFinite && seconds > 0 ? seconds : 0.5
+        // At least one frame period per glide: a shorter glide runs no frame, so nothing could
+        // scroll or settle between glides and 30 s would take ~30 / seconds of them (a glide of
+        // 1e-300 s never reached the deadline).
+        let glideTime = max(seconds.isFinite && seconds > 0 ? seconds : 0.5, 1 / frameRate)
         while storedSession.state == .dragging && storedSession.currentPosition != to && time < deadline {
             guard let f = storedSession.viewportFrame(of: to) else { break }
             let v = storedSession.viewport

@@ -209,6 +209,27 @@ import Testing
         #expect(sim.frameRate == 1e300)
     }
 
+    /// Refuses every target: a drag glides until its 30 s deadline.
+    final class StuckPolicy: DefaultPolicy {
+        override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? { nil }
+    }
+
+    @Test func aDragWithGlidesShorterThanAFrameEnds() {
+        // Glides of 1e-300 s ran no frame and advanced the clock by 1e-300 s each: the 30 s
+        // deadline was never reached (a hang). Each glide now lasts at least a frame period.
+        let sim = tableSimulator([rowItems(100)], policy: DefaultPolicy())
+        #expect(sim.drag(from: pos(0, 0), to: pos(0, 89), over: 1e-300))
+        #expect(sim.order.ids[0][89] == "r0")
+        expectInvariants(sim)
+        let stuck = tableSimulator([rowItems(100)], policy: StuckPolicy())
+        #expect(!stuck.drag(from: pos(0, 0), to: pos(0, 89), over: 1e-300))
+        #expect(stuck.state == .idle)
+        // The drag ran to its deadline: press 0.5 s + lift 0.25 s + 30 s of glides (at 60 Hz,
+        // one frame each), then the drop (0.25 s).
+        #expect(stuck.time >= 30.75 && stuck.time < 32)
+        #expect(stuck.order.ids[0] == rowItems(100).map(\.id))
+    }
+
     @Test func colourComponentsOutOfRangeAreClamped() {
         #expect(Color(red: .nan, green: 2, blue: -1).hex == "#00ff00")
     }

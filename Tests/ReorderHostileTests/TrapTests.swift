@@ -165,6 +165,21 @@ struct TrapTests {
             """, "\(r)")
     }
 
+    /// `s:drag` with glides of 1e-300 s hung (each glide ran no frame and moved the clock by
+    /// 1e-300 s towards a 30 s deadline); with a policy that refuses every target it now ends
+    /// at the deadline, and every item is still there once.
+    @Test func aDragOfTinyGlidesEnds() throws {
+        let script = """
+            local s = reorder.session{ rows = 100, policy = "jx_movable" }
+            print(s:drag(1, 1, 1, 90, 1e-300), s:order()[90])
+            local stuck = reorder.session{ rows = 100, policy = { target = function() return nil end } }
+            print(stuck:drag(1, 1, 1, 90, 1e-300), stuck:state(), #stuck:order(), stuck:order()[1])
+            """
+        let (r, _) = try Self.run(["run", "tiny.lua"], files: ["tiny.lua": script])
+        Self.expectNormal(r, status: 0)
+        #expect(r.out == "true\t1\nfalse\tidle\t100\t1\n", "\(r)")
+    }
+
     /// `reorder render` of a trace with 1e308 coordinates trapped in NiceTicks
     /// (LinearScale.swift:63); now the timeline is drawn clamped, and replay is unchanged.
     @Test func renderOfFarAwayCoordinatesDrawsClamped() throws {
