@@ -72,6 +72,10 @@ public final class DragSimulator {
     /// The most frames one call of the Lua session API may run (`s:hold`, `s:advance`,
     /// `s:move`, `s:tick`, a glide of `s:drag`), and the most ``settle()`` waits: enough for
     /// 4.6 hours at 60 Hz, and at most a few seconds of work.
+    ///
+    /// ```swift
+    /// Double(DragSimulator.frameLimit) / 60   // 16666.7 s: the longest s:hold at 60 Hz
+    /// ```
     public static let frameLimit = 1_000_000
 
     /// A simulator over any layout.

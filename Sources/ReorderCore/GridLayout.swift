@@ -46,6 +46,11 @@ public struct GridLayout: Layout, Hashable {
     public let fixedColumns: Int?
     /// The most columns a grid has when they are fitted to the width (2^20; a fixed count from
     /// the session options is at most 100000).
+    ///
+    /// ```swift
+    /// let g = GridLayout(order: order, width: 375, itemSize: Size(width: 1e-300, height: 85))
+    /// g.columns == GridLayout.maximumColumns   // true: clamped, not an Int overflow
+    /// ```
     public static let maximumColumns = 1 << 20
     /// The viewport width the columns were computed for.
     public private(set) var width: Double

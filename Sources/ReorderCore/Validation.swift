@@ -6,7 +6,7 @@
 /// rowHeight.contains(44)              // true
 /// rowHeight.contains(0)               // false
 /// rowHeight.describe("row_height")    // "0 < row_height <= 100000"
-/// NumberRange(0, 1).description       // "0...1"
+/// NumberRange(0, 1).description       // "in 0...1"
 /// ```
 public struct NumberRange: Hashable, Sendable, CustomStringConvertible {
     /// The smallest value, or the bound every value must exceed (see ``includesLower``).
@@ -184,6 +184,11 @@ extension SessionGeometry {
     ///
     /// Bounds are far past any real screen or list, and small enough that every count the
     /// engine derives from them (columns, frames, pages) fits an `Int` and a run stays short.
+    ///
+    /// ```swift
+    /// SessionGeometry.Limits.rowHeight.describe("row_height")   // "0 < row_height <= 100000"
+    /// SessionGeometry.Limits.grid["columns"]?.isWhole            // true
+    /// ```
     public enum Limits {
         /// The longest length in points: viewport sides, row and header heights, grid cells,
         /// spacings and insets.
@@ -236,6 +241,11 @@ extension PolicyConfiguration {
     /// Bounds keep every drag short: a press, a lift and a drop each last at most 10 s, so
     /// `s:drag` and the fuzzer's traces finish, and a drop always ends within the minute the
     /// simulator waits for it.
+    ///
+    /// ```swift
+    /// PolicyConfiguration.Limits.duration.description   // "in 0...10"
+    /// PolicyConfiguration.Limits.scale.contains(0)      // false
+    /// ```
     public enum Limits {
         /// `min_press_duration`: `0...10` s.
         public static let minPressDuration = NumberRange(0, 10)

@@ -39,6 +39,10 @@ public struct TimelinePlot {
     /// The largest magnitude drawn, in points and in seconds. A trace may hold any finite
     /// number (a finger at 1e308 pt): beyond this, drawn values are clamped (the subtitle says
     /// so; the `data-` attributes keep the exact values), so every axis and tick stays finite.
+    ///
+    /// ```swift
+    /// TimelinePlot(timeline: farAway).render()   // subtitle ends "values past ±1000000000 clamped"
+    /// ```
     public static let plotLimit = 1e9
 
     /// `v` clamped to ±``plotLimit``.

@@ -19,6 +19,26 @@ import Testing
         return message { () throws(ValidationError) in try g.validate() }
     }
 
+    // MARK: The doc comments' examples, as written
+
+    @Test func docExamples() {
+        let rowHeight = NumberRange(above: 0, upTo: 100_000)
+        #expect(rowHeight.contains(44) && !rowHeight.contains(0))
+        #expect(rowHeight.describe("row_height") == "0 < row_height <= 100000")
+        #expect(NumberRange(0, 1).description == "in 0...1")
+        #expect(ValidationError.outOfRange("row_height", 0, SessionGeometry.Limits.rowHeight).message
+                == "row_height: 0 is out of range (0 < row_height <= 100000)")
+        #expect(SessionGeometry.Limits.grid["columns"]?.isWhole == true)
+        #expect(PolicyConfiguration.Limits.duration.description == "in 0...10")
+        #expect(!PolicyConfiguration.Limits.scale.contains(0))
+        #expect(Int(clamping: 2.9, to: 0...10) == 2)
+        #expect(Int(clamping: 1e300, to: 1...1 << 20) == 1_048_576)
+        #expect(Int(clamping: -.infinity, to: 0...5) == 0)
+        #expect(Int(clamping: .nan, to: 0...5) == 0)
+        let g = GridLayout(order: Order(sections: [rowItems(3)]), width: 375, itemSize: Size(width: 1e-300, height: 85))
+        #expect(g.columns == GridLayout.maximumColumns)
+    }
+
     // MARK: Int(clamping:to:)
 
     @Test func clampingConversionTruncatesAndClamps() {
