@@ -132,10 +132,12 @@ extension BenchReport {
 /// `v` with `digits` decimals (no Foundation formatting, so the output is locale-independent).
 func fixed(_ v: Double, _ digits: Int) -> String {
     guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+    // Past 1e15 the digits are not all exact anyway (and would not fit an Int once scaled).
+    guard abs(v) < 1e15 else { return "\(v)" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let r = (abs(v) * scale).rounded()
-    let whole = Int(r / scale), frac = Int(r - Double(whole) * scale)
+    let whole = Int(clamping: r / scale, to: 0...Int.max), frac = Int(clamping: r - Double(whole) * scale, to: 0...Int.max)
     var s = (v < 0 && r > 0 ? "-" : "") + String(whole)
     if digits > 0 {
         let f = String(frac)

@@ -87,7 +87,8 @@ public final class BenchRunner {
         }
         let lua = lane(policy)
         let nativeLane = native.map(lane)
-        let framesPerDrag = Int(((policy.configuration.snapshot.lift.duration + 3 * Self.glide + 2 * Self.stay) * rate).rounded(.up)) + 1
+        let framesPerDrag = Int(clamping: ((policy.configuration.snapshot.lift.duration + 3 * Self.glide + 2 * Self.stay) * rate).rounded(.up),
+                                to: 0...DragSimulator.frameLimit) + 1
         let drags = options.drags > 0 ? options.drags : max(3, (BenchOptions.targetFrames + framesPerDrag - 1) / framesPerDrag)
         for l in [lua] + (nativeLane.map { [$0] } ?? []) { l.samples.reserveCapacity((drags + 1) * (framesPerDrag + 16)) }
         let counting = rac_is_available() != 0
@@ -130,7 +131,7 @@ public final class BenchRunner {
     }
 
     func frameCount(_ seconds: Double) -> Int {
-        max(1, Int((seconds * options.frameRate).rounded(.up)))
+        Int(clamping: (seconds * options.frameRate).rounded(.up), to: 1...DragSimulator.frameLimit)
     }
 
     func glide(_ lane: Lane, from a: Point, to b: Point, measured: Bool, counting: Bool) {
@@ -191,7 +192,7 @@ public final class BenchRunner {
     /// The nearest-rank percentile of sorted samples (0 when there are none).
     static func percentile(_ sorted: [UInt64], _ q: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
-        let rank = Int((q * Double(sorted.count)).rounded(.up))
+        let rank = Int(clamping: (q * Double(sorted.count)).rounded(.up), to: 1...sorted.count)
         return Double(sorted[min(max(rank, 1), sorted.count) - 1])
     }
 }

@@ -29,6 +29,11 @@ public enum Plotter {
                 return fail("--viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '\(viewport)'",
                             status: ExitStatus.usage)
             }
+            // The sessions' range (ReorderCore's Validator), so a plot samples what a session can run.
+            let range = SessionGeometry.Limits.viewport
+            guard range.contains(size.width), range.contains(size.height) else {
+                return fail("--viewport: each side must be \(range.describe("side")) points, got '\(viewport)'")
+            }
             options.viewport = size
         }
         if let frameRate {

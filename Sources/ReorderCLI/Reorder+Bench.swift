@@ -103,7 +103,7 @@ public enum BenchCommand {
         func show(_ fraction: Double) {
             guard progressOnTerminal, shown || clock() &- started > 1_000_000_000 else { return }
             shown = true
-            console.writeError("\rreorder bench: \(reference), \(options.rows) rows: \(Int(fraction * 100)) %")
+            console.writeError("\rreorder bench: \(reference), \(options.rows) rows: \(Int(clamping: fraction * 100, to: 0...100)) %")
         }
         // Frames take about 80 % of a run; hook calls, loads and reloads the rest.
         runner.progress = { show($0 * 0.8) }

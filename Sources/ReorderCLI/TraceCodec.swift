@@ -285,6 +285,13 @@ public enum TraceCodec {
             h.offset = Point(x: try coordinate(v, "x", fail: fail), y: try coordinate(v, "y", fail: fail))
         }
         if let raw = o["list_offsets"] { h.listOffsets = try listOffsets(raw, header: h, fail: fail) }
+        // The checks `reorder.session{...}` makes: unique ids, every length and rate in range.
+        do {
+            try Validator.validate(sections: h.sections)
+            try h.geometry.validate()
+        } catch {
+            throw fail(error.message)
+        }
         return h
     }
 

@@ -76,7 +76,7 @@ public struct BoardLayout: Layout, Hashable {
     public func page(nearest x: Double) -> Int {
         guard pageWidth > 0, x.isFinite else { return 0 }
         let k = (x / pageWidth).rounded(.toNearestOrAwayFromZero)
-        return k.isFinite ? min(max(Int(k), 0), pageCount - 1) : 0
+        return k.isFinite ? min(Int(clamping: k, to: 0...Int.max), pageCount - 1) : 0
     }
 
     /// The content offset x of page `k`.
@@ -100,7 +100,7 @@ public struct BoardLayout: Layout, Hashable {
         guard n > 0, x.isFinite, pageWidth > 0 else { return nil }
         let guess = ((x - inset / 2) / pageWidth).rounded(.down)
         guard guess.isFinite else { return nil }
-        var s = min(max(Int(guess), 0), n - 1)
+        var s = min(Int(clamping: guess, to: 0...Int.max), n - 1)
         while s > 0 && listX(s) > x { s -= 1 }
         while s < n - 1 && listX(s + 1) <= x { s += 1 }
         return x >= listX(s) && x < listX(s) + listWidth ? s : nil
@@ -114,7 +114,7 @@ public struct BoardLayout: Layout, Hashable {
             let h = rows.rowHeight
             guard h > 0 else { return nil }
             let guess = ((y - boardY(s, 0)) / h).rounded(.down)
-            var i = guess.isFinite ? min(max(Int(guess), 0), n - 1) : 0
+            var i = guess.isFinite ? min(Int(clamping: guess, to: 0...Int.max), n - 1) : 0
             while i > 0 && boardY(s, i) > y { i -= 1 }
             while i < n - 1 && boardY(s, i + 1) <= y { i += 1 }
             return i
@@ -178,7 +178,7 @@ public struct BoardLayout: Layout, Hashable {
         let top = max(rect.minY, headerHeight), bottom = min(rect.maxY, viewport.height)
         guard top < bottom else { return result }
         let first = ((rect.minX - inset / 2) / pageWidth).rounded(.down)
-        var s = first.isFinite ? max(Int(max(min(first, Double(n)), -1)), 0) : 0
+        var s = first.isFinite ? Int(clamping: first, to: 0...n) : 0
         while s < n && listX(s) < rect.maxX {
             if listX(s) + listWidth > rect.minX {
                 let count = rows.count(s)

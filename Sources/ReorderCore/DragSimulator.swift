@@ -69,6 +69,15 @@ public final class DragSimulator {
     /// Index of the next frame: it comes at `nextFrame / frameRate` seconds.
     var nextFrame = 1
 
+    /// The most frames one call of the Lua session API may run (`s:hold`, `s:advance`,
+    /// `s:move`, `s:tick`, a glide of `s:drag`), and the most ``settle()`` waits: enough for
+    /// 4.6 hours at 60 Hz, and at most a few seconds of work.
+    ///
+    /// ```swift
+    /// Double(DragSimulator.frameLimit) / 60   // 16666.7 s: the longest s:hold at 60 Hz
+    /// ```
+    public static let frameLimit = 1_000_000
+
     /// A simulator over any layout.
     public init(order: Order, layout: any Layout, viewport: Size, policy: any DragPolicy,
                 frameRate: Double = 60, offset: Point = .zero) {
@@ -270,16 +279,18 @@ public final class DragSimulator {
     @discardableResult
     public func cancel() -> DragSession.InputOutcome { apply(.cancel(time)) }
 
-    /// Runs frames until the drop animation is over (at most a minute of simulated time).
+    /// Runs frames until the drop animation is over (at most a minute of simulated time, and
+    /// at most ``frameLimit`` frames).
     public func settle() {
         checkNoInput()
-        var guardFrames = Int(60 * frameRate)
+        var guardFrames = Int(clamping: 60 * frameRate, to: 0...Self.frameLimit)
         while storedSession.state == .dropping && guardFrames > 0 { runNextFrame(); guardFrames -= 1 }
     }
 
     /// A whole drag: press the item at `from`, hold for the press duration and the lift, glide
-    /// towards the cell at `to` (scrolling the edge when it is off screen, `seconds` per glide)
-    /// until the dragged item is at `to`, release, and let the drop finish.
+    /// towards the cell at `to` (scrolling the edge when it is off screen, `seconds` per glide,
+    /// at least one frame period) until the dragged item is at `to`, release, and let the drop
+    /// finish.
     ///
     /// Returns true when the dragged item ends at `to` (false when the press was refused, the
     /// policy kept it from getting there within 30 s of simulated time, or `onEnd` vetoed).
@@ -296,7 +307,10 @@ public final class DragSimulator {
         }
         hold(configuration.snapshot.lift.duration)
         let deadline = time + 30
-        let glideTime = seconds.isFinite && seconds > 0 ? seconds : 0.5
+        // At least one frame period per glide: a shorter glide runs no frame, so nothing could
+        // scroll or settle between glides and 30 s would take ~30 / seconds of them (a glide of
+        // 1e-300 s never reached the deadline).
+        let glideTime = max(seconds.isFinite && seconds > 0 ? seconds : 0.5, 1 / frameRate)
         while storedSession.state == .dragging && storedSession.currentPosition != to && time < deadline {
             guard let f = storedSession.viewportFrame(of: to) else { break }
             let v = storedSession.viewport

@@ -44,6 +44,14 @@ public struct GridLayout: Layout, Hashable {
     public private(set) var headerHeights: [Double]
     /// The fixed number of columns, or nil to compute it from the width.
     public let fixedColumns: Int?
+    /// The most columns a grid has when they are fitted to the width (2^20; a fixed count from
+    /// the session options is at most 100000).
+    ///
+    /// ```swift
+    /// let g = GridLayout(order: order, width: 375, itemSize: Size(width: 1e-300, height: 85))
+    /// g.columns == GridLayout.maximumColumns   // true: clamped, not an Int overflow
+    /// ```
+    public static let maximumColumns = 1 << 20
     /// The viewport width the columns were computed for.
     public private(set) var width: Double
     /// Cells per line.
@@ -90,7 +98,7 @@ public struct GridLayout: Layout, Hashable {
             columns = fixed
         } else if w + interitemSpacing > 0 {
             let fit = ((available + interitemSpacing) / (w + interitemSpacing)).rounded(.down)
-            columns = fit.isFinite ? max(1, min(Int(fit), 1 << 20)) : 1
+            columns = fit.isFinite ? Int(clamping: fit, to: 1...Self.maximumColumns) : 1
         } else {
             columns = 1
         }
@@ -142,7 +150,7 @@ public struct GridLayout: Layout, Hashable {
     func column(atX x: Double) -> Int {
         let pitch = itemSize.width + gap
         let guess = pitch > 0 ? ((x - sectionInsets.left) / pitch).rounded(.down) : 0
-        var c = guess.isFinite ? min(max(Int(guess), 0), columns - 1) : 0
+        var c = guess.isFinite ? min(Int(clamping: guess, to: 0...Int.max), columns - 1) : 0
         while c > 0 && columnX(c) > x { c -= 1 }
         while c < columns - 1 && columnX(c + 1) <= x { c += 1 }
         return c
@@ -152,7 +160,7 @@ public struct GridLayout: Layout, Hashable {
     func line(_ s: Int, atY y: Double, lines n: Int) -> Int {
         let pitch = itemSize.height + lineSpacing
         let guess = pitch > 0 ? ((y - cellsTop(s)) / pitch).rounded(.down) : 0
-        var l = guess.isFinite ? min(max(Int(guess), 0), n - 1) : 0
+        var l = guess.isFinite ? min(Int(clamping: guess, to: 0...Int.max), n - 1) : 0
         while l > 0 && lineY(s, l) > y { l -= 1 }
         while l < n - 1 && lineY(s, l + 1) <= y { l += 1 }
         return l

@@ -36,7 +36,7 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
                               interitemSpacing: grid["spacing"] ?? 0,
                               lineSpacing: grid["line_spacing"] ?? grid["spacing"] ?? 0,
                               sectionInsets: insets, headerHeight: headerHeight,
-                              columns: grid["columns"].map { Int($0) })
+                              columns: grid["columns"].map { Int(clamping: $0, to: 0...GridLayout.maximumColumns) })
         case .board:
             return BoardLayout(order: order, viewport: viewport, inset: board["inset"] ?? 40,
                                spacing: board["spacing"] ?? 10, rowHeight: rowHeight, headerHeight: headerHeight)

@@ -118,7 +118,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `#rrggbb` (or `#rrggbbaa` when not opaque).
     public var hex: String {
         func byte(_ d: Double) -> String {
-            let v = Int((min(max(d, 0), 1) * 255).rounded())
+            let v = Int(clamping: (d * 255).rounded(), to: 0...255)
             let h = String(v, radix: 16)
             return h.count == 1 ? "0" + h : h
         }

@@ -184,7 +184,7 @@ public struct TableLayout: Layout, Hashable {
         if rows[s].tops == nil {
             guard rowHeight > 0 else { return nil }
             let guess = ((y - rowsTop(s)) / rowHeight).rounded(.down)
-            var i = guess.isFinite ? min(max(Int(guess), 0), n - 1) : 0
+            var i = guess.isFinite ? min(Int(clamping: guess, to: 0...Int.max), n - 1) : 0
             // Correct the division's rounding against the exact boundaries used by `frame(of:)`.
             while i > 0 && rowTop(s, i) > y { i -= 1; steps += 1 }
             while i < n - 1 && rowTop(s, i + 1) <= y { i += 1; steps += 1 }

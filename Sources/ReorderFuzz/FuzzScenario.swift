@@ -43,6 +43,18 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// that `reorder replay` reproduces a fuzz trace exactly.
     public func makeLayout(order: Order) -> any Layout { geometry.makeLayout(order: order) }
 
+    /// Checks the items and the geometry with ReorderCore's ``Validator``, as
+    /// `reorder.session{...}` and a trace's `session` line are checked.
+    ///
+    /// ```swift
+    /// var scenario = FuzzScenario(sections: [[Item("a"), Item("a")]])
+    /// try scenario.validate()   // throws "duplicate item id 'a' (section 1, row 2): ids must be unique"
+    /// ```
+    public func validate() throws(ValidationError) {
+        try Validator.validate(sections: sections)
+        try geometry.validate()
+    }
+
     /// The order the session starts with.
     public var order: Order { Order(sections: sections) }
 

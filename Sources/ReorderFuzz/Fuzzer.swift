@@ -68,14 +68,21 @@ public struct FuzzReport: Sendable {
 public enum Fuzzer {
     /// Runs a campaign. `makePolicy` is called for every run (and for every shrinking step), so
     /// policy state never leaks between runs; `progress` gets (runs done, inputs so far).
+    ///
+    /// - Throws: what `makePolicy` throws, or a ``ValidationError`` when the policy's static
+    ///   fields are out of their documented ranges (``PolicyConfiguration/Limits``).
     public static func run(_ options: FuzzOptions, makePolicy: () throws -> any DragPolicy,
                            progress: ((Int, Int) -> Void)? = nil) throws -> FuzzReport {
         var report = FuzzReport(runs: 0, inputsExecuted: 0, movesApplied: 0, failure: nil)
         for run in 0..<max(0, options.runs) {
             var rng = SplitMix64.forRun(run, seed: options.seed)
             let scenario = FuzzScenario.random(layout: options.layout, using: &rng)
+            try scenario.validate()
             let policy = try makePolicy()
             let configuration = policy.configuration
+            // A native policy's statics are not checked at load as a Lua policy's are: a press of
+            // 1e300 s would make traces that never end.
+            try configuration.validate()
             let generator = TraceGenerator(scenario: scenario, minPressDuration: configuration.minPressDuration,
                                            allowableMovement: configuration.allowableMovement,
                                            maxInputs: options.maxInputs)

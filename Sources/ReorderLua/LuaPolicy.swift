@@ -44,7 +44,7 @@ public final class LuaPolicy: DragPolicy {
     /// Consecutive failed hook calls that switch the policy off.
     public static let failureLimit = 3
     /// Highest scroll speed a hook may ask for, points per second (+infinity is clamped here).
-    public static let maximumSpeed = 1e9
+    public static let maximumSpeed = PolicyConfiguration.Limits.speed.upper
     /// `print` lines kept between two drains (more are counted, not kept).
     public static let printLimit = 1000
 

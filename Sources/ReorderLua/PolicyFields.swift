@@ -256,17 +256,14 @@ struct PolicyReader {
 
     // MARK: typed fields (the value is pushed with rawGet and popped by the caller's defer)
 
-    func number(_ t: Int32, _ key: String, _ path: String, min lo: Double? = nil, max hi: Double? = nil,
-                positive: Bool = false) throws(LuaError) -> Double? {
+    /// A number within `range`, one of the documented ranges of ReorderCore's
+    /// ``PolicyConfiguration/Limits`` (`snapshot.alpha: expected a number in 0...1, got number 1.5`).
+    func number(_ t: Int32, _ key: String, _ path: String, in range: NumberRange) throws(LuaError) -> Double? {
         vm.rawGet(at: t, field: key); defer { vm.pop(1) }
         if vm.type(at: -1) == LUA_TNIL { return nil }
         guard let d = vm.number(at: -1) else { throw fail(path, "a number", at: -1) }
         guard d.isFinite else { throw fail(path, "a finite number", at: -1) }
-        if positive, d <= 0 { throw fail(path, "a number > 0", at: -1) }
-        if let lo, let hi, d < lo || d > hi {
-            throw fail(path, "a number in \(Self.format(lo).replacingZero)...\(Self.format(hi).replacingZero)", at: -1)
-        }
-        if let lo, hi == nil, d < lo { throw fail(path, "a number >= \(Self.format(lo).replacingZero)", at: -1) }
+        if !range.contains(d) { throw fail(path, "a number \(range)", at: -1) }
         return d
     }
 
@@ -360,8 +357,8 @@ struct PolicyReader {
             }
             f.api = api
         } else { vm.pop(1) }
-        f.minPressDuration = try number(t, "min_press_duration", "min_press_duration", min: 0)
-        f.allowableMovement = try number(t, "allowable_movement", "allowable_movement", min: 0)
+        f.minPressDuration = try number(t, "min_press_duration", "min_press_duration", in: Limits.minPressDuration)
+        f.allowableMovement = try number(t, "allowable_movement", "allowable_movement", in: Limits.allowableMovement)
         f.semantics = try computed(t, "semantics", "semantics", expected: "") { () throws(LuaError) -> Semantics? in
             try choice(t, "semantics", "semantics", Semantics.init(rawValue:), names: ["move", "exchange"] + ["a function"])
         }
@@ -374,10 +371,10 @@ struct PolicyReader {
             let s = vm.top
             defer { vm.pop(1) }
             checkKeys(at: s, known: Self.snapshotKeys, path: "snapshot")
-            f.scale = try number(s, "scale", "snapshot.scale", positive: true)
-            f.alpha = try number(s, "alpha", "snapshot.alpha", min: 0, max: 1)
-            f.rotation = try number(s, "rotation", "snapshot.rotation")
-            f.cornerRadius = try number(s, "corner_radius", "snapshot.corner_radius", min: 0)
+            f.scale = try number(s, "scale", "snapshot.scale", in: Limits.scale)
+            f.alpha = try number(s, "alpha", "snapshot.alpha", in: Limits.alpha)
+            f.rotation = try number(s, "rotation", "snapshot.rotation", in: Limits.rotation)
+            f.cornerRadius = try number(s, "corner_radius", "snapshot.corner_radius", in: Limits.cornerRadius)
             f.placeholder = try choice(s, "placeholder", "snapshot.placeholder", { name -> PlaceholderStyle? in
                 switch name {
                 case "hidden": return .hidden
@@ -390,23 +387,25 @@ struct PolicyReader {
                 defer { vm.pop(1) }
                 checkKeys(at: h, known: Self.shadowKeys, path: "snapshot.shadow")
                 f.shadowColor = try choice(h, "color", "snapshot.shadow.color", Color.init(hex:), names: ["#rrggbb", "#rrggbbaa"])
-                f.shadowOpacity = try number(h, "opacity", "snapshot.shadow.opacity", min: 0, max: 1)
-                f.shadowRadius = try number(h, "radius", "snapshot.shadow.radius", min: 0)
+                f.shadowOpacity = try number(h, "opacity", "snapshot.shadow.opacity", in: Limits.shadowOpacity)
+                f.shadowRadius = try number(h, "radius", "snapshot.shadow.radius", in: Limits.shadowRadius)
                 if try subtable(h, "offset", "snapshot.shadow.offset") {
                     let o = vm.top
                     defer { vm.pop(1) }
                     checkKeys(at: o, known: ["x", "y", "1", "2"], path: "snapshot.shadow.offset")
-                    let x = try number(o, "x", "snapshot.shadow.offset.x")
-                    let y = try number(o, "y", "snapshot.shadow.offset.y")
+                    let x = try number(o, "x", "snapshot.shadow.offset.x", in: Limits.shadowOffset)
+                    let y = try number(o, "y", "snapshot.shadow.offset.y", in: Limits.shadowOffset)
                     vm.rawGet(at: o, index: 1)
                     let x1 = vm.number(at: -1)
                     let t1 = vm.type(at: -1)
                     if t1 != LUA_TNIL, x1 == nil || !(x1?.isFinite ?? false) { let e = fail("snapshot.shadow.offset[1]", "a finite number", at: -1); vm.pop(1); throw e }
+                    if let v = x1, !Limits.shadowOffset.contains(v) { let e = fail("snapshot.shadow.offset[1]", "a number \(Limits.shadowOffset)", at: -1); vm.pop(1); throw e }
                     vm.pop(1)
                     vm.rawGet(at: o, index: 2)
                     let y1 = vm.number(at: -1)
                     let t2 = vm.type(at: -1)
                     if t2 != LUA_TNIL, y1 == nil || !(y1?.isFinite ?? false) { let e = fail("snapshot.shadow.offset[2]", "a finite number", at: -1); vm.pop(1); throw e }
+                    if let v = y1, !Limits.shadowOffset.contains(v) { let e = fail("snapshot.shadow.offset[2]", "a number \(Limits.shadowOffset)", at: -1); vm.pop(1); throw e }
                     vm.pop(1)
                     f.shadowOffset = Size(width: x ?? x1 ?? 0, height: y ?? y1 ?? 0)
                 }
@@ -416,7 +415,7 @@ struct PolicyReader {
                     let a = vm.top
                     defer { vm.pop(1) }
                     checkKeys(at: a, known: Self.animationKeys, path: "snapshot.\(key)")
-                    let d = try number(a, "duration", "snapshot.\(key).duration", min: 0)
+                    let d = try number(a, "duration", "snapshot.\(key).duration", in: Limits.duration)
                     let c = try choice(a, "curve", "snapshot.\(key).curve", AnimationCurve.init(rawValue:),
                                        names: ["linear", "ease_in", "ease_out", "ease_in_out"])
                     if isLift { f.liftDuration = d; f.liftCurve = c } else { f.dropDuration = d; f.dropCurve = c }
@@ -433,10 +432,10 @@ struct PolicyReader {
             f.reference = try choice(e, "reference", "edge_scroll.reference", EdgeReference.init(rawValue:),
                                      names: ["finger", "center", "leading_edge"])
             f.zone = try computed(e, "zone", "edge_scroll.zone", expected: "") { () throws(LuaError) -> Double? in
-                try numberOrFunction(e, "zone", "edge_scroll.zone")
+                try numberOrFunction(e, "zone", "edge_scroll.zone", in: Limits.zone)
             }
             f.speed = try computed(e, "speed", "edge_scroll.speed", expected: "") { () throws(LuaError) -> Double? in
-                try numberOrFunction(e, "speed", "edge_scroll.speed")
+                try numberOrFunction(e, "speed", "edge_scroll.speed", in: Limits.speed)
             }
         }
 
@@ -451,17 +450,15 @@ struct PolicyReader {
         return f
     }
 
-    /// A finite number >= 0, or (the caller handles it) a function.
-    private func numberOrFunction(_ t: Int32, _ key: String, _ path: String) throws(LuaError) -> Double? {
+    /// A number within `range`, or (the caller handles it) a function.
+    private func numberOrFunction(_ t: Int32, _ key: String, _ path: String, in range: NumberRange) throws(LuaError) -> Double? {
         vm.rawGet(at: t, field: key); defer { vm.pop(1) }
-        guard let d = vm.number(at: -1), d.isFinite, d >= 0 else {
-            throw fail(path, "a number >= 0 or a function", at: -1)
+        guard let d = vm.number(at: -1), range.contains(d) else {
+            throw fail(path, "a number \(range) or a function", at: -1)
         }
         return d
     }
 }
 
-private extension String {
-    /// `0.0` → `0`, `1.0` → `1` in range messages.
-    var replacingZero: String { hasSuffix(".0") ? String(dropLast(2)) : self }
-}
+/// The documented ranges of the static fields (ReorderCore's, shared with the native checks).
+private typealias Limits = PolicyConfiguration.Limits

@@ -94,7 +94,7 @@ public struct SpeedCurve: Hashable, Sendable {
         // Drag 2: speed over time, one sample per frame period, the drag beginning in the
         // zone. Time dependence is also probed mid-zone and a quarter in.
         let frameRate = options.frameRate > 0 && options.frameRate.isFinite ? options.frameRate : 60
-        let frames = max(1, Int((max(options.maxTime, 0) * frameRate).rounded(.up)))
+        let frames = Int(clamping: (max(options.maxTime, 0) * frameRate).rounded(.up), to: 1...DragSimulator.frameLimit)
         policy.onBegin(ctx0, at: dragged)
         var dependent = false
         for k in 0...frames {
@@ -115,8 +115,8 @@ public struct SpeedCurve: Hashable, Sendable {
     /// and both ends exact.
     static func depthSamples(zone: Double, pastEdge: Double, maxSamples: Int) -> [Double] {
         let budget = max(2, maxSamples)
-        let inZone = max(1, min(budget, Int(zone.rounded(.up))))
-        let past = pastEdge > 0 ? max(1, min(budget / 2, Int(pastEdge.rounded(.up)))) : 0
+        let inZone = Int(clamping: zone.rounded(.up), to: 1...budget)
+        let past = pastEdge > 0 ? Int(clamping: pastEdge.rounded(.up), to: 1...max(1, budget / 2)) : 0
         var out: [Double] = []
         out.reserveCapacity(inZone + past + 1)
         for j in 0..<past {
@@ -134,7 +134,7 @@ public struct SpeedCurve: Hashable, Sendable {
     /// Rows of the list a sampled policy sees (its `ctx.item(1, 1)` is the dragged one).
     static func rowCount(_ options: SpeedPlot.Options) -> Int {
         let rows = (options.viewport.height * 10 / 44).rounded(.up)
-        return rows.isFinite ? Int(min(max(rows, 1), 10_000)) : 1
+        return rows.isFinite ? Int(clamping: rows, to: 1...10_000) : 1
     }
 
     /// The context a policy sees while the plot samples it `elapsed` seconds into a drag

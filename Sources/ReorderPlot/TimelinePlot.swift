@@ -36,6 +36,27 @@ public struct TimelinePlot {
     static let listOffsetColor = "#cc79a7"
     static let moveColor = "#7a1f5c"
 
+    /// The largest magnitude drawn, in points and in seconds. A trace may hold any finite
+    /// number (a finger at 1e308 pt): beyond this, drawn values are clamped (the subtitle says
+    /// so; the `data-` attributes keep the exact values), so every axis and tick stays finite.
+    ///
+    /// ```swift
+    /// TimelinePlot(timeline: farAway).render()   // subtitle ends "values past ±1000000000 clamped"
+    /// ```
+    public static let plotLimit = 1e9
+
+    /// `v` clamped to ±``plotLimit``.
+    static func fit(_ v: Double) -> Double { min(max(v, -plotLimit), plotLimit) }
+
+    /// Whether some drawn value is past ±``plotLimit`` (and is drawn clamped).
+    var isClamped: Bool {
+        func past(_ v: Double?) -> Bool { v.map { abs($0) > Self.plotLimit } ?? false }
+        return timeline.frames.contains { f in
+            past(f.time) || past(f.finger?.x) || past(f.finger?.y) || past(f.snapshotCenter?.x)
+                || past(f.snapshotCenter?.y) || past(f.contentOffset.x) || past(f.contentOffset.y) || past(f.listOffset)
+        } || timeline.events.contains { past($0.time) }
+    }
+
     /// The SVG document as text.
     public func render() -> String { svgText(svg()) }
 
@@ -52,7 +73,7 @@ public struct TimelinePlot {
         let left = 78.0, top = 70.0
         let axes = drawnAxes
         func letter(_ a: Axis) -> String { a == .vertical ? "y" : "x" }
-        let range = timeline.timeRange
+        let range = Self.fit(timeline.timeRange.lowerBound)...Self.fit(timeline.timeRange.upperBound)
         let xTicks = NiceTicks(from: range.lowerBound, upTo: range.upperBound > range.lowerBound ? range.upperBound : range.lowerBound + 1)
 
         // Series along the drawn axis; a nil sample breaks the line.
@@ -61,7 +82,7 @@ public struct TimelinePlot {
             var times: [Double] = [], values: [Double] = []
             for f in timeline.frames {
                 if let v = value(f) {
-                    segments[segments.count - 1].append((f.time, v))
+                    segments[segments.count - 1].append((Self.fit(f.time), Self.fit(v)))
                     times.append(f.time); values.append(v)
                 } else if !(segments.last?.isEmpty ?? true) {
                     segments.append([])
@@ -108,7 +129,8 @@ public struct TimelinePlot {
             id: "drag-timeline", title: "Drag timeline: policy \(timeline.policyName)",
             subtitle: "viewport \(SVGNumber.format(timeline.viewport.width)) × \(SVGNumber.format(timeline.viewport.height)) pt; "
                 + (axes.count > 1 ? "x solid, y dotted" : "positions on the \(axes[0].rawValue) axis")
-                + ", viewport coordinates; rows 1-based as in Lua",
+                + ", viewport coordinates; rows 1-based as in Lua"
+                + (isClamped ? "; values past ±\(SVGNumber.exact(Self.plotLimit)) clamped" : ""),
             left: left, top: top, width: o.plotWidth, height: o.plotHeight,
             xLabel: "time (s)", yLabel: axes.count > 1 ? "position (pt)" : "\(letter(axes[0])) position (pt)",
             xTicks: xTicks, yTicks: yTicks)
@@ -116,7 +138,7 @@ public struct TimelinePlot {
         chart.bands = phaseBands()
         for (i, m) in timeline.moves.enumerated() {
             chart.markers.append(.init(
-                x: m.time, label: "\(label(m.from)) → \(label(m.to))", color: Self.moveColor, dash: nil,
+                x: Self.fit(m.time), label: "\(label(m.from)) → \(label(m.to))", color: Self.moveColor, dash: nil,
                 cssClass: "move-marker",
                 data: [SVGAttribute("data-from", "\(m.from.section + 1),\(m.from.item + 1)"),
                        SVGAttribute("data-to", "\(m.to.section + 1),\(m.to.item + 1)"),
@@ -132,7 +154,7 @@ public struct TimelinePlot {
             case .refuse: name = "refuse"
             default: continue
             }
-            chart.markers.append(.init(x: e.time, label: name, color: Palette.muted, dash: "2 2",
+            chart.markers.append(.init(x: Self.fit(e.time), label: name, color: Palette.muted, dash: "2 2",
                                        cssClass: "event-marker",
                                        data: [SVGAttribute("data-type", "\(name)"),
                                               SVGAttribute("data-time", "\(SVGNumber.exact(e.time))")]))
@@ -167,7 +189,7 @@ public struct TimelinePlot {
             while j + 1 < frames.count && frames[j + 1].phase == phase { j += 1 }
             let end = j + 1 < frames.count ? frames[j + 1].time : frames[j].time
             if phase != .idle, let fill = Self.phaseColors.first(where: { $0.0 == phase })?.1 {
-                bands.append(.init(start: frames[i].time, end: end, fill: fill, label: phase.rawValue,
+                bands.append(.init(start: Self.fit(frames[i].time), end: Self.fit(end), fill: fill, label: phase.rawValue,
                                    cssClass: "phase phase-\(phase.rawValue)",
                                    data: [SVGAttribute("data-phase", "\(phase.rawValue)"),
                                           SVGAttribute("data-start", "\(SVGNumber.exact(frames[i].time))"),
@@ -239,7 +261,7 @@ public struct TimelinePlot {
             let head = options.maxLists / 2, tail = options.maxLists - head - 1
             shown = all.prefix(head).map { $0 } + [nil] + all.suffix(tail).map { $0 }
         }
-        let perRow = max(1, Int((width + gap) / (colWidth + gap)))
+        let perRow = Int(clamping: (width + gap) / (colWidth + gap), to: 1...10_000)
         let maxRows = max(3, options.maxListRows)
         let longest = timeline.orders.map { $0.rowsBefore + $0.rows.count + $0.rowsAfter }.max() ?? 0
         let columnHeight = captionHeight + Double(min(longest, maxRows) + (longest > maxRows ? 2 : 0)) * cell + 16

@@ -103,7 +103,7 @@ extension ScriptSession {
             if i == snapshotLine, let snap = snapshot, let p = sim.currentPosition {
                 let label = "[" + clip(order.item(at: p).title, 16) + "]"
                 let centre = viewport.width > 0 ? snap.center.x / viewport.width : 0.5
-                var col = Int((centre * Double(width)).rounded()) - label.count / 2
+                var col = Int(clamping: (centre * Double(width)).rounded(), to: -1_000_000...1_000_000) - label.count / 2
                 col = min(max(col, 0), max(width - label.count, 0))
                 var chars = Array(line)
                 for (j, ch) in label.enumerated() where col + j < chars.count { chars[col + j] = ch }
@@ -122,7 +122,7 @@ extension ScriptSession {
         var footer = zone > 0 ? "zones \(fmt(zone)) pt (^ top, v bottom)" : "edge scroll off"
         if maxOffset.y > 0 {
             let bar = 16
-            let filled = Int((offset.y / maxOffset.y * Double(bar)).rounded())
+            let filled = Int(clamping: (offset.y / maxOffset.y * Double(bar)).rounded(), to: 0...bar)
             footer += " | scroll \(fmt(offset.y))/\(fmt(maxOffset.y)) [" + String(repeating: "#", count: filled)
                 + String(repeating: "-", count: bar - filled) + "]"
         } else {

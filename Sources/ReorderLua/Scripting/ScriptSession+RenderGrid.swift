@@ -145,7 +145,7 @@ extension ScriptSession {
         let o = simulator.offset
         guard maxOffset[axis] > 0 else { return "no scrolling (content fits)" }
         let bar = 16
-        let filled = Int((o[axis] / maxOffset[axis] * Double(bar)).rounded())
+        let filled = Int(clamping: (o[axis] / maxOffset[axis] * Double(bar)).rounded(), to: 0...bar)
         return "scroll \(fmt(o[axis]))/\(fmt(maxOffset[axis])) [" + String(repeating: "#", count: filled)
             + String(repeating: "-", count: bar - filled) + "]"
     }
@@ -162,7 +162,7 @@ extension ScriptSession {
         func column(_ x: Double) -> Int {
             guard viewport.width > 0 else { return 0 }
             let c = ((x - offset.x) / viewport.width * Double(width)).rounded()
-            return c.isFinite ? Int(max(min(c, 1e6), -1e6)) : 0
+            return c.isFinite ? Int(clamping: c, to: -1_000_000...1_000_000) : 0
         }
         let maxOffset = sim.session.maximumOffset
         var out = [paint("\(policyName) | \(sim.state.rawValue) | offset \(fmt(offset.x)),\(fmt(offset.y)) (max \(fmt(maxOffset.x)),\(fmt(maxOffset.y))) | t \(fmt(sim.time, digits: 3)) s", "1")]

@@ -40,6 +40,13 @@ public final class ScriptSession {
         self.options = options
         self.output = output
         self.useColor = useColor
+        // Options parsed from Lua or a trace are checked already; this covers options built in
+        // Swift, so no session is ever made on geometry the engine cannot run.
+        do {
+            try options.geometry.validate()
+        } catch {
+            throw ScriptError("reorder.session: \(error.message)")
+        }
         let layout = options.makeLayout(order: order)
         simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
                                   frameRate: options.frameRate)
@@ -76,17 +83,17 @@ public final class ScriptSession {
             return []
         case "hold":
             try a.count(1)
-            simulator.hold(try a.duration(1, "seconds"))
+            simulator.hold(try frames(a, try a.duration(1, "seconds")))
             return []
         case "move":
             try a.count(2, 3)
             let point = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
-            simulator.move(to: point, over: try a.duration(3, "seconds", default: 0))
+            simulator.move(to: point, over: try frames(a, try a.duration(3, "seconds", default: 0)))
             return []
         case "move_to_item":
             try a.count(2, 3)
             let p = try position(a, 1)
-            simulator.moveToItem(p, over: try a.duration(3, "seconds", default: 0))
+            simulator.moveToItem(p, over: try frames(a, try a.duration(3, "seconds", default: 0)))
             return []
         case "release":
             try a.count(0)
@@ -98,13 +105,13 @@ public final class ScriptSession {
             return []
         case "advance":
             try a.count(1)
-            simulator.advance(try a.duration(1, "seconds"))
+            simulator.advance(try frames(a, try a.duration(1, "seconds")))
             return []
         case "tick":
             try a.count(0, 1)
             let frames = try a.integer(1, "frames", default: 1)
-            guard frames >= 0, frames <= 10_000_000 else {
-                throw a.error("frames must be from 0 to 10000000, got \(frames)")
+            guard frames >= 0, frames <= DragSimulator.frameLimit else {
+                throw a.error("frames must be from 0 to \(DragSimulator.frameLimit), got \(frames)")
             }
             simulator.tick(frames)
             return []
@@ -112,7 +119,7 @@ public final class ScriptSession {
             try a.count(4, 5)
             let from = try position(a, 1)
             let to = try position(a, 3)
-            let seconds = try a.duration(5, "seconds", default: 0.5)
+            let seconds = try frames(a, try a.duration(5, "seconds", default: 0.5))
             return [.bool(simulator.drag(from: from, to: to, over: seconds))]
         case "scroll":
             try a.count(2)
@@ -245,6 +252,21 @@ public final class ScriptSession {
             let label = (simulator.policy as? LuaPolicy)?.ownName ?? policyName
             for d in new { output("[policy \(label)] \(d)\n") }
         }
+    }
+
+    /// `seconds` of simulated time, refused when they are more frames than one call may run
+    /// at this session's frame rate (``DragSimulator/frameLimit``): a call always ends within
+    /// a bounded amount of work.
+    func frames(_ a: Arguments, _ seconds: Double) throws(ScriptError) -> Double {
+        let rate = simulator.frameRate
+        let frames = (seconds * rate).rounded(.up)
+        guard frames <= Double(DragSimulator.frameLimit) else {
+            let most = Double(DragSimulator.frameLimit) / rate
+            throw a.error("\(ValidationError.format(seconds)) seconds at \(ValidationError.format(rate)) Hz is "
+                          + "\(ValidationError.format(frames)) frames; one call runs at most \(DragSimulator.frameLimit) "
+                          + "frames (\(ValidationError.format(most.rounded(.down))) seconds at this frame rate)")
+        }
+        return seconds
     }
 
     /// A 1-based `section, row` pair at argument `i`, checked against the current order.

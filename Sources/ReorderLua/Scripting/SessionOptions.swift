@@ -1,6 +1,7 @@
 import ReorderCore
 
-/// The options of `reorder.session{...}`, parsed and checked.
+/// The options of `reorder.session{...}`, parsed and checked (every range by ReorderCore's
+/// ``Validator``: `row_height: 0 is out of range (0 < row_height <= 100000)`).
 ///
 /// ```lua
 /// reorder.session{ policy = "jx_movable", sections = { {"a", "b"}, {"c"} },
@@ -93,11 +94,10 @@ public struct SessionOptions: Sendable {
         default:
             throw fail("give either sections or rows, not both")
         }
-        var seen = Set<String>()
-        for (s, section) in sections.enumerated() {
-            for (r, item) in section.enumerated() where !seen.insert(item.id).inserted {
-                throw fail("duplicate item id '\(item.id)' (section \(s + 1), row \(r + 1)): ids must be unique")
-            }
+        do {
+            try Validator.validate(sections: sections)
+        } catch {
+            throw fail(error.message)
         }
 
         switch value["titles"] {
@@ -119,16 +119,15 @@ public struct SessionOptions: Sendable {
         case let other: throw fail("layout must be a string, got \(other.typeName)")
         }
 
-        func length(_ name: String, _ v: ScriptValue, positive: Bool) throws(ScriptError) -> Double? {
+        // Numbers here; their ranges are the validator's (below).
+        func number(_ name: String, _ v: ScriptValue) throws(ScriptError) -> Double? {
             if v == .nil { return nil }
-            guard let d = v.double, d.isFinite, positive ? d > 0 : d >= 0 else {
-                throw fail("\(name) must be a \(positive ? "positive" : "non-negative") number, got \(v)")
-            }
+            guard let d = v.double else { throw fail("\(name) must be a number, got \(v.typeName)") }
             return d
         }
-        if let h = try length("row_height", value["row_height"], positive: true) { geometry.rowHeight = h }
-        if let h = try length("header_height", value["header_height"], positive: false) { geometry.headerHeight = h }
-        if let f = try length("frame_rate", value["frame_rate"], positive: true) { geometry.frameRate = f }
+        if let h = try number("row_height", value["row_height"]) { geometry.rowHeight = h }
+        if let h = try number("header_height", value["header_height"]) { geometry.headerHeight = h }
+        if let f = try number("frame_rate", value["frame_rate"]) { geometry.frameRate = f }
 
         switch value["viewport"] {
         case .nil: break
@@ -143,15 +142,11 @@ public struct SessionOptions: Sendable {
         }
 
         geometry.grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys, fail: fail)
-        if let c = geometry.grid["columns"], c < 1 || c > 100_000 || c != c.rounded() {
-            throw fail("grid.columns must be a whole number from 1 to 100000, got \(fmt(c))")
-        }
-        for k in ["item_width", "item_height"] where geometry.grid[k] == 0 {
-            throw fail("grid.\(k) must be positive, got 0")
-        }
         geometry.board = try Self.lengths(value["board"], "board", known: Self.boardKeys, fail: fail)
-        if let i = geometry.board["inset"], i >= geometry.viewport.width {
-            throw fail("board.inset must be less than the viewport width (\(fmt(geometry.viewport.width))), got \(fmt(i))")
+        do {
+            try geometry.validate()
+        } catch {
+            throw fail(error.message)
         }
 
         switch value["restore"] {
@@ -172,12 +167,11 @@ public struct SessionOptions: Sendable {
     }
 
     /// The keys `grid = {...}` accepts.
-    public static let gridKeys = ["item_width", "item_height", "spacing", "line_spacing", "columns", "inset",
-                                  "inset_top", "inset_left", "inset_bottom", "inset_right"]
+    public static let gridKeys = SessionGeometry.gridKeys
     /// The keys `board = {...}` accepts.
-    public static let boardKeys = ["inset", "spacing"]
+    public static let boardKeys = SessionGeometry.boardKeys
 
-    /// A table of non-negative lengths with known keys (nil: empty).
+    /// A table of numbers with known keys (nil: empty); their ranges are the validator's.
     static func lengths(_ value: ScriptValue, _ name: String, known: [String],
                         fail: (String) -> ScriptError) throws(ScriptError) -> [String: Double] {
         var result: [String: Double] = [:]
@@ -188,8 +182,8 @@ public struct SessionOptions: Sendable {
                 guard let k = p.key.stringValue, known.contains(k) else {
                     throw fail("\(name) accepts \(known.joined(separator: ", ")); got key \(p.key)")
                 }
-                guard let d = p.value.double, d.isFinite, d >= 0 else {
-                    throw fail("\(name).\(k) must be a non-negative number, got \(p.value)")
+                guard let d = p.value.double else {
+                    throw fail("\(name).\(k) must be a number, got \(p.value.typeName)")
                 }
                 result[k] = d
             }

@@ -41,7 +41,12 @@ public struct NiceTicks: Hashable, Sendable {
 
     /// Ticks from `lower` covering `upper`, about `count` of them. A non-positive span gets
     /// the ticks of a one-unit span.
+    /// Non-finite ends are read as 0 (lower) and one more than the lower end (upper); a span
+    /// too small for the lower end's magnitude gets a coarser step, so the ticks are always
+    /// finite and at most about a thousand.
     public init(from lower: Double = 0, upTo upper: Double, count: Int = 6) {
+        let lower = lower.isFinite ? lower : 0
+        let upper = upper.isFinite ? upper : lower + 1
         let span = upper > lower && (upper - lower).isFinite ? upper - lower : 1
         let rough = span / Double(max(count, 1))
         // step = mantissa × 10^exponent, found without logarithms so it is exact.
@@ -55,12 +60,19 @@ public struct NiceTicks: Hashable, Sendable {
             break
         }
         if mantissa == 10 { mantissa = 1; exponent += 1 }
+        // The lower end as a whole number of steps must fit exactly (below 2^53): past that the
+        // span is below the precision of the lower end, and the step grows to match.
+        while abs(lower / (Double(mantissa) * Self.power(exponent))) > Self.maximumIndex && exponent < 300 {
+            mantissa = 1
+            exponent += 1
+        }
         decimals = max(0, -exponent)
         var vals: [Double] = []
         var i = 0
         let first = (lower / (Double(mantissa) * Self.power(exponent))).rounded(.down)
+        let start = Int(clamping: first, to: -Int(Self.maximumIndex)...Int(Self.maximumIndex))
         while true {
-            let v = Self.value(Int(first) + i, mantissa: mantissa, exponent: exponent)
+            let v = Self.value(start + i, mantissa: mantissa, exponent: exponent)
             vals.append(v)
             if v >= lower + span - 1e-9 * span || i > 1000 { break }
             i += 1
@@ -74,6 +86,9 @@ public struct NiceTicks: Hashable, Sendable {
 
     /// A tick's label, with exactly the decimals the step needs.
     public func label(_ value: Double) -> String { SVGNumber.format(value, decimals: decimals) }
+
+    /// The largest tick index (in steps from 0) used: 10^15, exact in a `Double`.
+    static let maximumIndex = 1e15
 
     /// 10^e, exact for e ≥ 0 and correctly rounded for e < 0.
     static func power(_ e: Int) -> Double {

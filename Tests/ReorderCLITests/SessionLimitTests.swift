@@ -1,0 +1,107 @@
+import Dispatch
+import ReorderCore
+import ReorderLua
+import Testing
+@testable import ReorderCLI
+
+/// The Lua session API on absurd geometry and durations: every case is an error naming the
+/// option or argument and its range, in bounded time, never a trap (exit 132) or a hang.
+@Suite struct SessionLimitTests {
+    func lua(_ source: String) -> String {
+        var text = ""
+        do {
+            let host = try ScriptingHost(output: { text += $0 })
+            try host.run(source, chunkName: "=test")
+        } catch {
+            text += "error: \(error.message)\n"
+        }
+        return text
+    }
+
+    /// What `pcall(function() <call> end)` reports, from a fresh host.
+    func failure(_ call: String) -> String {
+        lua("local ok, e = pcall(function() \(call) end) print(ok, e)")
+    }
+
+    @Test(arguments: [
+        // The issue's traps: a tiny grid cell, a huge viewport, fractional columns, a huge frame rate.
+        ("reorder.session{ rows = 5, layout = 'grid', grid = { item_width = 1e-300 } }",
+         "grid.item_width: 1e-300 is out of range (1 <= grid.item_width <= 100000)"),
+        ("reorder.session{ rows = 5, layout = 'grid', viewport = { 1e300, 667 } }",
+         "viewport.width: 1e+300 is out of range (0 < viewport.width <= 100000)"),
+        ("reorder.session{ rows = 5, layout = 'grid', grid = { columns = 0.5 } }",
+         "grid.columns must be a whole number from 1 to 100000, got 0.5"),
+        ("reorder.session{ rows = 5, frame_rate = 1e300 }",
+         "frame_rate: 1e+300 is out of range (1 <= frame_rate <= 1000)"),
+        ("reorder.session{ rows = 5, frame_rate = 0.5 }",
+         "frame_rate: 0.5 is out of range (1 <= frame_rate <= 1000)"),
+        // Zero and negative heights.
+        ("reorder.session{ rows = 5, row_height = 0 }", "row_height: 0 is out of range (0 < row_height <= 100000)"),
+        ("reorder.session{ rows = 5, header_height = -1 }", "header_height: -1 is out of range (0 <= header_height <= 100000)"),
+        ("reorder.session{ rows = 5, row_height = 1/0 }", "row_height: inf is out of range (0 < row_height <= 100000)"),
+        ("reorder.session{ sections = { { { id = 'a', height = -3 } } } }",
+         "item 'a' (section 1, row 1): height: -3 is out of range (0 <= height <= 100000)"),
+        ("reorder.session{ rows = 5, row_height = 'tall' }", "row_height must be a number, got string"),
+    ])
+    func absurdGeometryIsAnError(_ call: String, _ message: String) {
+        #expect(failure(call) == "false\ttest:1: reorder.session: \(message)\n")
+    }
+
+    /// A drag of hours: more frames than one call may run at the session's rate.
+    @Test func callsThatRunTooManyFramesAreRefused() {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let out = lua("""
+            local s = reorder.session{ rows = 30 }
+            s:press_item(1, 2)
+            print(pcall(s.hold, s, 86400))
+            print(pcall(s.advance, s, 20000))
+            print(pcall(s.move, s, 100, 100, 16667))
+            print(pcall(s.drag, s, 1, 1, 1, 5, 86400))
+            print(pcall(s.tick, s, 1000001))
+            print(pcall(s.hold, s, 1e300))
+            print(s:state(), #s:order())
+            local fast = reorder.session{ rows = 30, frame_rate = 1000 }
+            print(pcall(fast.hold, fast, 1001))
+            """)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        // 86400 s × 60 Hz = 5184000 frames; 1000000 frames at 60 Hz = 16666.7 s.
+        #expect(out == """
+            false\ts:hold: 86400 seconds at 60 Hz is 5184000 frames; one call runs at most 1000000 frames (16666 seconds at this frame rate)
+            false\ts:advance: 20000 seconds at 60 Hz is 1200000 frames; one call runs at most 1000000 frames (16666 seconds at this frame rate)
+            false\ts:move: 16667 seconds at 60 Hz is 1000020 frames; one call runs at most 1000000 frames (16666 seconds at this frame rate)
+            false\ts:drag: 86400 seconds at 60 Hz is 5184000 frames; one call runs at most 1000000 frames (16666 seconds at this frame rate)
+            false\ts:tick: frames must be from 0 to 1000000, got 1000001
+            false\ts:hold: argument #1 (seconds) must be from 0 to 86400 seconds, got 1e+300
+            pressing\t30
+            false\ts:hold: 1001 seconds at 1000 Hz is 1001000 frames; one call runs at most 1000000 frames (1000 seconds at this frame rate)
+
+            """)
+        #expect(seconds < 3)
+    }
+
+    @Test func showAfterAFarAwayMoveDoesNotTrap() {
+        // The raster's columns converted the snapshot's x × width to Int: with `follow = "xy"`
+        // a finger at x = 1e300 puts the snapshot there, and s:show() trapped.
+        let out = lua("""
+            local s = reorder.session{ rows = 30, policy = { follow = "xy" } }
+            s:press_item(1, 2) s:hold(1) s:move(1e300, 1e300)
+            s:show()
+            print(s:snapshot().x)
+            local g = reorder.session{ rows = 30, layout = "grid", policy = { follow = "xy" } }
+            g:press_item(1, 2) g:hold(1) g:move(-1e300, 1e300)
+            g:show()
+            print(s:state(), g:state(), #s:order(), #g:order())
+            """)
+        #expect(out.contains("\n1e+300\n"))
+        #expect(out.hasSuffix("dragging\tdragging\t30\t30\n"))
+    }
+
+    /// `reorder plot --viewport` takes the sessions' viewport range.
+    @Test func plotViewportOutOfRange() {
+        let out = OutputBuffer()
+        let status = Plotter.plot(["jx_movable"], out: nil, viewport: "1e300x667",
+                                  console: .buffered(output: out, currentDirectory: "/tmp"))
+        #expect(status == 1)
+        #expect(out.text == "reorder plot: --viewport: each side must be 0 < side <= 100000 points, got '1e300x667'\n")
+    }
+}

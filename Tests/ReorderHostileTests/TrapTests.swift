@@ -1,0 +1,340 @@
+import Dispatch
+import Foundation
+import ReorderCore
+import ReorderFuzz
+import ReorderLua
+import Testing
+
+/// The issue's traps, static ranges and trace headers, run through the real `reorder` binary:
+/// a Swift trap is a SIGILL (exit 132 in a shell), so only a subprocess can show there is none.
+/// Each case must end normally (exit 0 or the usual error status 1, never a signal) within
+/// 3 s and 1 GiB, with a message naming the file and what is wrong; where a session runs,
+/// every item is still there once.
+@Suite("Traps, static ranges and trace headers", .serialized)
+struct TrapTests {
+    /// What one run of the binary did.
+    struct Run: CustomStringConvertible {
+        var status: Int32
+        /// Killed by a signal (a trap), or still running at the deadline and killed.
+        var signaled: Bool
+        var timedOut: Bool
+        var out: String
+        var err: String
+        var seconds: Double
+        var description: String {
+            "status \(status)\(signaled ? " (signal)" : "")\(timedOut ? " (timed out)" : ""), \(seconds) s\n"
+                + "stdout: \(out.prefix(600))\nstderr: \(err.prefix(600))"
+        }
+    }
+
+    /// The built `reorder` executable (next to the test bundle).
+    static func executable() -> URL? {
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        for dir in candidates {
+            var d = dir
+            for _ in 0..<4 {
+                let c = d.appendingPathComponent("reorder")
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: c.path, isDirectory: &isDir), !isDir.boolValue,
+                   FileManager.default.isExecutableFile(atPath: c.path) {
+                    return c
+                }
+                d = d.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    /// A fresh directory holding `files`.
+    static func directory(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reorder-traps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    /// Largest resident set of any waited-for child so far, bytes (an upper bound for ours).
+    static func childrenMaxRSS() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return usage.ru_maxrss * 1024   // kilobytes on Linux
+    }
+
+    /// Runs `reorder arguments` in a directory holding `files`, with `input` on stdin; kills it
+    /// after 20 s. Output goes to files, so a full pipe can never block it.
+    static func run(_ arguments: [String], files: [String: String] = [:], input: String = "") throws -> (Run, URL) {
+        let dir = try directory(files)
+        guard let exe = executable() else {
+            Issue.record("the reorder executable was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
+            return (Run(status: -1, signaled: false, timedOut: false, out: "", err: "", seconds: 0), dir)
+        }
+        let outURL = dir.appendingPathComponent(".stdout"), errURL = dir.appendingPathComponent(".stderr")
+        let inURL = dir.appendingPathComponent(".stdin")
+        try input.write(to: inURL, atomically: true, encoding: .utf8)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        p.currentDirectoryURL = dir
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"   // a trap, if any, exits at once
+        p.environment = env
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        let inHandle = try FileHandle(forReadingFrom: inURL)
+        p.standardOutput = outHandle
+        p.standardError = errHandle
+        p.standardInput = inHandle
+        let start = DispatchTime.now().uptimeNanoseconds
+        try p.run()
+        var timedOut = false
+        while p.isRunning {
+            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > 20 {
+                timedOut = true
+                p.terminate()
+                break
+            }
+            usleep(5_000)
+        }
+        p.waitUntilExit()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        try? outHandle.close(); try? errHandle.close(); try? inHandle.close()
+        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return (Run(status: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal, timedOut: timedOut,
+                    out: out, err: err, seconds: seconds), dir)
+    }
+
+    /// The common expectations: a normal exit with `status`, in bounded time and memory.
+    static func expectNormal(_ r: Run, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!r.signaled && !r.timedOut, "\(r)", sourceLocation: sourceLocation)
+        #expect(r.status == status, "\(r)", sourceLocation: sourceLocation)
+        #expect(r.seconds < 3, "\(r)", sourceLocation: sourceLocation)
+        #expect(childrenMaxRSS() < 1 << 30, "children peaked at \(childrenMaxRSS()) bytes", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Swift traps (exit 132 before)
+
+    /// `reorder run` of a script whose session geometry trapped, or whose call hung.
+    @Test(arguments: [
+        // A tiny grid cell: columns = 375 / 1e-300 overflowed Int (GridLayout.swift:93).
+        ("reorder.session{ rows = 5, layout = 'grid', grid = { item_width = 1e-300 } }",
+         "reorder run: trap.lua:1: reorder.session: grid.item_width: 1e-300 is out of range (1 <= grid.item_width <= 100000)\n"),
+        // A huge viewport: the same overflow.
+        ("reorder.session{ rows = 5, layout = 'grid', viewport = { width = 1e300, height = 667 } }",
+         "reorder run: trap.lua:1: reorder.session: viewport.width: 1e+300 is out of range (0 < viewport.width <= 100000)\n"),
+        // Fixed columns of 1e300 (the session checked them; LayoutKind still converted unchecked).
+        ("reorder.session{ rows = 5, layout = 'grid', grid = { columns = 1e300 } }",
+         "reorder run: trap.lua:1: reorder.session: grid.columns must be a whole number from 1 to 100000, got 1e+300\n"),
+        // A huge frame rate: Int(60 * frameRate) in settle (DragSimulator.swift:276).
+        ("local s = reorder.session{ rows = 5, frame_rate = 1e300 } s:drag(1, 1, 1, 3)",
+         "reorder run: trap.lua:1: reorder.session: frame_rate: 1e+300 is out of range (1 <= frame_rate <= 1000)\n"),
+    ])
+    func sessionGeometryTrapsAreErrors(_ script: String, _ message: String) throws {
+        let (r, _) = try Self.run(["run", "trap.lua"], files: ["trap.lua": script])
+        Self.expectNormal(r, status: 1)
+        #expect(r.err == message, "\(r)")
+    }
+
+    /// Hours of frames in one call: refused by name, and the session is still whole after.
+    @Test func hugeHoldsAndAdvancesAreRefusedAndNothingIsLost() throws {
+        let script = """
+            local s = reorder.session{ rows = 30, policy = "jx_movable" }
+            s:press_item(1, 2) s:hold(1.5)
+            print(pcall(s.hold, s, 86400))
+            print(pcall(s.advance, s, 1e300))
+            print(pcall(s.tick, s, 1e9))
+            s:release() s:advance(1)
+            local seen, n = {}, 0
+            for _, id in ipairs(s:order()) do if not seen[id] then seen[id] = true n = n + 1 end end
+            print(s:state(), #s:order(), n)
+            """
+        let (r, _) = try Self.run(["run", "hold.lua"], files: ["hold.lua": script])
+        Self.expectNormal(r, status: 0)
+        #expect(r.out == """
+            false\ts:hold: 86400 seconds at 60 Hz is 5184000 frames; one call runs at most 1000000 frames (16666 seconds at this frame rate)
+            false\ts:advance: argument #1 (seconds) must be from 0 to 86400 seconds, got 1e+300
+            false\ts:tick: frames must be from 0 to 1000000, got 1000000000
+            idle\t30\t30
+
+            """, "\(r)")
+    }
+
+    /// `s:drag` with glides of 1e-300 s hung (each glide ran no frame and moved the clock by
+    /// 1e-300 s towards a 30 s deadline); with a policy that refuses every target it now ends
+    /// at the deadline, and every item is still there once.
+    @Test func aDragOfTinyGlidesEnds() throws {
+        let script = """
+            local s = reorder.session{ rows = 100, policy = "jx_movable" }
+            print(s:drag(1, 1, 1, 90, 1e-300), s:order()[90])
+            local stuck = reorder.session{ rows = 100, policy = { target = function() return nil end } }
+            print(stuck:drag(1, 1, 1, 90, 1e-300), stuck:state(), #stuck:order(), stuck:order()[1])
+            """
+        let (r, _) = try Self.run(["run", "tiny.lua"], files: ["tiny.lua": script])
+        Self.expectNormal(r, status: 0)
+        #expect(r.out == "true\t1\nfalse\tidle\t100\t1\n", "\(r)")
+    }
+
+    /// `reorder render` of a trace with 1e308 coordinates trapped in NiceTicks
+    /// (LinearScale.swift:63); now the timeline is drawn clamped, and replay is unchanged.
+    @Test func renderOfFarAwayCoordinatesDrawsClamped() throws {
+        let trace = """
+            {"type":"session","policy":"default","sections":[["a","b","c"]],"row_height":44,"viewport":{"width":375,"height":667},"frame_rate":60}
+            {"t":0,"type":"down","x":100,"y":20}
+            {"t":1,"type":"frame"}
+            {"t":1.5,"type":"move","x":1e308,"y":1e308}
+            {"t":1.6,"type":"frame"}
+            {"t":2,"type":"move","x":-1e308,"y":-1.7e308}
+            {"t":2.5,"type":"up"}
+
+            """
+        let (r, dir) = try Self.run(["render", "far.jsonl", "--out", "far.svg"], files: ["far.jsonl": trace])
+        Self.expectNormal(r, status: 0)
+        #expect(r.out == "wrote far.svg: 0 moves over 2.5 s, policy default\n", "\(r)")
+        let svg = try String(contentsOf: dir.appendingPathComponent("far.svg"), encoding: .utf8)
+        #expect(svg.contains("values past ±1000000000 clamped"))
+        #expect(!svg.contains("nan") && !svg.contains("inf"))
+        // Replay of the same trace: every item once.
+        let (replay, _) = try Self.run(["replay", "far.jsonl", "--json"], files: ["far.jsonl": trace])
+        Self.expectNormal(replay, status: 0)
+        #expect(replay.out.contains("\"items\":[[\"a\",\"b\",\"c\"]]"), "\(replay)")
+    }
+
+    /// A plot of a policy whose zone is 1e300 pt (finite: a hook may answer it).
+    @Test func plotOfAHugeZoneDoesNotTrap() throws {
+        let policy = """
+            return { name = "wide", api = 1,
+              edge_scroll = { zone = function() return 1e300 end, speed = function(ctx, depth) return depth end } }
+            """
+        let (r, dir) = try Self.run(["plot", "wide.lua", "--out", "wide.svg"], files: ["wide.lua": policy])
+        Self.expectNormal(r, status: 0)
+        let svg = try String(contentsOf: dir.appendingPathComponent("wide.svg"), encoding: .utf8)
+        #expect(!svg.contains("nan") && !svg.contains("inf"))
+    }
+
+    // MARK: Trace headers (exit 0 and no message before)
+
+    static let press = "\n{\"t\":0,\"type\":\"down\",\"x\":10,\"y\":10}\n{\"t\":1,\"type\":\"up\"}\n"
+
+    @Test(arguments: [
+        ("\"sections\":[[\"a\",\"b\",\"a\"]]", "duplicate item id 'a' (section 1, row 3): ids must be unique"),
+        ("\"sections\":[[\"a\"]],\"row_height\":0", "row_height: 0 is out of range (0 < row_height <= 100000)"),
+        ("\"sections\":[[\"a\"]],\"header_height\":-28", "header_height: -28 is out of range (0 <= header_height <= 100000)"),
+        ("\"sections\":[[\"a\"]],\"viewport\":{\"width\":-375,\"height\":667}",
+         "viewport.width: -375 is out of range (0 < viewport.width <= 100000)"),
+        ("\"sections\":[[\"a\"]],\"layout\":\"grid\",\"grid\":{\"item_width\":0,\"item_height\":0}",
+         "grid.item_height: 0 is out of range (1 <= grid.item_height <= 100000)"),
+        ("\"sections\":[[\"a\"],[\"b\"]],\"layout\":\"board\",\"board\":{\"inset\":500}",
+         "board.inset must be less than the viewport width (375), got 500"),
+        ("\"sections\":[[\"a\"]],\"frame_rate\":1e300", "frame_rate: 1e+300 is out of range (1 <= frame_rate <= 1000)"),
+        ("\"sections\":[[\"a\"]],\"layout\":\"hexagon\"", "\"layout\" must be \"table\", \"grid\" or \"board\""),
+    ])
+    func badSessionLinesAreRefusedWithTheLine(_ fields: String, _ message: String) throws {
+        let trace = "{\"type\":\"session\",\(fields)}" + Self.press
+        for command in ["replay", "render"] {
+            let args = command == "render" ? ["render", "bad.jsonl", "--out", "bad.svg"] : ["replay", "bad.jsonl"]
+            let (r, dir) = try Self.run(args, files: ["bad.jsonl": trace])
+            Self.expectNormal(r, status: 1)
+            #expect(r.err == "reorder \(command): bad.jsonl:1: \(message)\n", "\(r)")
+            #expect(r.out == "")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.svg").path))
+        }
+    }
+
+    // MARK: Absurd policy statics
+
+    /// Each corpus file of the static-range family names its field and its range at load.
+    @Test func staticRangeCorpusNamesFieldAndRange() throws {
+        let entries = try CorpusEntry.all().filter { $0.expect["field"] != nil }
+        #expect(entries.count >= 9)
+        for entry in entries {
+            let field = try #require(entry.expect["field"])
+            let e = loadError { _ = try LuaPolicy(path: entry.url.path) }
+            let text = e?.description ?? "(loaded)"
+            #expect(text.hasPrefix("\(entry.fileName): \(field): expected a number "), "\(entry): \(text)")
+            #expect(text.contains("...") || text.contains("> 0 and <= "), "\(entry): \(text)")
+        }
+    }
+
+    /// `reorder check`, `reorder run` and `reorder fuzz` on policies with absurd statics: the
+    /// message names the file, the field and the range; the fuzz campaign does not start.
+    @Test(arguments: [
+        ("min_press_duration = 1e300", "slow.lua: min_press_duration: expected a number in 0...10, got number 1e+300"),
+        ("snapshot = { lift = { duration = 1e300 } }", "slow.lua: snapshot.lift.duration: expected a number in 0...10, got number 1e+300"),
+        ("snapshot = { drop = { duration = 1e300 } }", "slow.lua: snapshot.drop.duration: expected a number in 0...10, got number 1e+300"),
+        ("snapshot = { scale = -1 }", "slow.lua: snapshot.scale: expected a number > 0 and <= 10, got number -1"),
+        ("edge_scroll = { zone = 1e300 }", "slow.lua: edge_scroll.zone: expected a number in 0...100000 or a function, got number 1e+300"),
+    ])
+    func absurdStaticsAreLoadErrors(_ field: String, _ message: String) throws {
+        let files = ["slow.lua": "return { name = \"slow\", api = 1, \(field) }\n",
+                     "drag.lua": "local s = reorder.session{ rows = 5, policy = 'slow.lua' } s:drag(1, 1, 1, 3)\n"]
+        let (check, _) = try Self.run(["check", "slow.lua"], files: files)
+        Self.expectNormal(check, status: 1)
+        #expect((check.out + check.err).contains(message), "\(check)")
+        let (run, _) = try Self.run(["run", "drag.lua"], files: files)
+        Self.expectNormal(run, status: 1)
+        #expect(run.err == "reorder run: drag.lua:1: reorder.session: \(message)\n", "\(run)")
+        let (fuzz, _) = try Self.run(["fuzz", "slow.lua", "--runs", "5", "--seed", "1"], files: files)
+        Self.expectNormal(fuzz, status: 1)
+        #expect(fuzz.err == "reorder fuzz: \(message)\n", "\(fuzz)")
+    }
+
+    /// A native policy is not checked at load as a Lua policy is: the fuzzer checks its statics
+    /// before the first run (a drop of 1e300 s would keep every trace in `dropping`).
+    @Test func theFuzzerRefusesANativePolicyWithAbsurdStatics() {
+        var c = DefaultPolicy.standardConfiguration
+        c.snapshot.drop.duration = 1e300
+        let policy = DefaultPolicy(configuration: c)
+        let expected = ValidationError(field: "snapshot.drop.duration", message:
+            "snapshot.drop.duration: 1e+300 is out of range (0 <= snapshot.drop.duration <= 10)")
+        #expect(throws: expected) { try Fuzzer.run(FuzzOptions(runs: 3, seed: 1)) { policy } }
+    }
+
+    /// The fuzzer's scenarios pass the validator (the same one a replayed fuzz trace meets),
+    /// and a scenario with a duplicate id does not.
+    @Test func fuzzScenariosAreValid() throws {
+        for layout in LayoutKind.allCases {
+            for seed in 1...300 as ClosedRange<UInt64> {
+                var rng = SplitMix64.forRun(0, seed: seed)
+                let scenario = FuzzScenario.random(layout: layout, using: &rng)
+                #expect(throws: Never.self, "\(layout) seed \(seed): \(scenario)") { try scenario.validate() }
+            }
+        }
+        let duplicate = FuzzScenario(sections: [[Item("a")], [Item("a")]])
+        #expect(throws: ValidationError(field: "sections",
+                                        message: "duplicate item id 'a' (section 2, row 1): ids must be unique")) {
+            try duplicate.validate()
+        }
+    }
+
+    /// The REPL (piped, so it exits 1 on a failed entry) refuses the same geometry and keeps
+    /// its session `s` whole.
+    @Test func replRefusesAbsurdGeometryAndKeepsItsSession() throws {
+        let input = """
+            t = reorder.session{ rows = 3, layout = 'grid', grid = { item_width = 0.001 } }
+            u = reorder.session{ rows = 3, frame_rate = 1e300 }
+            s:drag(1, 2, 1, 9)
+            #s:order()
+
+            """
+        let (r, _) = try Self.run([], input: input)
+        Self.expectNormal(r, status: 1)
+        #expect(r.out == """
+            stdin:1: reorder.session: grid.item_width: 0.001 is out of range (1 <= grid.item_width <= 100000)
+            stdin:1: reorder.session: frame_rate: 1e+300 is out of range (1 <= frame_rate <= 1000)
+            true
+            30
+
+            """, "\(r)")
+    }
+}
+
+/// The error a throwing load raised.
+private func loadError(_ body: () throws -> Void) -> LuaError? {
+    do { try body(); return nil } catch let e as LuaError { return e } catch { return nil }
+}
