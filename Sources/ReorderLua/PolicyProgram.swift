@@ -68,10 +68,8 @@ final class PolicyProgram {
         } catch {
             let what = referrer == nil ? "cannot read policy file '\(reference)'" : "extends: cannot read policy file '\(reference)'"
             // A missing file keeps the short message; anything else says what is wrong.
-            if error.reason == "cannot open: no such file" { throw LuaError(kind: .file, file: referrer, message: what) }
-            if error.reason.hasPrefix("is ") && error.reason.contains("over the limit") {
-                throw LuaError(kind: .file, file: chunk, message: "file \(error.reason)")
-            }
+            if error.problem == .missing { throw LuaError(kind: .file, file: referrer, message: what) }
+            if error.problem == .tooLarge { throw LuaError(kind: .file, file: chunk, message: "file \(error.reason)") }
             throw LuaError(kind: .file, file: referrer, message: "\(what): \(error.reason)")
         }
         // "\27Lua": the signature of a precompiled chunk (LUA_SIGNATURE).

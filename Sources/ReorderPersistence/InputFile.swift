@@ -22,9 +22,24 @@ package struct InputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     package var column: Int?
     /// What is wrong, without the path or position.
     package var reason: String
+    /// The kind of problem, for callers that word some of them their own way.
+    package var problem: Problem
 
-    package init(path: String, line: Int? = nil, column: Int? = nil, reason: String) {
-        self.path = path; self.line = line; self.column = column; self.reason = reason
+    package enum Problem: Hashable, Sendable {
+        /// Nothing exists at the path.
+        case missing
+        /// A directory, FIFO, device or socket.
+        case notRegularFile
+        /// Over the size limit (the whole file, or one line).
+        case tooLarge
+        /// Not UTF-8 text (``InputFileError/line`` and ``InputFileError/column`` say where).
+        case notUTF8
+        /// The system refused (permission, I/O error, ...).
+        case system
+    }
+
+    package init(path: String, line: Int? = nil, column: Int? = nil, reason: String, problem: Problem = .system) {
+        self.path = path; self.line = line; self.column = column; self.reason = reason; self.problem = problem
     }
 
     /// `path: line L, column C: reason`, or less when the position is unknown.
@@ -88,7 +103,7 @@ package enum InputFile {
         guard let bad = UTF8Check.firstInvalidOffset(in: bytes) else { return }
         let (line, column) = TextPosition.lineAndColumn(of: bad, in: bytes)
         throw InputFileError(path: path, line: firstLine + line - 1, column: column,
-                             reason: "not UTF-8 text (invalid byte 0x\(hex(bytes[bad])))")
+                             reason: "not UTF-8 text (invalid byte 0x\(hex(bytes[bad])))", problem: .notUTF8)
     }
 
     /// Opens a regular file for reading; refuses anything else by its kind. The caller closes
@@ -121,8 +136,8 @@ package enum InputFile {
             via = " (a symbolic link to \(String(cString: target)))"
             free(target)
         }
-        if type == S_IFDIR { throw InputFileError(path: shown, reason: "is a directory\(via), not a file") }
-        throw InputFileError(path: shown, reason: "is \(kindName(type))\(via), not a regular file")
+        if type == S_IFDIR { throw InputFileError(path: shown, reason: "is a directory\(via), not a file", problem: .notRegularFile) }
+        throw InputFileError(path: shown, reason: "is \(kindName(type))\(via), not a regular file", problem: .notRegularFile)
     }
 
     static func kindName(_ type: mode_t) -> String {
@@ -136,7 +151,8 @@ package enum InputFile {
     }
 
     static func tooLarge(_ path: String, size: Int, kind: String, limit: Int) -> InputFileError {
-        InputFileError(path: path, reason: "is \(size) bytes, over the limit of \(bytes(limit)) for \(article(kind)) \(kind)")
+        InputFileError(path: path, reason: "is \(size) bytes, over the limit of \(bytes(limit)) for \(article(kind)) \(kind)",
+                       problem: .tooLarge)
     }
 
     static func systemError(_ path: String, _ what: String, _ code: Int32) -> InputFileError {
@@ -146,7 +162,7 @@ package enum InputFile {
         case EACCES: reason = "permission denied"
         default: reason = String(cString: strerror(code))
         }
-        return InputFileError(path: path, reason: "\(what): \(reason)")
+        return InputFileError(path: path, reason: "\(what): \(reason)", problem: code == ENOENT ? .missing : .system)
     }
 
     /// `4194304 bytes (4 MiB)`, `65536 bytes (64 KiB)`, `10 bytes`.
@@ -260,7 +276,8 @@ package final class InputFileLines {
     private func overlong() -> InputFileError {
         close()
         return InputFileError(path: path, line: lineNumber,
-                              reason: "line is longer than the limit of \(InputFile.bytes(maximumLineLength)) for a line of \(InputFile.article(kind)) \(kind)")
+                              reason: "line is longer than the limit of \(InputFile.bytes(maximumLineLength)) for a line of \(InputFile.article(kind)) \(kind)",
+                              problem: .tooLarge)
     }
 
     private func close() {

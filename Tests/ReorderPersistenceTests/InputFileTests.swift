@@ -41,6 +41,8 @@ func makeSparseFile(_ path: String, size: Int, prefix: [UInt8] = []) throws {
         #expect(readError(dir.file("null"), display: "null")?.description
                 == "null: is a character device (a symbolic link to /dev/null), not a regular file")
         #expect(readError(dir.file("absent"), display: "absent")?.description == "absent: cannot open: no such file")
+        #expect(readError(dir.file("absent"))?.problem == .missing)
+        #expect(readError(dir.file("pipe"))?.problem == .notRegularFile)
     }
 
     @Test func refusesAFileOverTheLimitFromItsSize() throws {
@@ -94,7 +96,8 @@ func makeSparseFile(_ path: String, size: Int, prefix: [UInt8] = []) throws {
         // Line 2 has 65 bytes, one over the limit of 64.
         let text = Array("ok\n\(String(repeating: "x", count: 65))\nafter\n".utf8)
         #expect(throws: InputFileError(path: "t.jsonl", line: 2,
-                                       reason: "line is longer than the limit of 64 bytes for a line of a trace")) {
+                                       reason: "line is longer than the limit of 64 bytes for a line of a trace",
+                                       problem: .tooLarge)) {
             try self.lines(text)
         }
         // 64 bytes (and a "\r" before the "\n") is within the limit.
@@ -111,7 +114,8 @@ func makeSparseFile(_ path: String, size: Int, prefix: [UInt8] = []) throws {
         let reader = try InputFileLines(path: dir.file("one-line.jsonl"), displayPath: "one-line.jsonl", kind: "trace")
         #expect(try reader.next()?.number == 1)
         #expect(throws: InputFileError(path: "one-line.jsonl", line: 2,
-                                       reason: "line is longer than the limit of 65536 bytes (64 KiB) for a line of a trace")) {
+                                       reason: "line is longer than the limit of 65536 bytes (64 KiB) for a line of a trace",
+                                       problem: .tooLarge)) {
             try reader.next()
         }
         #expect(try reader.next() == nil)  // stopped: nothing more is read
