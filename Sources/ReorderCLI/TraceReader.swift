@@ -35,8 +35,9 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Reads a trace file line by line, in constant memory: a chunk of the file and one line at a
-/// time (lines are at most ``maximumLineLength`` bytes), so a trace of any length can be
-/// replayed as it is read.
+/// time (an input line is at most ``maximumLineLength`` bytes, the first record, which may be
+/// the `session` line with the whole list, at most ``maximumSessionLineLength``), so a trace
+/// of any length can be replayed as it is read.
 ///
 /// ```swift
 /// let reader = try TraceReader(path: "/tmp/drag.jsonl", displayPath: "drag.jsonl")
@@ -47,8 +48,13 @@ public final class TraceReader {
     /// The longest line accepted: 64 KiB. A `session` line with thousands of items fits; a
     /// longer line is refused by its number before it is read to the end.
     public static let maximumLineLength = InputFileLines.defaultMaximumLineLength
+    /// The longest first record accepted: 16 MiB. It may be the `session` line, which holds
+    /// the whole list (a list of 100,000 items fits).
+    public static let maximumSessionLineLength = 16 << 20
 
     let lines: InputFileLines
+    let inputLineLength: Int
+    var sawFirstRecord = false
     var decoder = TraceCodec.LineDecoder()
     /// A record read ahead by ``header()``.
     var pending: TraceCodec.Record?
@@ -61,6 +67,7 @@ public final class TraceReader {
     /// - Throws: ``TraceFileError`` when the path is not a readable regular file.
     public init(path: String, displayPath: String? = nil,
                 maximumLineLength: Int = TraceReader.maximumLineLength) throws(TraceFileError) {
+        inputLineLength = maximumLineLength
         do {
             lines = try InputFileLines(path: path, displayPath: displayPath, kind: "trace",
                                        maximumLineLength: maximumLineLength)
@@ -111,6 +118,13 @@ public final class TraceReader {
     /// The next non-blank record.
     private func record() throws(TraceFileError) -> TraceCodec.Record? {
         while true {
+            if sawFirstRecord {
+                lines.maximumLineLength = inputLineLength
+                lines.lineName = "a line of a trace"
+            } else {
+                lines.maximumLineLength = max(inputLineLength, Self.maximumSessionLineLength)
+                lines.lineName = "the first record of a trace (its session line)"
+            }
             let line: InputFileLines.Line
             do {
                 guard let l = try lines.next() else { return nil }
@@ -119,7 +133,10 @@ public final class TraceReader {
                 throw TraceFileError(error)
             }
             do {
-                if let r = try decoder.decode(line: line.bytes, number: line.number) { return r }
+                if let r = try decoder.decode(line: line.bytes, number: line.number) {
+                    sawFirstRecord = true
+                    return r
+                }
             } catch {
                 throw TraceFileError(path: lines.path, line: error.line, message: error.message)
             }

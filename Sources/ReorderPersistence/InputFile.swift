@@ -200,9 +200,9 @@ package enum InputFile {
 @inline(__always) func posixOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
 @inline(__always) func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 
-/// The lines of a file, read in chunks: memory stays at one chunk plus the longest line, and a
-/// line longer than `maximumLineLength` is refused (by its number) without reading the rest of
-/// it.
+/// The lines of a file, read in chunks: memory stays at one 64 KiB chunk (or the longest line
+/// accepted, if longer), and a line longer than ``maximumLineLength`` is refused (by its
+/// number) without reading the rest of it.
 ///
 /// ```swift
 /// let lines = try InputFileLines(path: "drag.jsonl", kind: "trace")
@@ -216,7 +216,12 @@ package final class InputFileLines {
 
     package let path: String
     package let kind: String
-    package let maximumLineLength: Int
+    /// The longest line ``next()`` accepts; a reader may change it between lines (a file whose
+    /// first line is a header allowed to be longer than the rest).
+    package var maximumLineLength: Int
+    /// What a line is called in the message for one over the limit (default: "a line of a
+    /// trace" for the kind "trace").
+    package var lineName: String
     private var fd: Int32
     private var buffer: [UInt8]
     private var start = 0
@@ -231,9 +236,13 @@ package final class InputFileLines {
         self.path = displayPath ?? path
         self.kind = kind
         self.maximumLineLength = maximumLineLength
+        lineName = "a line of \(InputFile.article(kind)) \(kind)"
         fd = try InputFile.open(path, displayPath: displayPath)
-        buffer = [UInt8](repeating: 0, count: max(65_536, maximumLineLength + 2))
+        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
+
+    /// Bytes read at a time; the buffer grows past it only for a longer line that is allowed.
+    static let chunkSize = 65_536
 
     deinit { if fd >= 0 { _ = posixClose(fd) } }
 
@@ -276,7 +285,7 @@ package final class InputFileLines {
     private func overlong() -> InputFileError {
         close()
         return InputFileError(path: path, line: lineNumber,
-                              reason: "line is longer than the limit of \(InputFile.bytes(maximumLineLength)) for a line of \(InputFile.article(kind)) \(kind)",
+                              reason: "line is longer than the limit of \(InputFile.bytes(maximumLineLength)) for \(lineName)",
                               problem: .tooLarge)
     }
 
@@ -307,6 +316,18 @@ package final class InputFileLines {
             }
             start = 0
             end = pending
+        }
+        if end == buffer.count {
+            // Full with one unfinished line that is still within the limit: room for more
+            // (doubling, up to the limit and the two bytes of a "\r\n").
+            var bigger = [UInt8](repeating: 0, count: min(2 * buffer.count, maximumLineLength + 2))
+            bigger.withUnsafeMutableBufferPointer { to in
+                buffer.withUnsafeBufferPointer { from in
+                    guard let t = to.baseAddress, let f = from.baseAddress else { return }
+                    _ = memcpy(t, f, end)
+                }
+            }
+            buffer = bigger
         }
         let n = buffer.withUnsafeMutableBytes { b in
             InputFile.retrying { posixRead(fd, b.baseAddress.map { $0 + end }, b.count - end) }

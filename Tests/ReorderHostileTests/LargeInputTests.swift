@@ -38,6 +38,22 @@ struct LargeInputTests {
         return (status, out.text, err.text, Date().timeIntervalSince(start))
     }
 
+    /// The test process's peak resident memory so far, in bytes (`ru_maxrss`: KiB on Linux,
+    /// bytes on macOS).
+    /// Every case must stay under 1 GiB: reading a 300 MB order file or a 100 MB line whole
+    /// took 944 MB and 534 MB before (issue 12), a 4 GB one would not fit.
+    static func peakMemory() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return Int.max }
+        return usage.ru_maxrss * 1024
+        #else
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return Int.max }
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+    static let memoryBound = 1 << 30
+
     /// The lines Benchmarks/scripts/make-trace.sh writes: cycles of 100 inputs 1/60 s apart
     /// (a press on row 3 of the demo list, 39 frames, 40 moves over ten rows, the release,
     /// 19 frames: the drop ends before the next press, so each cycle is one whole drag).
@@ -80,6 +96,27 @@ struct LargeInputTests {
         let events = try #require(report["events"] as? [[String: Any]])
         #expect(events.filter { $0["type"] as? String == "begin" }.count == 3000)
         #expect(events.filter { $0["type"] as? String == "end" }.count == 3000)
+        #expect(Self.peakMemory() < Self.memoryBound)
+    }
+
+    @Test func aSessionLineWithALongListIsNotALongLine() throws {
+        let scratch = try Scratch()
+        // 20,000 items: a session line of about 250 KB, past the 64 KiB of an input line.
+        let ids = (1...20_000).map { "item-\($0)" }
+        let header = Trace.Header(policy: "default", sections: [ids.map(Item.init)])
+        let trace = Trace(header: header, inputs: [.down(0, Point(x: 100, y: 22)), .frame(0.6), .move(0.7, Point(x: 100, y: 200)), .up(0.8)])
+        let text = TraceCodec.encode(trace)
+        #expect(text.utf8.count > 200_000)
+        try scratch.write("long-list.jsonl", Array(text.utf8))
+        let (status, out, err, seconds) = run(scratch) { Replayer.run(tracePath: "long-list.jsonl", policy: nil, json: true, console: $0) }
+        #expect(err == "")
+        #expect(status == 0)
+        #expect(seconds < 30)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(report["inputs"] as? Int == 4)
+        let items = try #require(report["items"] as? [[String]])
+        #expect(items.flatMap { $0 }.count == 20_000)
+        #expect(Set(items.flatMap { $0 }) == Set(ids))
     }
 
     @Test func streamedReplayMatchesTheInMemoryReplayBitForBit() throws {
@@ -104,7 +141,7 @@ struct LargeInputTests {
         try scratch.sparse("hole.jsonl", size: 100_000_000, prefix: Array("{\"t\":0,\"type\":\"frame\"}\n{\"t\":1,".utf8))
         // A real line of 1 MB of JSON, padded in a string (written out, 1 MB of disk).
         let pad = String(repeating: "x", count: 1 << 20)
-        try scratch.write("pad.jsonl", Array("\n\n{\"t\":0,\"type\":\"frame\",\"pad\":\"\(pad)\"}\n".utf8))
+        try scratch.write("pad.jsonl", Array("{\"t\":0,\"type\":\"frame\"}\n\n{\"t\":0,\"type\":\"frame\",\"pad\":\"\(pad)\"}\n".utf8))
         for (name, line) in [("hole.jsonl", 2), ("pad.jsonl", 3)] {
             let (status, out, err, seconds) = run(scratch) { Replayer.run(tracePath: name, policy: nil, json: false, console: $0) }
             #expect(status == 1)
@@ -113,6 +150,15 @@ struct LargeInputTests {
             #expect(err == "reorder replay: \(name):\(line): line is longer than the limit of 65536 bytes (64 KiB) for a line of a trace\n")
             #expect(seconds < 3)
         }
+        // The first record may be a session line holding a whole list: up to 16 MiB
+        // (TraceReader.maximumSessionLineLength = 16 << 20 = 16777216). A single 100 MB line
+        // (issue 12's case) is refused after 16 MiB.
+        try scratch.sparse("single.jsonl", size: 100_000_000, prefix: Array("\n{\"type\":\"session\",\"sections\":[[\"".utf8))
+        let single = run(scratch) { Replayer.run(tracePath: "single.jsonl", policy: nil, json: false, console: $0) }
+        #expect(single.0 == 1)
+        #expect(single.2 == "reorder replay: single.jsonl:2: line is longer than the limit of 16777216 bytes (16 MiB) for the first record of a trace (its session line)\n")
+        #expect(single.3 < 3)
+        #expect(Self.peakMemory() < Self.memoryBound)
         // `reorder render` reads traces the same way.
         let (status, _, err, _) = run(scratch) { Plotter.render(tracePath: "hole.jsonl", policy: nil, out: "x.svg", console: $0) }
         #expect(status == 1)
@@ -172,6 +218,7 @@ struct LargeInputTests {
             #expect(throws: OrderFileError.self) { try store.save(ids: [["a"]], key: "k") }
             #expect((try FileManager.default.attributesOfItem(atPath: scratch.file("orders.json")))[.size] as? Int == size)
             #expect(Date().timeIntervalSince(start) < 3)
+            #expect(Self.peakMemory() < Self.memoryBound)
         }
     }
 
@@ -209,6 +256,7 @@ struct LargeInputTests {
             // The policy VM's memory cap: LuaVM.Options.policy.memoryLimit = 8 << 20 (8 MiB).
             #expect(loadError(scratch.file(name)) == "\(name): not enough memory to load the policy (the limit is 8 MiB per policy VM)")
             #expect(Date().timeIntervalSince(start) < 3)
+            #expect(Self.peakMemory() < Self.memoryBound)
         }
     }
 

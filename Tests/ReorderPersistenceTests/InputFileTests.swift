@@ -122,6 +122,23 @@ func makeSparseFile(_ path: String, size: Int, prefix: [UInt8] = []) throws {
         #expect(Date().timeIntervalSince(start) < 3)
     }
 
+    @Test func aLongerLimitGrowsTheBufferAndTheLimitCanChangeBetweenLines() throws {
+        let dir = try TemporaryDirectory()
+        // Line 1: 200,000 bytes (three 64 KiB chunks and more); line 2: 100 bytes.
+        try dir.write("t.jsonl", String(repeating: "h", count: 200_000) + "\n" + String(repeating: "i", count: 100) + "\n")
+        let reader = try InputFileLines(path: dir.file("t.jsonl"), displayPath: "t.jsonl", kind: "trace",
+                                        maximumLineLength: 300_000)
+        let first = try #require(try reader.next())
+        #expect(first.bytes.count == 200_000)
+        #expect(first.bytes.allSatisfy { $0 == UInt8(ascii: "h") })
+        reader.maximumLineLength = 99
+        reader.lineName = "an input line"
+        #expect(throws: InputFileError(path: "t.jsonl", line: 2, reason: "line is longer than the limit of 99 bytes for an input line",
+                                       problem: .tooLarge)) {
+            try reader.next()
+        }
+    }
+
     /// The parser reads a slice of a larger buffer, positions counted from the slice.
     @Test func parsesASliceWithPositionsFromItsStart() throws {
         let bytes = Array("xx{\"a\":[1,true,null]}yy".utf8)
