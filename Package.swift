@@ -52,7 +52,8 @@ let package = Package(
         .target(
             name: "ReorderCLI",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPlot", "ReorderFuzz", "CEditLine", "CAllocationCounter",
+                "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "CEditLine",
+                "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +74,7 @@ let package = Package(
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI"],
+            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence"],
             resources: [.copy("Corpus")]
         ),
     ],

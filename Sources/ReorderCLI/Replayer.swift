@@ -20,13 +20,62 @@ public enum Replayer {
     /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
     /// list (the demo list when it has no `session` line).
     public static func replay(_ trace: Trace, policy: String?, console: Console) throws(ScriptError) -> Outcome {
-        let host = try ScriptingHost(output: console.write, useColor: false)
-        host.baseDirectory = console.currentDirectory
-        let session = try makeSession(for: trace, policy: policy, host: host, console: console)
+        var inputs = trace.inputs.makeIterator()
+        do {
+            return try replay(header: trace.header, inputs: { inputs.next() }, policy: policy, console: console)
+        } catch .script(let e) {
+            throw e
+        } catch {
+            throw ScriptError("\(error)")  // the inputs come from memory: no trace error
+        }
+    }
+
+    /// Why a streamed replay stopped: its session could not be made, or a trace line is bad.
+    public enum ReplayError: Error, CustomStringConvertible {
+        case script(ScriptError)
+        case trace(TraceFileError)
+        public var description: String {
+            switch self {
+            case .script(let e): return e.message
+            case .trace(let e): return e.description
+            }
+        }
+    }
+
+    /// Replays the trace `reader` reads, input by input as it reads them: memory does not grow
+    /// with the length of the trace (inputs are not kept, only the session's events).
+    ///
+    /// ```swift
+    /// let outcome = try Replayer.replay(TraceReader(path: "drag.jsonl"), policy: nil, console: .standard())
+    /// ```
+    public static func replay(_ reader: TraceReader, policy: String?, console: Console) throws(ReplayError) -> Outcome {
+        let header: Trace.Header?
+        do { header = try reader.header() } catch { throw .trace(error) }
+        return try replay(header: header, inputs: { () throws(ReplayError) -> TraceInput? in
+            do throws(TraceFileError) { return try reader.next() } catch { throw .trace(error) }
+        }, policy: policy, console: console)
+    }
+
+    static func replay(header: Trace.Header?, inputs next: () throws(ReplayError) -> TraceInput?, policy: String?,
+                       console: Console) throws(ReplayError) -> Outcome {
+        let session: ScriptSession
+        do {
+            let host = try ScriptingHost(output: console.write, useColor: false)
+            host.baseDirectory = console.currentDirectory
+            session = try makeSession(for: Trace(header: header, inputs: []), policy: policy, host: host, console: console)
+        } catch {
+            throw .script(error)
+        }
         let sim = session.simulator
-        for input in trace.inputs { sim.apply(input) }
+        // The replay keeps no copy of its inputs: memory stays flat however long the trace.
+        sim.isRecording = false
+        var count = 0
+        while let input = try next() {
+            sim.apply(input)
+            count += 1
+        }
         session.collect()
-        return Outcome(policy: session.policyName, inputs: trace.inputs.count, time: sim.time,
+        return Outcome(policy: session.policyName, inputs: count, time: sim.time,
                        state: sim.state.rawValue, order: sim.order, offset: sim.offset,
                        listOffsets: sim.layout.listOffsets, events: session.events)
     }
@@ -53,33 +102,32 @@ public enum Replayer {
         return session
     }
 
-    /// Reads, replays and prints. Returns the exit status.
+    /// Reads, replays and prints. Returns the exit status. The trace is read as it is
+    /// replayed (the `TraceReader` overload of `replay`).
     public static func run(tracePath: String, policy: String?, json: Bool, console: Console) -> Int32 {
-        guard let trace = loadTrace(tracePath, command: "replay", console: console) else { return 1 }
         do {
-            let outcome = try replay(trace, policy: policy, console: console)
+            let reader: TraceReader
+            do {
+                reader = try TraceReader(path: console.resolve(tracePath), displayPath: tracePath)
+            } catch {
+                throw ReplayError.trace(error)
+            }
+            let outcome = try replay(reader, policy: policy, console: console)
             console.write(json ? jsonReport(outcome) + "\n" : textReport(outcome))
             return 0
         } catch {
-            console.writeError("reorder replay: \(error.message)\n")
+            console.writeError("reorder replay: \(error)\n")
             return 1
         }
     }
 
-    /// Reads and decodes a trace file; on failure reports `reorder COMMAND: ...` (with the
-    /// line for a malformed trace) and returns nil.
+    /// Reads and decodes a whole trace file; on failure reports `reorder COMMAND: ...` (with
+    /// the line for a malformed trace) and returns nil.
     static func loadTrace(_ tracePath: String, command: String, console: Console) -> Trace? {
-        let text: String
         do {
-            text = try String(contentsOfFile: console.resolve(tracePath), encoding: .utf8)
+            return try TraceReader(path: console.resolve(tracePath), displayPath: tracePath).readAll()
         } catch {
-            console.writeError("reorder \(command): cannot read \(tracePath): \(error.localizedDescription)\n")
-            return nil
-        }
-        do {
-            return try TraceCodec.decode(text)
-        } catch {
-            console.writeError("reorder \(command): \(tracePath):\(error.line): \(error.message)\n")
+            console.writeError("reorder \(command): \(error)\n")
             return nil
         }
     }

@@ -131,9 +131,16 @@ public struct SpecRunner {
             host.baseDirectory = console.currentDirectory
             let sameDirectory = console.currentDirectory == FileManager.default.currentDirectoryPath
             let path = sameDirectory ? file : console.resolve(file)
+            let source: String
+            do {
+                source = try ScriptingHost.readSource(path, kind: "spec file")
+            } catch {
+                return [SpecResult(file: file, line: 0, name: "(loading the file)", status: .error,
+                                   message: "cannot load: \(error.message)")]
+            }
             let watchdog = Watchdog(host.stopHandle, seconds: timeout)
             let outcome = Result { () throws(ScriptError) -> [ScriptValue] in
-                try host.call("reorder._run_spec", [.string(path), filter.map { .string($0) } ?? .nil])
+                try host.call("reorder._run_spec", [.string(path), filter.map { .string($0) } ?? .nil, .string(source)])
             }
             watchdog.disarm()
             var results: [SpecResult] = []

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 
 /// A recorded session: an optional description of the list it ran on, then raw inputs.
 ///
@@ -158,40 +159,80 @@ public enum TraceCodec {
     public static func decode(_ text: String) throws(TraceError) -> Trace {
         var header: Trace.Header?
         var inputs: [TraceInput] = []
+        var decoder = LineDecoder()
+        let bytes = Array(text.utf8)
+        var lineStart = 0
+        var lineNumber = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            lineNumber += 1
+            switch try decoder.decode(line: bytes[lineStart..<lineEnd], number: lineNumber) {
+            case .header(let h)?: header = h
+            case .input(let input)?: inputs.append(input)
+            case nil: break
+            }
+            lineStart = lineEnd + 1
+        }
+        return Trace(header: header, inputs: inputs)
+    }
+
+    /// One record of a trace: the `session` line or an input.
+    public enum Record: Sendable {
+        case header(Trace.Header)
+        case input(TraceInput)
+    }
+
+    /// Decodes a trace one line at a time (what ``decode(_:)`` and ``TraceReader`` do), and
+    /// checks what spans lines: the `session` line comes first, times never decrease.
+    ///
+    /// ```swift
+    /// var decoder = TraceCodec.LineDecoder()
+    /// try decoder.decode(line: Array(#"{"t":0,"type":"up"}"#.utf8)[...], number: 1)   // .input(.up(0))
+    /// ```
+    public struct LineDecoder: Sendable {
         var lastTime = -Double.infinity
         var sawRecord = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lineNumber = index + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { continue }
+
+        public init() {}
+
+        /// The record on line `number` (its bytes, without the line break), or nil for a
+        /// blank line.
+        /// - Throws: ``TraceError`` naming the line and what was wrong with it.
+        public mutating func decode(line: ArraySlice<UInt8>, number lineNumber: Int) throws(TraceError) -> Record? {
             func fail(_ message: String) -> TraceError { TraceError(line: lineNumber, message: message) }
-            let object: [String: Any]
-            do {
-                let json = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
-                guard let o = json as? [String: Any] else {
-                    throw fail("expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}")
-                }
-                object = o
-            } catch let e as TraceError {
-                throw e
-            } catch {
-                let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
-                throw fail("not valid JSON" + (reason.map { " (\($0))" } ?? "") + ": \(String(line.prefix(60)))")
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+            // The parser needs UTF-8; most lines are ASCII and skip the check.
+            if !line.allSatisfy({ $0 < 0x80 }), let bad = UTF8Check.firstInvalidOffset(in: line) {
+                let column = TextPosition.lineAndColumn(of: bad, in: Array(line)).column
+                let byte = String(line[line.startIndex + bad], radix: 16, uppercase: true)
+                throw fail("not UTF-8 text (invalid byte 0x\(byte.count < 2 ? "0" + byte : byte) at column \(column))")
             }
-            guard let type = object["type"] as? String else {
-                throw fail(object["type"] == nil ? "missing \"type\"" : "\"type\" must be a string")
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(line)
+            } catch {
+                throw fail("not valid JSON (column \(error.column): \(error.message)): \(TraceCodec.excerpt(line))")
+            }
+            guard case .object(let members) = value else {
+                throw fail("expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}")
+            }
+            let type: String
+            switch value["type"] {
+            case .string(let s)?: type = s
+            case nil: throw fail("missing \"type\"")
+            default: throw fail("\"type\" must be a string")
             }
             if type == "session" {
                 guard !sawRecord else { throw fail("a \"session\" record may only be the first line") }
                 sawRecord = true
-                header = try decodeHeader(object, fail: fail)
-                continue
+                let object = try TraceCodec.foundationObject(members, fail: fail)
+                return .header(try TraceCodec.decodeHeader(object, fail: fail))
             }
             sawRecord = true
-            for key in object.keys where !inputKeys.contains(key) {
-                throw fail("unknown field \"\(key)\" (an input has t, type, x, y)")
+            for member in members where !TraceCodec.inputKeys.contains(member.key) {
+                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y)")
             }
-            let t = try coordinate(object, "t", fail: fail)
+            let t = try TraceCodec.inputNumber(value, "t", fail: fail)
             guard t >= 0 else { throw fail("\"t\" must not be negative, got \(t)") }
             guard t >= lastTime else {
                 throw fail("time goes backwards: t = \(t) after \(lastTime)")
@@ -200,18 +241,65 @@ public enum TraceCodec {
             var point: Point?
             switch type {
             case "down", "move":
-                point = Point(x: try coordinate(object, "x", fail: fail), y: try coordinate(object, "y", fail: fail))
+                point = Point(x: try TraceCodec.inputNumber(value, "x", fail: fail), y: try TraceCodec.inputNumber(value, "y", fail: fail))
             case "up", "cancel", "frame":
-                if object["x"] != nil || object["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
+                if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
             default:
-                throw fail("unknown type \"\(type)\" (expected down, move, up, cancel, frame)")
+                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame)")
             }
             guard let input = TraceInput(typeName: type, time: t, point: point) else {
                 throw fail("cannot make a \(type) input")
             }
-            inputs.append(input)
+            return .input(input)
         }
-        return Trace(header: header, inputs: inputs)
+    }
+
+    /// At most 60 characters of `bytes` for a message (with "…" when cut).
+    static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(240), as: UTF8.self)
+        return text.count > 60 ? String(text.prefix(60)) + "…" : text
+    }
+
+    /// An input's number field: a finite JSON number.
+    static func inputNumber(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
+        switch o[key] {
+        case nil: throw fail("missing \"\(key)\"")
+        case .number(let text)?:
+            // Through the decimal text: exact to the last bit.
+            guard let d = Double(text), d.isFinite else { throw fail(outOfRange(text)) }
+            return d
+        default: throw fail("\"\(key)\" must be a number")
+        }
+    }
+
+    static func outOfRange(_ text: String) -> String {
+        "not valid JSON (the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of a double's range)"
+    }
+
+    /// A `session` line's object as Foundation values (what ``decodeHeader(_:fail:)`` reads):
+    /// `[String: Any]`, `[Any]`, `String`, `NSNumber`, `Bool`, `NSNull`.
+    static func foundationObject(_ members: [JSONMember], fail: (String) -> TraceError) throws(TraceError) -> [String: Any] {
+        var object: [String: Any] = [:]
+        for m in members { object[m.key] = try foundationValue(m.value, fail: fail) }
+        return object
+    }
+
+    static func foundationValue(_ v: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> Any {
+        switch v {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .string(let s): return s
+        case .number(let text):
+            if let i = Int(text) { return NSNumber(value: i) }
+            guard let d = Double(text), d.isFinite else { throw fail(outOfRange(text)) }
+            return NSNumber(value: d)
+        case .array(let elements):
+            var out: [Any] = []
+            out.reserveCapacity(elements.count)
+            for e in elements { out.append(try foundationValue(e, fail: fail)) }
+            return out
+        case .object(let members): return try foundationObject(members, fail: fail)
+        }
     }
 
     /// JSON `true`/`false` (Foundation bridges 0 and 1 to `Bool` too, so `is Bool` cannot tell).

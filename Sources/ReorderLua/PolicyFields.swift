@@ -172,8 +172,23 @@ struct PolicyReader {
     let vm: LuaVM
     /// Chunk name of the file being read (`kanban.lua`).
     let file: String
-    /// Warnings (unknown fields with did-you-mean).
-    var warnings: [PolicyDiagnostic] = []
+    /// Warnings (unknown fields with did-you-mean), at most ``maximumUnknownFieldWarnings`` of
+    /// them, then one that counts the rest.
+    var warnings: [PolicyDiagnostic] {
+        let rest = unknownFields - Self.maximumUnknownFieldWarnings
+        guard rest > 0 else { return unknownFieldWarnings }
+        return unknownFieldWarnings + [PolicyDiagnostic(
+            kind: .warning, message: "\(file): and \(rest) more unknown field\(rest == 1 ? "" : "s")", file: file)]
+    }
+    private var unknownFieldWarnings: [PolicyDiagnostic] = []
+    /// Unknown fields seen, reported or not.
+    private var unknownFields = 0
+
+    /// Unknown fields past this many are counted, not listed (a table of a million unknown
+    /// keys costs one line, not a million).
+    static let maximumUnknownFieldWarnings = 10
+    /// A key or string value longer than this many characters is cut (with "…") in messages.
+    static let maximumEchoLength = 64
 
     static let topKeys = ["name", "extends", "api", "min_press_duration", "allowable_movement", "semantics",
                           "target_rule", "follow", "ignore_touches_while_dropping", "snapshot", "edge_scroll",
@@ -192,7 +207,7 @@ struct PolicyReader {
     /// `string "high"`, `number 0.5`, `boolean true`, `nil`, `table`, `function`.
     func describe(at index: Int32) -> String {
         switch vm.type(at: index) {
-        case LUA_TSTRING: return "string \"\(vm.string(at: index) ?? "")\""
+        case LUA_TSTRING: return "string \"\(Self.clip(vm.string(at: index) ?? ""))\""
         case LUA_TNUMBER:
             if let i = vm.integer(at: index), vm.isInteger(at: index) { return "number \(i)" }
             return "number \(Self.format(vm.number(at: index) ?? .nan))"
@@ -208,50 +223,80 @@ struct PolicyReader {
         return String(d)
     }
 
-    /// Warns about keys of the table at `index` that are not in `known`.
+    /// Warns about keys of the table at `index` that are not in `known` (the first
+    /// ``maximumUnknownFieldWarnings`` of the file, each key cut to ``maximumEchoLength``).
     mutating func checkKeys(at index: Int32, known: [String], path: String) {
         let t = lua_absindex(vm.L, index)
         lua_pushnil(vm.L)
         while lua_next(vm.L, t) != 0 {
+            defer { vm.pop(1) }
             let where_ = path.isEmpty ? "" : path + "."
-            if let k = vm.string(at: -2) {
-                if !known.contains(k) {
-                    var msg = "unknown field '\(where_)\(k)'"
-                    if let s = Self.suggestion(for: k, among: known) { msg += " (did you mean '\(where_)\(s)'?)" }
-                    warnings.append(PolicyDiagnostic(kind: .warning, message: "\(file): \(msg)", file: file))
-                }
+            let message: String
+            if vm.type(at: -2) == LUA_TSTRING, let k = vm.string(at: -2) {
+                if known.contains(k) { continue }
+                message = "unknown field '\(where_)\(Self.clip(k))'"
+                    + (Self.suggestion(for: k, among: known).map { " (did you mean '\(where_)\($0)'?)" } ?? "")
             } else if !(known.contains("1") && vm.integer(at: -2) != nil) {
-                warnings.append(PolicyDiagnostic(kind: .warning,
-                    message: "\(file): unknown field [\(describe(at: -2))] in \(path.isEmpty ? "the policy table" : path)", file: file))
+                message = "unknown field [\(describe(at: -2))] in \(path.isEmpty ? "the policy table" : path)"
+            } else {
+                continue
             }
-            vm.pop(1)
+            unknownFields += 1
+            if unknownFields <= Self.maximumUnknownFieldWarnings {
+                unknownFieldWarnings.append(PolicyDiagnostic(kind: .warning, message: "\(file): \(message)", file: file))
+            }
         }
     }
 
-    /// The known key nearest to `key` by edit distance, when it is close.
+    /// `s` cut to ``maximumEchoLength`` characters, with "…" when cut.
+    static func clip(_ s: String) -> String {
+        guard s.utf8.count > maximumEchoLength else { return s }
+        var out = ""
+        for c in s.prefix(maximumEchoLength) { out.append(c) }
+        return out.count < s.count ? out + "…" : out
+    }
+
+    /// The known key nearest to `key` by edit distance, when it is close. Bounded work: keys
+    /// longer than ``maximumEchoLength`` bytes get no suggestion, and the distance stops as
+    /// soon as it passes the largest one that could be suggested.
     static func suggestion(for key: String, among known: [String]) -> String? {
+        let a = Array(key.utf8)
+        guard a.count <= maximumEchoLength else { return nil }
         var best: (String, Int)?
         for k in known where k != "1" && k != "2" {
-            let d = editDistance(key, k)
-            if d <= max(2, k.count / 3), d < (best?.1 ?? Int.max) { best = (k, d) }
+            let b = Array(k.utf8)
+            let limit = min(max(2, k.count / 3), (best?.1 ?? Int.max) - 1)
+            if let d = editDistance(a, b, atMost: limit) { best = (k, d) }
         }
         return best?.0
     }
 
+    /// Levenshtein distance of `a` and `b` (in UTF-8 bytes).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.utf8), b = Array(b.utf8)
+        return editDistance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// Levenshtein distance of `a` and `b` when it is at most `limit`, else nil; stops as soon
+    /// as a whole row is over the limit (so at most `min(a, b) + 1` rows past the point where
+    /// the strings part).
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var prev = Array(0...b.count)
         var cur = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             cur[0] = i
+            var rowMin = i
             for j in 1...b.count {
                 cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, cur[j])
             }
+            if rowMin > limit { return nil }
             swap(&prev, &cur)
         }
-        return prev[b.count]
+        return prev[b.count] <= limit ? prev[b.count] : nil
     }
 
     // MARK: typed fields (the value is pushed with rawGet and popped by the caller's defer)

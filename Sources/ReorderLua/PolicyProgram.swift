@@ -2,6 +2,7 @@ import CLua
 import CLuaShim
 import Foundation
 import ReorderCore
+import ReorderPersistence
 
 /// Where a policy's code comes from.
 public enum PolicySource: Hashable, Sendable {
@@ -54,7 +55,35 @@ final class PolicyProgram {
     private var cachedStorage: [Item] = []
     let registry = rs_registryindex()
 
+    /// The largest policy file read (4 MiB): a larger one is refused from its size, unread.
     static let maximumFileSize = 4 << 20
+
+    /// The source of a policy file: a regular file of at most ``maximumFileSize`` bytes of
+    /// UTF-8 Lua text (not a precompiled chunk). Messages name the file and what is wrong.
+    static func readPolicyFile(_ path: String, reference: String, chunk: String,
+                               referrer: String?) throws(LuaError) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, displayPath: chunk, kind: "policy", limit: maximumFileSize, utf8: false)
+        } catch {
+            let what = referrer == nil ? "cannot read policy file '\(reference)'" : "extends: cannot read policy file '\(reference)'"
+            // A missing file keeps the short message; anything else says what is wrong.
+            if error.problem == .missing { throw LuaError(kind: .file, file: referrer, message: what) }
+            if error.problem == .tooLarge { throw LuaError(kind: .file, file: chunk, message: "file \(error.reason)") }
+            throw LuaError(kind: .file, file: referrer, message: "\(what): \(error.reason)")
+        }
+        // "\27Lua": the signature of a precompiled chunk (LUA_SIGNATURE).
+        if bytes.starts(with: [0x1B, 0x4C, 0x75, 0x61]) {
+            throw LuaError(kind: .file, file: chunk,
+                           message: "a precompiled (binary) Lua chunk; binary chunks are not accepted, give the Lua source")
+        }
+        do {
+            try InputFile.checkUTF8(bytes, path: chunk)
+        } catch {
+            throw LuaError(kind: .file, file: chunk, line: error.line, message: "column \(error.column ?? 1): \(error.reason)")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     init(vm: LuaVM, ownsVM: Bool, fields: PolicyFields, file: String, name: String, budget: Int64) {
         self.vm = vm; self.ownsVM = ownsVM; self.fields = fields; self.file = file; self.budget = budget
@@ -154,15 +183,7 @@ final class PolicyProgram {
             id = "file:" + url.path
             chunk = url.lastPathComponent
             directory = url.deletingLastPathComponent().path
-            let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes?[.size] as? Int, size > maximumFileSize {
-                throw LuaError(kind: .file, file: chunk, message: "file of \(size) bytes is too large for a policy (limit \(maximumFileSize))")
-            }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                let what = referrer == nil ? "cannot read policy file '\(reference)'" : "extends: cannot read policy file '\(reference)'"
-                throw LuaError(kind: .file, file: referrer, message: what)
-            }
-            text = String(decoding: data, as: UTF8.self)
+            text = try readPolicyFile(url.path, reference: reference, chunk: chunk, referrer: referrer)
         }
         if let i = visited.firstIndex(where: { $0.id == id }) {
             let cycle = (visited[i...].map(\.file) + [chunk]).joined(separator: " -> ")
@@ -170,7 +191,15 @@ final class PolicyProgram {
         }
         // Run the chunk (budgeted, capped): it must return a table.
         let top = vm.top
-        try vm.load(text, chunkName: chunk)
+        do {
+            try vm.load(text, chunkName: chunk)
+        } catch {
+            // Out of memory while parsing carries no position: still name the file.
+            var e = error
+            if e.file == nil { e.file = chunk }
+            if e.kind == .memory, vm.options.memoryLimit > 0 { e.message = "not enough memory to load the policy (the limit is \(InputFile.mebibytes(vm.options.memoryLimit)) per policy VM)" }
+            throw e
+        }
         do {
             try vm.pcall(nargs: 0, nresults: 1, budget: vm.options.instructionBudget > 0 ? nil : LuaVM.Options.policy.instructionBudget)
         } catch {

@@ -1,10 +1,10 @@
 /// A syntax error in a JSON text: where (1-based line and column, in characters) and what was
 /// expected.
-struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    var message: String
-    var description: String { "line \(line), column \(column): \(message)" }
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// A strict RFC 8259 JSON parser over UTF-8 bytes with precise error positions.
@@ -12,31 +12,48 @@ struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Foundation's `JSONSerialization` reports only "around character N"; an order file that a
 /// person edited by hand deserves "line 3, column 5: expected ',' or '}' after an object
 /// member, found '\"'". Object member order and number spelling are kept (see ``JSONValue``).
+/// It is the one JSON reader of the package: order files and trace lines.
 ///
 /// ```swift
 /// try JSONParser.parse(Array("[1, 2]".utf8))   // .array([.number("1"), .number("2")])
 /// ```
-struct JSONParser {
+package struct JSONParser {
     /// Deeper nesting is refused rather than risking the stack.
-    static let maxDepth = 512
+    package static let maxDepth = 512
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var depth = 0
 
     /// Parses one JSON value filling the whole text (whitespace around it allowed; a leading
     /// UTF-8 byte order mark is skipped). The bytes must be valid UTF-8 (see ``UTF8Check``).
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var p = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
-        p.skipWhitespace()
-        let v = try p.value()
-        p.skipWhitespace()
-        if p.i < bytes.count { throw p.error("expected the end of the file after the JSON value, found \(p.found())") }
-        return v
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { parse(buffer: $0) }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    /// ``parse(_:)`` of a slice (e.g. one line of a larger buffer); positions count from the
+    /// slice's start.
+    package static func parse(_ bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { parse(buffer: $0) }
+        return try result.get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONSyntaxError> {
+        var p = JSONParser(bytes: buffer)
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
+        do throws(JSONSyntaxError) {
+            p.skipWhitespace()
+            let v = try p.value()
+            p.skipWhitespace()
+            if p.i < buffer.count { throw p.error("expected the end of the file after the JSON value, found \(p.found())") }
+            return .success(v)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     // MARK: Values
 
@@ -58,7 +75,7 @@ struct JSONParser {
         try enter()
         i += 1  // {
         var members: [JSONMember] = []
-        var keys = Set<String>()
+        var keys = Set<String>()  // filled only for objects of more than a few members
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { i += 1; depth -= 1; return .object([]) }
         while true {
@@ -67,9 +84,14 @@ struct JSONParser {
             }
             let keyStart = i
             let key = try string()
-            guard keys.insert(key).inserted else {
-                throw error("duplicate key \(quoted(key)) in an object", at: keyStart)
+            let duplicate: Bool
+            if members.count < 8 {
+                duplicate = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                duplicate = !keys.insert(key).inserted
             }
+            if duplicate { throw error("duplicate key \(quoted(key)) in an object", at: keyStart) }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \(quoted(key)), found \(found())") }
             i += 1
@@ -136,12 +158,20 @@ struct JSONParser {
             guard i < bytes.count, isDigit(bytes[i]) else { throw error("expected a digit in the exponent, found \(found())") }
             while i < bytes.count, isDigit(bytes[i]) { i += 1 }
         }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         let open = i
         i += 1  // "
+        // Fast path: no escape before the closing quote, the bytes are the string.
+        var k = i
+        while k < bytes.count, bytes[k] != UInt8(ascii: "\""), bytes[k] != UInt8(ascii: "\\"), bytes[k] >= 0x20 { k += 1 }
+        if k < bytes.count, bytes[k] == UInt8(ascii: "\"") {
+            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<k]), as: UTF8.self)
+            i = k + 1
+            return s
+        }
         var out: [UInt8] = []
         while true {
             guard i < bytes.count else { throw error("unterminated string (opened here)", at: open) }
@@ -233,7 +263,7 @@ struct JSONParser {
         // A whole UTF-8 character (the text was validated before parsing).
         var end = i + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return "'\(String(decoding: bytes[i..<end], as: UTF8.self))'"
+        return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self))'"
     }
 
     private func describeByte(_ b: UInt8) -> String {
@@ -248,14 +278,14 @@ struct JSONParser {
     private func quoted(_ s: String) -> String { "\"\(s)\"" }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        let (line, column) = TextPosition.lineAndColumn(of: offset ?? i, in: bytes)
+        let (line, column) = TextPosition.lineAndColumn(of: offset ?? i, in: Array(bytes))
         return JSONSyntaxError(line: line, column: column, message: message)
     }
 }
 
 /// Line and column (1-based; columns count characters, not bytes) of a byte offset in UTF-8.
-enum TextPosition {
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+package enum TextPosition {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         var k = 0
@@ -274,10 +304,10 @@ enum TextPosition {
 }
 
 /// Validates UTF-8 and says where it breaks.
-enum UTF8Check {
+package enum UTF8Check {
     /// The byte offset of the first byte that does not start a valid UTF-8 sequence, or nil
     /// when all of `bytes` is valid UTF-8.
-    static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+    package static func firstInvalidOffset<Bytes: Collection<UInt8>>(in bytes: Bytes) -> Int? {
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -292,7 +322,7 @@ enum UTF8Check {
 }
 
 extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -5,7 +5,7 @@
 /// let v = try JSONParser.parse(Array(#"{"version": 1, "orders": {}}"#.utf8))
 /// v["version"]   // .number("1")
 /// ```
-enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number, as spelled in the source (validated against JSON's grammar).
@@ -16,14 +16,14 @@ enum JSONValue: Hashable, Sendable {
     case object([JSONMember])
 
     /// The value of an object's member, or nil (also for non-objects).
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The value with `key` set to `value` (replaced in place, or appended). Non-objects are
     /// returned unchanged.
-    func setting(_ key: String, to value: JSONValue) -> JSONValue {
+    package func setting(_ key: String, to value: JSONValue) -> JSONValue {
         guard case .object(var members) = self else { return self }
         if let i = members.firstIndex(where: { $0.key == key }) {
             members[i].value = value
@@ -34,7 +34,7 @@ enum JSONValue: Hashable, Sendable {
     }
 
     /// A short name of the kind of value, for messages ("a number", "an object").
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -47,8 +47,8 @@ enum JSONValue: Hashable, Sendable {
 }
 
 /// One `"key": value` member of a JSON object.
-struct JSONMember: Hashable, Sendable {
-    var key: String
-    var value: JSONValue
-    init(key: String, value: JSONValue) { self.key = key; self.value = value }
+package struct JSONMember: Hashable, Sendable {
+    package var key: String
+    package var value: JSONValue
+    package init(key: String, value: JSONValue) { self.key = key; self.value = value }
 }

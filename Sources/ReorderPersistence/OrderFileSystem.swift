@@ -32,6 +32,15 @@ public protocol OrderFileSystem: Sendable {
     /// The whole file, or nil when nothing exists at `path`. Throws when something exists but
     /// cannot be read as a regular file.
     func readFile(atPath path: String) throws -> [UInt8]?
+    /// The whole file, or nil when nothing exists at `path`, as ``readFile(atPath:)``; throws
+    /// without reading it when the file is larger than `maximumSize` bytes. The default
+    /// implementation reads with ``readFile(atPath:)`` and checks the size after;
+    /// ``POSIXOrderFileSystem`` checks it (`fstat`) before reading anything.
+    ///
+    /// ```swift
+    /// try fileSystem.readFile(atPath: "orders.json", maximumSize: OrderStore.maximumFileSize)
+    /// ```
+    func readFile(atPath path: String, maximumSize: Int) throws -> [UInt8]?
     /// Creates a new file (failing if one exists) and writes all of `contents` to it.
     func createFile(atPath path: String, contents: [UInt8]) throws
     /// Flushes the file's data to stable storage (`fsync`).
@@ -61,6 +70,17 @@ public protocol OrderFileSystem: Sendable {
 }
 
 extension OrderFileSystem {
+    /// Reads with ``readFile(atPath:)``, then refuses a file over `maximumSize` bytes.
+    ///
+    /// ```swift
+    /// try fileSystem.readFile(atPath: "orders.json", maximumSize: 16 << 20)
+    /// ```
+    public func readFile(atPath path: String, maximumSize: Int) throws -> [UInt8]? {
+        guard let bytes = try readFile(atPath: path) else { return nil }
+        if bytes.count > maximumSize { throw FileOperationError.tooLarge(path, size: bytes.count, limit: maximumSize) }
+        return bytes
+    }
+
     /// Locks the file at `path` on the local file system, as ``POSIXOrderFileSystem`` does.
     ///
     /// ```swift
@@ -99,6 +119,12 @@ public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     public var description: String { "\(operation) \(path): \(message)" }
+
+    /// A file over a size limit: `is 314572800 bytes, over the limit of 16777216 bytes (16 MiB)`.
+    static func tooLarge(_ path: String, size: Int, limit: Int) -> FileOperationError {
+        FileOperationError(operation: "read", path: path,
+                           message: "is \(size) bytes, over the limit of \(InputFile.bytes(limit))")
+    }
 }
 
 /// The real file system, through POSIX calls (`open`, `read`, `write`, `fsync`, `rename`).
@@ -110,6 +136,11 @@ public struct POSIXOrderFileSystem: OrderFileSystem {
     public init() {}
 
     public func readFile(atPath path: String) throws -> [UInt8]? {
+        try readFile(atPath: path, maximumSize: Int.max)
+    }
+
+    /// Refuses a file over `maximumSize` bytes from its size (`fstat`), before reading it.
+    public func readFile(atPath path: String, maximumSize: Int) throws -> [UInt8]? {
         // O_NONBLOCK: a FIFO at the path must not hang the open; it is refused below.
         let fd = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         if fd < 0 {
@@ -123,14 +154,18 @@ public struct POSIXOrderFileSystem: OrderFileSystem {
         let type = st.st_mode & S_IFMT
         if type == S_IFDIR { throw FileOperationError(operation: "read", path: path, message: "is a directory") }
         if type != S_IFREG { throw FileOperationError(operation: "read", path: path, message: "is not a regular file") }
+        let size = Int(st.st_size)
+        if size > maximumSize { throw FileOperationError.tooLarge(path, size: size, limit: maximumSize) }
         var out: [UInt8] = []
-        out.reserveCapacity(Int(st.st_size))
+        out.reserveCapacity(size)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = buffer.withUnsafeMutableBytes { b in retrying { read(fd, b.baseAddress, b.count) } }
             if n < 0 { throw FileOperationError(operation: "read", path: path, code: errno) }
             if n == 0 { return out }
             out.append(contentsOf: buffer[0..<n])
+            // A file that grew since the fstat is refused too.
+            if out.count > maximumSize { throw FileOperationError.tooLarge(path, size: out.count, limit: maximumSize) }
         }
     }
 

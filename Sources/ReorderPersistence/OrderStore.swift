@@ -48,6 +48,16 @@ public struct OrderStore: Sendable {
     /// The file format version this build reads and writes.
     public static let formatVersion = 1
 
+    /// The largest order file read: 16 MiB (about 400,000 ids of 30 characters). A larger
+    /// file is refused from its size, before any of it is read, as unreadable
+    /// (``OrderFileError/Kind/unreadable``: "orders.json: cannot read: is 314572800 bytes, over
+    /// the limit of 16777216 bytes (16 MiB)"); a save does not replace it unless asked to.
+    ///
+    /// ```swift
+    /// OrderStore.maximumFileSize   // 16777216
+    /// ```
+    public static let maximumFileSize = 16 << 20
+
     /// The key used when none is given (one order per file, e.g. `s:save(path)` in Lua).
     ///
     /// ```swift
@@ -290,7 +300,7 @@ public struct OrderStore: Sendable {
     private func readDocument() throws(OrderFileError) -> JSONValue? {
         let bytes: [UInt8]
         do {
-            guard let b = try fileSystem.readFile(atPath: path) else { return nil }
+            guard let b = try fileSystem.readFile(atPath: path, maximumSize: Self.maximumFileSize) else { return nil }
             bytes = b
         } catch let e as FileOperationError {
             throw OrderFileError(path: path, kind: .unreadable, reason: "cannot read: \(e.message)")

@@ -383,11 +383,13 @@ end
 
 reorder._spec_handler = handler
 
--- Loads and runs one spec file; returns a list of result records.
-function reorder._run_spec(path, filter)
+-- Loads and runs one spec file (its source already read and checked by the host, else read
+-- here); returns a list of result records.
+function reorder._run_spec(path, filter, source)
   spec_path = path
   local results = {}
-  local chunk, err = loadfile(path, "t")
+  local chunk, err
+  if source then chunk, err = load(source, "@" .. path, "t") else chunk, err = loadfile(path, "t") end
   if not chunk then
     local line = tonumber(tostring(err):match(":(%d+):"))
     results[1] = { name = "(loading the file)", status = "error", file = path, line = line or 0,

@@ -87,11 +87,53 @@ public final class ScriptingHost {
     }
 
     /// Runs a Lua file (as `dofile`), with `arguments` in the global `arg` (`arg[0]` = path).
+    ///
+    /// The file is read as every input file is (see ``ScriptingHost/readSource(_:kind:)``): a
+    /// regular file of at most 16 MiB of UTF-8 Lua source.
     public func runFile(_ path: String, arguments: [String] = []) throws(ScriptError) {
+        let source = try Self.readSource(path, kind: "script")
         var argTable: [ScriptValue.Pair] = [.init(.int(0), .string(path))]
         for (i, a) in arguments.enumerated() { argTable.append(.init(.int(Int64(i + 1)), .string(a))) }
         _ = try call("reorder._set_global", [.string("arg"), .table(argTable)])
-        _ = try call("dofile", [.string(path)])
+        try run(source, chunkName: "@" + path)
+    }
+
+    /// The largest script or spec file read (16 MiB).
+    public static let maximumSourceSize = 16 << 20
+
+    /// The Lua source in the file at `path`, as `luaL_loadfile` would read it (a UTF-8 byte
+    /// order mark and a first line starting with `#` are skipped, line numbers kept), after the
+    /// checks every input file gets: a regular file (not a directory, FIFO or device), at most
+    /// ``maximumSourceSize`` bytes, UTF-8 text, and not a precompiled chunk.
+    ///
+    /// ```swift
+    /// try ScriptingHost.readSource("demo.lua", kind: "script")   // "print('hi')\n"
+    /// // ScriptError "logs: is a directory, not a file"
+    /// ```
+    /// - Throws: ``ScriptError`` naming the file and what is wrong with it.
+    public static func readSource(_ path: String, kind: String) throws(ScriptError) -> String {
+        var bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path, kind: kind, limit: maximumSourceSize, utf8: false)
+        } catch {
+            throw ScriptError(error.description)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // "\27Lua": the signature of a precompiled chunk (LUA_SIGNATURE).
+        if bytes.starts(with: [0x1B, 0x4C, 0x75, 0x61]) {
+            throw ScriptError("\(path): a precompiled (binary) Lua chunk; binary chunks are not accepted, give the Lua source")
+        }
+        do {
+            try InputFile.checkUTF8(bytes, path: path)
+        } catch {
+            throw ScriptError(error.description)
+        }
+        if bytes.first == UInt8(ascii: "#") {
+            // A "#!" line: blanked, its newline kept so line numbers stay the file's.
+            let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+            bytes.removeSubrange(0..<end)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Calls a global function (dotted names allowed: `"reorder.inspect"`) with `args`.
