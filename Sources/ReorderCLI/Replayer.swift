@@ -31,6 +31,11 @@ public enum Replayer {
     }
 
     /// Why a streamed replay stopped: its session could not be made, or a trace line is bad.
+    ///
+    /// ```swift
+    /// do { _ = try Replayer.replay(TraceReader(path: "drag.jsonl"), policy: nil, console: .standard()) }
+    /// catch { print(error) }   // drag.jsonl:3: time goes backwards: t = 0.5 after 1.0
+    /// ```
     public enum ReplayError: Error, CustomStringConvertible {
         case script(ScriptError)
         case trace(TraceFileError)

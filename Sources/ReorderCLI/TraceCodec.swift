@@ -177,6 +177,10 @@ public enum TraceCodec {
     }
 
     /// One record of a trace: the `session` line or an input.
+    ///
+    /// ```swift
+    /// if case .input(let input)? = try decoder.decode(line: bytes[...], number: 2) { sim.apply(input) }
+    /// ```
     public enum Record: Sendable {
         case header(Trace.Header)
         case input(TraceInput)

@@ -74,6 +74,9 @@ public final class TraceReader {
         } catch {
             throw TraceFileError(error)
         }
+        // Until the first record, which may be the session line with the whole list.
+        lines.maximumLineLength = max(maximumLineLength, Self.maximumSessionLineLength)
+        lines.lineName = "the first record of a trace (its session line)"
     }
 
     /// The `session` line when it is the trace's first record, else nil. Reads ahead to the
@@ -118,13 +121,6 @@ public final class TraceReader {
     /// The next non-blank record.
     private func record() throws(TraceFileError) -> TraceCodec.Record? {
         while true {
-            if sawFirstRecord {
-                lines.maximumLineLength = inputLineLength
-                lines.lineName = "a line of a trace"
-            } else {
-                lines.maximumLineLength = max(inputLineLength, Self.maximumSessionLineLength)
-                lines.lineName = "the first record of a trace (its session line)"
-            }
             let line: InputFileLines.Line
             do {
                 guard let l = try lines.next() else { return nil }
@@ -134,7 +130,12 @@ public final class TraceReader {
             }
             do {
                 if let r = try decoder.decode(line: line.bytes, number: line.number) {
-                    sawFirstRecord = true
+                    if !sawFirstRecord {
+                        // Past the first record: input lines are short.
+                        sawFirstRecord = true
+                        lines.maximumLineLength = inputLineLength
+                        lines.lineName = "a line of a trace"
+                    }
                     return r
                 }
             } catch {
