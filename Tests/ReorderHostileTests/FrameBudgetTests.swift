@@ -29,6 +29,9 @@ struct FrameBudgetTests {
         }
         """
     static let perCall = 900_000
+    /// What one zone call may be charged: 900,000 by the count hook, plus what a host that also
+    /// charges the rest of a call's last hook interval would add (under 1,000 per call).
+    static let perCallRange = 900_000..<901_000
 
     static let rows: [[Item]] = [(0..<60).map { Item("\($0)") }]
     static let viewport = Size(width: 375, height: 667)
@@ -55,7 +58,7 @@ struct FrameBudgetTests {
         let before = policy.vm.instructionsCharged
         let zone = policy.edgeZone(context(time: 0), axis: .vertical, viewportLength: 667)
         #expect(zone == 150)
-        #expect(policy.vm.instructionsCharged - before == Self.perCall)
+        #expect(Self.perCallRange.contains(policy.vm.instructionsCharged - before), "\(policy.vm.instructionsCharged - before)")
         #expect(policy.vm.budgetStops == 0)
         // Outside a drag only the per-call budget applies: ten calls at one time are fine.
         for _ in 0..<10 { _ = policy.edgeZone(context(time: 0), axis: .vertical, viewportLength: 667) }
@@ -82,12 +85,14 @@ struct FrameBudgetTests {
         var frames = 0
         while !policy.isDisabled && frames < 100 { sim.tick(); frames += 1 }
         #expect(frames == 3)
-        #expect(policy.vm.instructionsCharged - start == 3 * Self.perCall)
+        let used = policy.vm.instructionsCharged - start
+        #expect(used >= 3 * Self.perCallRange.lowerBound && used < 3 * Self.perCallRange.upperBound, "\(used)")
         let disabled = policy.drainDiagnostics().filter { $0.kind == .disabled }
         #expect(disabled.count == 1)
         let message = try #require(disabled.first).message
         #expect(message.hasPrefix("burner.lua: policy 'burner' switched off: its hooks used more than the per-frame budget "
-                                  + "of 500,000 instructions in 3 of the last 10 frames (900,000 in the frame at t = "), "\(message)")
+                                  + "of 500,000 instructions in 3 of the last 10 frames (900,"), "\(message)")
+        #expect(message.contains(" in the frame at t = "), "\(message)")
         #expect(message.hasSuffix("s, last hook zone); using default for the rest of this session"), "\(message)")
         #expect(disabled.first?.file == "burner.lua")
         #expect(disabled.first?.hook == "zone")
@@ -138,8 +143,10 @@ struct FrameBudgetTests {
         while !policy.isDisabled && frames < 100 { sim.tick(); frames += 1 }
         #expect(frames == 6)
         let message = try #require(policy.drainDiagnostics().first { $0.kind == .disabled }).message
-        #expect(message.hasPrefix("burner.lua: policy 'burner' switched off: its hooks used 5,400,000 instructions in this drag, "
-                                  + "over the per-drag budget of 5,000,000 (last hook zone at t = "), "\(message)")
+        // 6 × 900,000 = 5,400,000 (plus under 1,000 per call, see perCallRange).
+        #expect(message.hasPrefix("burner.lua: policy 'burner' switched off: its hooks used 5,40"), "\(message)")
+        #expect(message.contains(" instructions in this drag, over the per-drag budget of 5,000,000 (last hook zone at t = "),
+                "\(message)")
     }
 
     /// Without both budgets the burner is never switched off: the figures above come from

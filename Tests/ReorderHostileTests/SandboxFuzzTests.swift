@@ -42,10 +42,12 @@ struct SandboxFuzzTests {
 
     /// The campaign of CI. Failures of functions that are known open (being fixed on the
     /// sandbox-c branch, see `SandboxFuzzer.knownOpen`) are recorded as known issues; any other
-    /// failure fails the test with the call as Lua.
+    /// failure fails the test with the call as Lua. `REORDER_SANDBOX_STRICT=1` treats every
+    /// function as fixed (what the test does once the list is emptied).
     @Test func everyReachableFunctionReturnsWithinItsBudget() throws {
         var options = SandboxFuzzer.Options(seed: Self.seed, runs: Self.runs)
         options.timeout = 0.5
+        if ProcessInfo.processInfo.environment["REORDER_SANDBOX_STRICT"] == "1" { options.knownOpen = [] }
         let started = Date()
         let report = try SandboxFuzzer.run(options)
         print("sandbox fuzz: \(report.summary) in \(Int(Date().timeIntervalSince(started))) s")
