@@ -166,6 +166,70 @@ struct FrameBudgetTests {
         sim.release(); sim.settle()
     }
 
+    static func write(_ name: String, _ source: String) throws -> (dir: URL, path: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reorder-budget-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent(name).path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return (dir, path)
+    }
+
+    /// `target` burns 900,000 per call (as above) and `zone` nothing. `target` runs only in
+    /// frames where the finger proposes another row. A slow glide (12 rows in 2 s at 60 Hz: a
+    /// new row about every 10 frames) has at most 2 heavy frames in any 10 and 12 × 900,000 =
+    /// 10.8 M for the drag: it is tolerated. A fast one (the finger at row 13 after 3 frames,
+    /// then one step per frame) makes consecutive heavy frames: the third switches it off.
+    @Test func aTargetHookBurningEveryFrameIsSwitchedOff() throws {
+        let (dir, path) = try Self.write("slow_target.lua", """
+            return {
+              name = "slow_target", extends = "uikit", api = 1,
+              target = function(ctx, from_s, from_r, to_s, to_r)
+                local n = 0
+                for i = 1, 450000 do n = n + i end
+                return to_s, to_r
+              end,
+            }
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let policy = try LuaPolicy(path: path)
+        let sim = DragSimulator(sections: Self.rows, viewport: Self.viewport, policy: policy)
+        #expect(sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 12), over: 2))
+        #expect(!policy.isDisabled)
+        #expect(policy.drainDiagnostics().isEmpty)
+
+        let elapsed = Self.seconds {
+            _ = sim.drag(from: ItemPosition(section: 0, item: 12), to: ItemPosition(section: 0, item: 0), over: 0.05)
+        }
+        #expect(policy.isDisabled)
+        #expect(elapsed < 3, "\(elapsed) s")
+        let message = try #require(policy.drainDiagnostics().first { $0.kind == .disabled }).message
+        #expect(message.hasPrefix("slow_target.lua: policy 'slow_target' switched off: its hooks used more than the per-frame "
+                                  + "budget of 500,000 instructions in 3 of the last 10 frames"), "\(message)")
+        #expect(message.contains("last hook target"), "\(message)")
+        #expect(Set(sim.order.flattened.map(\.id)).count == 60 && sim.order.flattened.count == 60)
+    }
+
+    /// A hook under the frame budget on every frame still adds up: `zone` burns 220,000
+    /// iterations (440,000 instructions, under 500,000) per frame, so the default drag budget
+    /// of 50,000,000 breaks at frame 114 (113 × 440,000 = 49,720,000; 114 × 440,000 =
+    /// 50,160,000; with up to 1,000 more per call, 113 × 441,000 = 49,833,000 still passes).
+    @Test func framesUnderTheFrameBudgetAddUpToTheDragBudget() throws {
+        let (dir, path) = try Self.write("steady.lua", Self.burner.replacingOccurrences(of: "450000", with: "220000")
+            .replacingOccurrences(of: "\"burner\"", with: "\"steady\""))
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let policy = try LuaPolicy(path: path)
+        let sim = DragSimulator(sections: Self.rows, viewport: Self.viewport, policy: policy)
+        #expect(sim.pressItem(ItemPosition(section: 0, item: 2)))
+        sim.hold(1.0)
+        #expect(sim.state == .dragging)
+        var frames = 0
+        while !policy.isDisabled && frames < 1000 { sim.tick(); frames += 1 }
+        #expect(frames == 114)
+        let message = try #require(policy.drainDiagnostics().first { $0.kind == .disabled }).message
+        #expect(message.hasPrefix("steady.lua: policy 'steady' switched off: its hooks used 50,1"), "\(message)")
+        #expect(message.contains("instructions in this drag, over the per-drag budget of 50,000,000"), "\(message)")
+    }
+
     /// A hook over budget in only some frames: 2 of any 10 are tolerated; a new drag starts
     /// with fresh accounts.
     @Test func occasionalHeavyFramesAreTolerated() throws {
