@@ -226,6 +226,7 @@ public final class LuaPolicy: DragPolicy {
     private func overBudget(_ verdict: FrameMeter.Verdict, _ hook: Hook, time: Double) {
         guard !isDisabled else { return }
         let m = accounts.pointee
+        let time = (time * 1000).rounded() / 1000   // to the millisecond: "t = 1.05 s", not 1.0500000000000003
         let what: String
         switch verdict {
         case .withinBudget: return
