@@ -52,7 +52,7 @@ public enum SandboxFuzzer {
 
     /// Functions known to overrun their budget or hang before the bounded library functions
     /// and the coroutine charging of issue 12 (branch `sandbox-c`) land, as the fuzzer finds
-    /// them at 57129ce: `string.rep` of an empty string; `string.find`/`match`/`gsub` with a
+    /// them at 57129ce: `string.rep` of an empty string; `string.find`/`match`/`gmatch`/`gsub` with a
     /// 256 KiB literal pattern, a plain find of a 256 KiB needle, `%b()` over 512 KiB of `(`;
     /// `table.concat`/`move`/`remove`/`sort` over `__len`/`__index` lengths (C metamethods
     /// included, a length that changes between reads); `load` with a reader function or an
@@ -66,7 +66,7 @@ public enum SandboxFuzzer {
     /// separator's `prepbuffsize` takes that argument for the box and the host dies
     /// (`print("a", "b", string.rep("(", 1 << 16), 1)`: SIGSEGV, also with plain liblua 5.4.4).
     public static let knownOpen: Set<String> = [
-        "string.rep", "string.find", "string.match", "string.gsub",
+        "string.rep", "string.find", "string.match", "string.gmatch", "string.gsub",
         "table.concat", "table.remove", "table.sort", "table.move",
         "load", "pcall", "xpcall", "coroutine.resume", "print",
     ]
@@ -75,12 +75,20 @@ public enum SandboxFuzzer {
     public struct Call: Hashable, Sendable, CustomStringConvertible {
         public var function: String
         public var arguments: [String]
-        public init(_ function: String, _ arguments: [String]) {
-            self.function = function; self.arguments = arguments
+        /// The call's result is called too (an iterator or a wrapped coroutine, whose work
+        /// happens then): `string.gmatch(s, p)()`.
+        public var callsResult: Bool
+        public init(_ function: String, _ arguments: [String], callsResult: Bool = false) {
+            self.function = function; self.arguments = arguments; self.callsResult = callsResult
         }
         /// `string.rep("", math.maxinteger)`: Lua that makes the same call.
-        public var description: String { "\(function)(\(arguments.joined(separator: ", ")))" }
+        public var description: String {
+            "\(function)(\(arguments.joined(separator: ", ")))" + (callsResult ? "()" : "")
+        }
     }
+
+    /// Functions that return a function doing the work (their random calls call it too).
+    static let resultCalled: Set<String> = ["string.gmatch", "coroutine.wrap"]
 
     /// A call that broke the rule.
     public struct Failure: Hashable, Sendable, CustomStringConvertible {
@@ -289,7 +297,7 @@ public enum SandboxFuzzer {
         if !args.isEmpty {
             s += "local \(args.joined(separator: ", ")) = \(call.arguments.joined(separator: ", "))\n"
         }
-        s += "return function() return f(\(args.joined(separator: ", "))) end\n"
+        s += "return function() return f(\(args.joined(separator: ", ")))\(call.callsResult ? "()" : "") end\n"
         return s
     }
 
@@ -375,6 +383,7 @@ public enum SandboxFuzzer {
         Call("string.find", ["string.rep(\"a\", 1 << 19)", "\"[\" .. string.rep(\"b\", 1 << 19) .. \"]\""]),
         Call("string.match", ["string.rep(\"a\", 1 << 19)", "string.rep(\"a\", 1 << 18) .. \"b\""]),
         Call("string.gsub", ["string.rep(\"(\", 1 << 19)", "\"%b()\"", "\"\""]),
+        Call("string.gmatch", ["string.rep(\"a\", 1 << 19)", "string.rep(\"a\", 1 << 18) .. \"b\""], callsResult: true),
         Call("load", ["function() return string.rep(\"-\", 1 << 20) end"]),
         Call("load", ["\"if x then \" .. string.rep(\"elseif x then \", 60000) .. \"end\""]),
         Call("pcall", ["function() for i = 1, 1 << 20 do coroutine.wrap(function() for j = 1, 400 do end end)() end end"]),
@@ -399,7 +408,8 @@ public enum SandboxFuzzer {
         /// A call of `function` with 0 to 4 arguments from the pool.
         mutating func call(_ function: String) -> Call {
             let count = below(5)
-            return Call(function, (0..<count).map { _ in SandboxFuzzer.pool[below(SandboxFuzzer.pool.count)] })
+            return Call(function, (0..<count).map { _ in SandboxFuzzer.pool[below(SandboxFuzzer.pool.count)] },
+                        callsResult: SandboxFuzzer.resultCalled.contains(function))
         }
     }
 }

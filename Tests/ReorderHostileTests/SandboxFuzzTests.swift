@@ -34,6 +34,8 @@ struct SandboxFuzzTests {
     @Test func aCallIsDescribedAsLua() {
         let call = SandboxFuzzer.Call("string.rep", ["\"\"", "math.maxinteger"])
         #expect(call.description == "string.rep(\"\", math.maxinteger)")
+        #expect(SandboxFuzzer.Call("string.gmatch", ["\"abc\"", "\".\""], callsResult: true).description
+                == "string.gmatch(\"abc\", \".\")()")
         let failure = SandboxFuzzer.Failure(call: call, reason: .hung(timeout: 0.5), isKnownOpen: false)
         #expect(failure.description == "string.rep(\"\", math.maxinteger): did not return within 500.0 ms (killed)")
         let over = SandboxFuzzer.Failure(call: call, reason: .overran(seconds: 0.2504, past: 0.2461), isKnownOpen: true)
