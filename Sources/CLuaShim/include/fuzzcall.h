@@ -32,4 +32,8 @@ typedef struct rs_fuzz_result {
    per-call budget) in a forked child, and pops it. Never raises. */
 void rs_fuzz_call(lua_State *L, double timeout, rs_fuzz_result *out);
 
+/* 1 when this code was built with a sanitizer (ASan, TSan): memory-heavy C work then slows
+   down far more than the interpreter the budget is calibrated on. */
+int rs_fuzz_sanitized(void);
+
 #endif
