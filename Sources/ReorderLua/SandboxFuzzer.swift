@@ -228,7 +228,6 @@ public enum SandboxFuzzer {
                     }
                     report.failures.append(Failure(call: call, reason: reason, isKnownOpen: options.knownOpen.contains(name)))
                 }
-                if report.calls % 50 == 0 { vm.collectGarbage() }
             }
             progress?(report.calls, index + 1)
         }
@@ -258,6 +257,10 @@ public enum SandboxFuzzer {
         defer { vm.unref(ref) }
         var best = Double.infinity, bestSeconds = 0.0
         for _ in 0...max(0, options.retries) {
+            // A full collection first: the child is a copy-on-write fork, and a collection
+            // step there writes to every page of the heap it marks (a few ms for a heap of
+            // earlier calls' garbage), which would be charged to the call.
+            vm.collectGarbage()
             vm.pushRef(ref)
             let r = isolatedCall(vm, timeout: options.timeout)
             switch Int(r.outcome) {
