@@ -91,6 +91,7 @@ static void rs_raise_budget(lua_State *L, int level) {
 static void rs_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     rs_vm *vm = rs_getvm(L);
+    vm->charged += vm->hook_step;
     vm->remaining -= vm->hook_step;
     if (vm->remaining > 0) return;
     vm->remaining = 0;

@@ -7,7 +7,8 @@ import ReorderLua
 extension FuzzLayout: ExpressibleByArgument {}
 
 extension Reorder {
-    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]`.
+    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]`, or
+    /// `reorder fuzz --sandbox [--seed S] [--runs N]`.
     struct Fuzz: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fuzz a policy: random touch streams, invariants checked after every input.",
@@ -21,13 +22,21 @@ extension Reorder {
                 would fuzz `default`), unless --allow-hook-errors. A violation is shrunk to a short \
                 trace, written as JSON Lines, and the command to replay it is printed. Exit status 1 \
                 on a violation.
+
+                With --sandbox (no policy): calls every library function a policy can reach with \
+                extreme arguments, each in a policy VM under the policy budget and in a child process, \
+                and reports every call that does not return or raise within 10 ms of the time its \
+                budget allows. Exit status 1 on any such call.
                 """)
 
         @Argument(help: "The policy: a built-in name or a .lua file.")
-        var policy: String
+        var policy: String?
 
-        @Option(name: .long, help: "Number of random traces.")
-        var runs = 200
+        @Option(name: .long, help: "Number of random traces (default 200); with --sandbox, random calls per function (default 20).")
+        var runs: Int?
+
+        @Flag(name: .long, help: "Fuzz the sandbox's library functions instead of a policy.")
+        var sandbox = false
 
         @Option(name: .long, help: "Seed of the campaign (default: a new one, printed so the run can be repeated).")
         var seed: UInt64?
@@ -48,12 +57,25 @@ extension Reorder {
         var out: String?
 
         func validate() throws {
-            guard runs >= 1 else { throw ValidationError("--runs must be at least 1, got \(runs)") }
+            if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, got \(runs)") }
+            if sandbox, let policy {
+                throw ValidationError("--sandbox fuzzes the sandbox, not a policy: drop '\(policy)'")
+            }
+            if !sandbox && policy == nil {
+                throw ValidationError("missing POLICY: a built-in name or a .lua file to fuzz (or --sandbox)")
+            }
             guard maxInputs >= 1 else { throw ValidationError("--max-inputs must be at least 1, got \(maxInputs)") }
         }
 
         func run() throws {
-            var options = FuzzOptions(runs: runs, seed: seed ?? UInt64.random(in: 1...999_999), layout: layout,
+            let seed = self.seed ?? UInt64.random(in: 1...999_999)
+            guard let policy, !sandbox else {
+                let status = SandboxFuzzCommand.run(options: SandboxFuzzer.Options(seed: seed, runs: runs ?? 20),
+                                                    seedGiven: self.seed != nil, console: .standard())
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+            var options = FuzzOptions(runs: runs ?? 200, seed: seed, layout: layout,
                                       maxInputs: maxInputs, strictLocks: strictLocks, allowHookErrors: allowHookErrors)
             options.shrink = true
             let status = FuzzCommand.run(policy: policy, options: options, out: out, console: .standard())
@@ -156,5 +178,39 @@ public enum FuzzCommand {
     static func shellQuoted(_ s: String) -> String {
         let safe = s.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+:=@".unicodeScalars.contains($0) }
         return safe ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// `reorder fuzz --sandbox`: the sandbox fuzzer (``SandboxFuzzer``) with a summary line and
+/// every failing call as Lua.
+///
+/// ```swift
+/// let status = SandboxFuzzCommand.run(options: SandboxFuzzer.Options(seed: 7, runs: 20),
+///                                     seedGiven: true, console: .standard())
+/// // prints "1,706 calls to 88 functions (seed 7), budget 4.2 ms: longest call past its
+/// // budget ...; no failure" and the command that repeats the run; status 0
+/// ```
+public enum SandboxFuzzCommand {
+    /// Runs the campaign and prints its outcome. Returns the exit status: 0 when every call
+    /// returned or raised within its margin, 1 otherwise (known-open failures included).
+    public static func run(options: SandboxFuzzer.Options, seedGiven: Bool, console: Console) -> Int32 {
+        if !seedGiven { console.write("seed \(options.seed)\n") }
+        let report: SandboxFuzzer.Report
+        do {
+            report = try SandboxFuzzer.run(options) { calls, done in
+                if console.outputIsTerminal { console.write("\r\u{1B}[2K\(done) functions · \(FuzzCommand.group(calls)) calls") }
+            }
+        } catch {
+            if console.outputIsTerminal { console.write("\r\u{1B}[2K") }
+            console.writeError("reorder fuzz: \(error)\n")
+            return 1
+        }
+        if console.outputIsTerminal { console.write("\r\u{1B}[2K") }
+        console.write(report.summary + "\n")
+        for failure in report.failures {
+            console.write("  \(failure)\n")
+        }
+        console.write("reproduce: reorder fuzz --sandbox --seed \(options.seed) --runs \(options.runs)\n")
+        return report.failures.isEmpty ? 0 : 1
     }
 }

@@ -11,6 +11,11 @@ import ReorderCore
 /// consecutive failures of one hook the policy switches itself off in favour of the native
 /// `default` for the rest of the session.
 ///
+/// During a drag the hooks' instructions are also added up per frame and per drag (see
+/// ``LuaVM/Options/frameBudget`` and ``LuaVM/Options/dragBudget``): a policy whose hooks go over
+/// the frame budget in 3 of the last 10 frames, or over the drag budget, is switched off the
+/// same way, with a `disabled` diagnostic that names the budget and the figures.
+///
 /// ```swift
 /// let policy = try LuaPolicy(named: "jx_movable")
 /// policy.configuration.minPressDuration   // 1.0
@@ -32,6 +37,8 @@ public final class LuaPolicy: DragPolicy {
     /// resets its count). Heap storage: a success costs one store, with no runtime
     /// exclusivity check (a dictionary property cost one per hook call).
     private let failureStreaks: UnsafeMutablePointer<Int>
+    /// The per-frame and per-drag instruction accounts (heap storage, as `failureStreaks`).
+    private let accounts: UnsafeMutablePointer<FrameMeter>
     private var pendingPrints = 0
     /// The native policy used once this one is switched off.
     private let fallback = DefaultPolicy()
@@ -71,6 +78,7 @@ public final class LuaPolicy: DragPolicy {
         program = try PolicyProgram.load(source: source, options: options, output: { box.target?.receive($0) })
         program.outputBox = box
         failureStreaks = Self.makeStreaks()
+        accounts = Self.makeAccounts(options)
         box.target = self
         diagnostics += program.warnings
     }
@@ -84,6 +92,7 @@ public final class LuaPolicy: DragPolicy {
         self.options = vm.options
         program = try PolicyProgram.load(tableAt: index, in: vm, chunkName: chunkName, baseDirectory: baseDirectory)
         failureStreaks = Self.makeStreaks()
+        accounts = Self.makeAccounts(vm.options)
         diagnostics += program.warnings
     }
 
@@ -109,8 +118,16 @@ public final class LuaPolicy: DragPolicy {
         return p
     }
 
+    private static func makeAccounts(_ options: LuaVM.Options) -> UnsafeMutablePointer<FrameMeter> {
+        let p = UnsafeMutablePointer<FrameMeter>.allocate(capacity: 1)
+        p.initialize(to: FrameMeter(options: options))
+        return p
+    }
+
     deinit {
         failureStreaks.deallocate()
+        accounts.deinitialize(count: 1)
+        accounts.deallocate()
         program.outputBox?.target = nil
         pending?.outputBox?.target = nil
     }
@@ -150,6 +167,7 @@ public final class LuaPolicy: DragPolicy {
         pending = nil
         reported = []
         failureStreaks.update(repeating: 0, count: Hook.allCases.count)
+        accounts.pointee.end()
         disabled = false
     }
 
@@ -199,6 +217,48 @@ public final class LuaPolicy: DragPolicy {
         }
     }
 
+    /// Charges the hook call that began when the VM had charged `before` instructions to the
+    /// frame at `time` and to the drag (only during a drag), and switches the policy off when
+    /// that breaks a budget.
+    @inline(__always) private func meter(_ p: PolicyProgram, time: Double, since before: Int64, _ hook: Hook) {
+        guard accounts.pointee.active else { return }
+        let verdict = accounts.pointee.record(time: time, used: p.vm.shim.pointee.charged &- before)
+        if verdict != .withinBudget { overBudget(verdict, hook, time: time) }
+    }
+
+    /// Switches the policy off for a broken frame or drag budget and reports it.
+    private func overBudget(_ verdict: FrameMeter.Verdict, _ hook: Hook, time: Double) {
+        guard !isDisabled else { return }
+        let m = accounts.pointee
+        let time = (time * 1000).rounded() / 1000   // to the millisecond: "t = 1.05 s", not 1.0500000000000003
+        let what: String
+        switch verdict {
+        case .withinBudget: return
+        case .frames(let frames, let window, let used):
+            what = "its hooks used more than the per-frame budget of \(Self.grouped(m.frameBudget)) instructions "
+                + "in \(frames) of the last \(window) frames (\(Self.grouped(used)) in the frame at t = \(time) s, "
+                + "last hook \(hook.name))"
+        case .drag(let used):
+            what = "its hooks used \(Self.grouped(used)) instructions in this drag, over the per-drag budget of "
+                + "\(Self.grouped(m.dragBudget)) (last hook \(hook.name) at t = \(time) s)"
+        }
+        disabled = true
+        diagnostics.append(PolicyDiagnostic(kind: .disabled,
+            message: "\(program.file): policy '\(program.configuration.name)' switched off: \(what); using default for the rest of this session",
+            file: program.file, hook: hook.name))
+    }
+
+    /// `1234567` → `"1,234,567"`.
+    static func grouped(_ n: Int64) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.reversed().enumerated() {
+            if i > 0 && i % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + String(out.reversed())
+    }
+
     @inline(__always) private func succeeded(_ hook: Hook) {
         failureStreaks[hook.rawValue] = 0
     }
@@ -234,7 +294,10 @@ public final class LuaPolicy: DragPolicy {
         guard ref != LUA_NOREF else { return true }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1)
+        meter(p, time: ctx.time, since: before, .canMove)
+        if let e = error {
             failed(.canMove, in: p, e); return false
         }
         guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
@@ -251,8 +314,11 @@ public final class LuaPolicy: DragPolicy {
         guard ref != LUA_NOREF else { return proposed }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, proposed.section + 1, proposed.item + 1),
-                          nints: 4, nresults: 2) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, proposed.section + 1, proposed.item + 1),
+                           nints: 4, nresults: 2)
+        meter(p, time: ctx.time, since: before, .target)
+        if let e = error {
             failed(.target, in: p, e); return nil
         }
         let vm = p.vm
@@ -298,7 +364,10 @@ public final class LuaPolicy: DragPolicy {
         }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: ints, nints: nints, nresults: 1) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: ints, nints: nints, nresults: 1)
+        meter(p, time: ctx.time, since: before, hook)
+        if let e = error {
             failed(hook, in: p, e); return otherwise
         }
         guard let name = p.vm.string(at: -1), let v = V(rawValue: name) else {
@@ -357,8 +426,11 @@ public final class LuaPolicy: DragPolicy {
                         finiteNonNegative: Bool) -> Double? {
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: numbers, nnumbers: nnumbers,
-                          axis: axis, axisFirst: axisFirst, nresults: 1) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: numbers, nnumbers: nnumbers,
+                           axis: axis, axisFirst: axisFirst, nresults: 1)
+        meter(p, time: ctx.time, since: before, hook)
+        if let e = error {
             failed(hook, in: p, e); return nil
         }
         guard let v = p.vm.number(at: -1) else {
@@ -375,13 +447,17 @@ public final class LuaPolicy: DragPolicy {
         applyPendingIfIdle()
         dragging = true
         if isDisabled { return fallback.onBegin(ctx, at: position) }
+        accounts.pointee.begin()
         let p = program
         p.resetState()
         let ref = p.hooks.onBegin
         guard ref != LUA_NOREF else { return }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 0) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 0)
+        meter(p, time: ctx.time, since: before, .onBegin)
+        if let e = error {
             failed(.onBegin, in: p, e)
         } else { succeeded(.onBegin) }
     }
@@ -393,7 +469,10 @@ public final class LuaPolicy: DragPolicy {
         guard ref != LUA_NOREF else { return }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 0) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 0)
+        meter(p, time: ctx.time, since: before, .onMove)
+        if let e = error {
             failed(.onMove, in: p, e)
         } else { succeeded(.onMove) }
     }
@@ -406,7 +485,10 @@ public final class LuaPolicy: DragPolicy {
         guard ref != LUA_NOREF else { return true }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
-        if let e = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1) {
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1)
+        meter(p, time: ctx.time, since: before, .onEnd)
+        if let e = error {
             failed(.onEnd, in: p, e); return true
         }
         guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
@@ -426,6 +508,7 @@ public final class LuaPolicy: DragPolicy {
 
     private func endDrag() {
         dragging = false
+        accounts.pointee.end()
         if !isDisabled { program.resetState() }
         applyPendingIfIdle()
     }

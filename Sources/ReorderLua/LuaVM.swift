@@ -24,10 +24,41 @@ public final class LuaVM {
         public var memoryLimit: Int
         /// The budget is checked every this many instructions.
         public var hookInterval: Int
+        /// Instructions a policy's hooks may use together in one frame of a drag (all hook calls
+        /// that see the same `ctx.time`); 0 = unlimited. Going over it in ``framesOverBudget``
+        /// of the last ``frameWindow`` frames switches the policy off (see ``LuaPolicy``).
+        public var frameBudget: Int
+        /// How many over-budget frames within the window switch the policy off (at least 1).
+        public var framesOverBudget: Int
+        /// The window of frames (those in which the policy's hooks ran) the over-budget frames
+        /// are counted in, 1...64.
+        public var frameWindow: Int
+        /// Instructions a policy's hooks may use together in one drag (from `on_begin` to
+        /// `on_end` / `on_cancel`); 0 = unlimited. Going over it switches the policy off.
+        public var dragBudget: Int
 
-        public init(sandboxed: Bool, instructionBudget: Int, memoryLimit: Int, hookInterval: Int = 1000) {
+        /// The default per-frame budget: half a hook call's budget, about 2 ms of Lua on the
+        /// reference machine (docs/REFERENCE.md, "Sandbox limits"); a built-in policy's frame
+        /// costs a few hundred instructions.
+        public static let defaultFrameBudget = 500_000
+        /// The default per-drag budget: 50 hook calls' worth, about 0.2 s of Lua.
+        public static let defaultDragBudget = 50_000_000
+
+        /// A VM's options. The frame and drag budgets concern the policy host (``LuaPolicy``),
+        /// not the VM:
+        ///
+        /// ```swift
+        /// var options = LuaVM.Options.policy
+        /// options.frameBudget = 100_000          // stricter than the default 500,000
+        /// let policy = try LuaPolicy(path: "mine.lua", options: options)
+        /// ```
+        public init(sandboxed: Bool, instructionBudget: Int, memoryLimit: Int, hookInterval: Int = 1000,
+                    frameBudget: Int = Options.defaultFrameBudget, framesOverBudget: Int = 3, frameWindow: Int = 10,
+                    dragBudget: Int = Options.defaultDragBudget) {
             self.sandboxed = sandboxed; self.instructionBudget = instructionBudget
             self.memoryLimit = memoryLimit; self.hookInterval = hookInterval
+            self.frameBudget = frameBudget; self.framesOverBudget = framesOverBudget
+            self.frameWindow = frameWindow; self.dragBudget = dragBudget
         }
 
         /// Defaults for a policy: a sandbox, 1,000,000 instructions per hook call (a few
@@ -107,6 +138,10 @@ public final class LuaVM {
     public var memoryUsed: Int { shim.pointee.used }
     /// The most bytes the VM ever held.
     public var memoryPeak: Int { shim.pointee.peak }
+    /// Instructions charged since the VM was made (counted in steps of the hook interval: a
+    /// call is charged `hookInterval` each time the count hook fires). The per-frame and
+    /// per-drag budgets of ``LuaPolicy`` add these up.
+    public var instructionsCharged: Int { Int(shim.pointee.charged) }
     /// How many calls the instruction budget stopped.
     public var budgetStops: Int { Int(shim.pointee.budget_errors) }
     /// Runs a full garbage collection.

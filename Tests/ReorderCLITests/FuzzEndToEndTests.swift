@@ -42,6 +42,8 @@ struct FuzzEndToEndTests {
         (["fuzz", "default", "--seed", "-3"], "--seed"),
         (["fuzz", "default", "--frobnicate"], "--frobnicate"),
         (["fuzz"], "POLICY"),
+        (["fuzz", "default", "--sandbox"], "--sandbox"),
+        (["fuzz", "--sandbox", "--runs", "0"], "--runs must be at least 1, got 0"),
     ])
     func badOptionsAreUsageErrors(_ arguments: [String], _ mentioned: String) throws {
         let (status, out, err) = try runReorder(arguments)

@@ -40,6 +40,7 @@ typedef struct rs_vm {
     int last_exhausted;   /* the budget stopped the last rs_pcall */
     int hook_step;        /* the count hook fires every hook_step instructions */
     long long budget_errors;  /* how many times the budget stopped a call (statistics) */
+    long long charged;
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;
