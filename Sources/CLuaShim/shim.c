@@ -92,6 +92,7 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     rs_vm *vm = rs_getvm(L);
     vm->remaining -= vm->hook_step;
+    vm->charged += vm->hook_step;
     if (vm->remaining > 0) return;
     vm->remaining = 0;
     if (!vm->exhausted) vm->budget_errors++;

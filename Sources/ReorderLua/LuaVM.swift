@@ -109,6 +109,16 @@ public final class LuaVM {
     public var memoryPeak: Int { shim.pointee.peak }
     /// How many calls the instruction budget stopped.
     public var budgetStops: Int { Int(shim.pointee.budget_errors) }
+    /// Instructions charged to this VM since it was made: every hook interval run, every
+    /// coroutine resume and every charge for work done in C. Never reset; read it before and
+    /// after calls to measure what they used.
+    ///
+    /// ```swift
+    /// let before = vm.instructionsCharged
+    /// try vm.run("for i = 1, 10000 do end")
+    /// let used = vm.instructionsCharged - before   // about 10,000 (one FORLOOP an iteration)
+    /// ```
+    public var instructionsCharged: Int { Int(shim.pointee.charged) }
     /// Runs a full garbage collection.
     public func collectGarbage() { _ = rs_gc(L, LUA_GCCOLLECT, 0) }
 

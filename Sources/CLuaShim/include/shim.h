@@ -40,6 +40,9 @@ typedef struct rs_vm {
     int last_exhausted;   /* the budget stopped the last rs_pcall */
     int hook_step;        /* the count hook fires every hook_step instructions */
     long long budget_errors;  /* how many times the budget stopped a call (statistics) */
+    long long charged;    /* instructions charged since the state was made: hook fires,
+                             per-resume charges and C-work charges (never reset; for
+                             per-frame / per-drag budgets read it before and after) */
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;
