@@ -4,7 +4,7 @@
  * Every function here that can raise a Lua error either runs under lua_pcall or is a
  * lua_CFunction called by Lua (so the longjmp lands in a C frame of Lua's own).
  */
-#include "shim.h"
+#include "shim_internal.h"
 
 #include <limits.h>
 #include <math.h>
@@ -40,6 +40,14 @@ static void *rs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize > old && vm->limit != 0 && vm->lifted == 0 &&
         vm->used - old + nsize > vm->limit - rs_host_reserve(vm->limit))
         return NULL;
+    /* Lua code pays for what it allocates (one instruction per RS_ALLOC_BYTES_PER_INSTRUCTION
+       bytes): an instruction that builds a large value (`..`, a table constructor) costs its
+       size. The next hook fire or C charge raises if this spent the budget. */
+    if (nsize > old && vm->lifted == 0 && vm->remaining != LLONG_MAX) {
+        long long c = (long long)((nsize - old) / RS_ALLOC_BYTES_PER_INSTRUCTION);
+        vm->remaining -= c;
+        vm->charged += c;
+    }
     void *p = realloc(ptr, nsize);
     if (p == NULL) {
         if (ptr != NULL && nsize <= old) return ptr;  /* keep the larger block */
@@ -77,11 +85,33 @@ static void rs_warn(void *ud, const char *msg, int tocont) {
     }
 }
 
-static void rs_raise_budget(lua_State *L, int level) {
+/* Pushes "source:line: " of the first Lua frame at or above `level` that is not one of the
+   sandbox's guards (chunk "=sandbox"), or "" when there is none: a budget error raised in a C
+   function called by another C function (a C metamethod of table.concat) still names the
+   policy's line. */
+static void rs_where_policy(lua_State *L, int level) {
+    lua_Debug ar;
+    for (int lv = level; lua_getstack(L, lv, &ar); lv++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        if (ar.currentline > 0 && strcmp(ar.source, "=sandbox") != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+void rs_budget_spent(lua_State *L, int level, const char *what) {
     rs_vm *vm = rs_getvm(L);
+    vm->remaining = 0;
+    if (!vm->exhausted) vm->budget_errors++;
+    vm->exhausted = 1;
     vm->lifted++;
-    luaL_where(L, level);
-    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->budget);
+    rs_where_policy(L, level);
+    if (what != NULL)
+        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions) in %s", (LUAI_UACINT)vm->budget, what);
+    else
+        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->budget);
     lua_concat(L, 2);
     vm->lifted--;
     lua_error(L);
@@ -94,10 +124,7 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
     vm->remaining -= vm->hook_step;
     vm->charged += vm->hook_step;
     if (vm->remaining > 0) return;
-    vm->remaining = 0;
-    if (!vm->exhausted) vm->budget_errors++;
-    vm->exhausted = 1;
-    rs_raise_budget(L, 0);
+    rs_budget_spent(L, 0, NULL);
 }
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
@@ -187,6 +214,8 @@ int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
 }
 
 int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only) {
+    if (rs_getvm(L)->sandboxed)
+        return rs_load_bounded(L, buf, len, chunkname, text_only ? "t" : NULL, RS_PARSE_DEADLINE_NS, 0);
     return luaL_loadbufferx(L, buf, len, chunkname, text_only ? "t" : NULL);
 }
 
@@ -268,13 +297,22 @@ static int rs_check(lua_State *L) {
             lua_pushvalue(L, 2);
             return lua_error(L);
         }
-        rs_raise_budget(L, 1);
+        rs_budget_spent(L, 1, NULL);
     }
     return lua_gettop(L);
 }
 
-/* Calls upvalue 1 with all arguments, returning all results. */
+/* Runs the C function kept as upvalue 1 on this frame, with all arguments: no second Lua call
+   (cheaper, and its argument errors name the function the policy called). Every function a
+   guard wraps is a C function that uses no upvalues of its own. */
 static int rs_forward(lua_State *L) {
+    lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
+    return f(L);
+}
+
+/* Calls upvalue 1 with all arguments, returning all results: for a function that reads upvalues
+   of its own (math.randomseed reads its generator state). */
+static int rs_forward_call(lua_State *L) {
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -282,26 +320,12 @@ static int rs_forward(lua_State *L) {
     return lua_gettop(L);
 }
 
-static int rs_load_text(lua_State *L) {
-    int n = lua_gettop(L);
-    if (n >= 3 && !lua_isnil(L, 3)) {
-        const char *mode = luaL_checkstring(L, 3);
-        if (strchr(mode, 'b') != NULL)
-            return luaL_error(L, "load: binary chunks are not allowed in policies");
-    }
-    if (n < 2) { lua_settop(L, 2); }
-    if (n < 3) { lua_settop(L, 3); n = 3; }
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
-    return rs_forward(L);
-}
-
 static int rs_collectgarbage(lua_State *L) {
     const char *opt = luaL_optstring(L, 1, "collect");
     if (strcmp(opt, "collect") != 0 && strcmp(opt, "count") != 0 && strcmp(opt, "step") != 0 &&
         strcmp(opt, "isrunning") != 0)
         return luaL_error(L, "collectgarbage('%s') is not allowed in policies", opt);
-    return rs_forward(L);
+    return rs_forward_call(L);   /* the charged collectgarbage reads its own upvalues */
 }
 
 /* setmetatable without __gc. Lua runs finalizers with hooks off (lgc.c, GCTM sets allowhook = 0),
@@ -328,23 +352,7 @@ static int rs_setmetatable(lua_State *L) {
 
 static int rs_randomseed(lua_State *L) {
     if (lua_gettop(L) == 0) lua_pushinteger(L, 0);  /* never the clock: a fixed seed */
-    return rs_forward(L);
-}
-
-static int rs_rep(lua_State *L) {
-    size_t l, lsep;
-    luaL_checklstring(L, 1, &l);
-    lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &lsep);
-    if (n > 0) {
-        double total = (double)n * (double)(l + lsep);
-        if (total > (double)RS_REP_LIMIT) {
-            lua_Integer shown = total < 9.0e18 ? (lua_Integer)total : LUA_MAXINTEGER;
-            return luaL_error(L, "string.rep: result of %I bytes exceeds the policy limit of %d bytes",
-                              (LUAI_UACINT)shown, (int)RS_REP_LIMIT);
-        }
-    }
-    return rs_forward(L);
+    return rs_forward_call(L);
 }
 
 /* Counts the repetition items (*, +, -, ?) of a Lua pattern: a bound on its backtracking. */
@@ -533,17 +541,16 @@ static int rs_openlibs_impl(lua_State *L) {
     lua_pop(L, 1);
 
     if (sandboxed) {
+        rs_open_bounded(L, g);   /* first: the guards below wrap the bounded functions */
         lua_pushnil(L); lua_setfield(L, g, "dofile");
         lua_pushnil(L); lua_setfield(L, g, "loadfile");
-        rs_wrap(L, g, "load", rs_load_text, NULL);
-        rs_wrap(L, g, "collectgarbage", rs_collectgarbage, NULL);
+        rs_wrap(L, g, "collectgarbage", rs_collectgarbage, NULL);  /* wraps the charged one */
         lua_pushcfunction(L, rs_setmetatable);
         lua_setfield(L, g, "setmetatable");
 
         lua_getfield(L, g, "string");
         int str = lua_absindex(L, -1);
         lua_pushnil(L); lua_setfield(L, str, "dump");
-        rs_wrap(L, str, "rep", rs_rep, NULL);
         rs_wrap(L, str, "find", rs_pattern_guard, "find");
         rs_wrap(L, str, "match", rs_pattern_guard, "match");
         rs_wrap(L, str, "gmatch", rs_pattern_guard, "gmatch");

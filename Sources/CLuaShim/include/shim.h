@@ -12,7 +12,9 @@
  * Each state made by rs_newstate carries an rs_vm (in its extra space) with:
  *  - an allocator with a memory cap (never fails a shrink; the cap can be lifted while the
  *    host builds values, so host-side pushes never raise),
- *  - an instruction budget enforced by a count hook, reset at every rs_pcall,
+ *  - an instruction budget enforced by a count hook, reset at every rs_pcall, shared by every
+ *    coroutine of the state, and charged for work done in C by the sandbox's library
+ *    (sandbox.c) and for memory allocated by Lua code,
  *  - print/warn sinks and a host callback, all plain C function pointers.
  */
 #include <stddef.h>
@@ -59,6 +61,14 @@ typedef struct rs_vm {
 #define RS_MOVE_LIMIT       ((lua_Integer)1 << 20) /* table.move elements */
 #define RS_SORT_LIMIT       ((lua_Integer)100000) /* table.sort elements */
 
+/* Work done in C is charged to the instruction budget (see sandbox.c, docs/SANDBOX.md). */
+#define RS_BYTES_PER_INSTRUCTION 16             /* bytes copied or scanned per instruction */
+#define RS_ALLOC_BYTES_PER_INSTRUCTION 64      /* bytes allocated by Lua code per instruction */
+#define RS_NS_PER_INSTRUCTION    2LL            /* parse time charged: one instruction per 2 ns */
+#define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
+#define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms */
+#define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
+
 /* The message all budget errors carry (after "file:line: "). */
 #define RS_BUDGET_MESSAGE "instruction budget exceeded"
 
@@ -89,7 +99,9 @@ int rs_pcall(lua_State *L, int nargs, int nresults, long long budget);
    and its arguments: no stack rotation. The handler stays below the results. */
 int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget);
 void rs_push_msgh(lua_State *L);
-/* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. */
+/* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. In a sandboxed state
+   the chunk is fed to the parser in RS_PARSE_PIECE pieces and a parse running longer than
+   RS_PARSE_DEADLINE_NS stops with "chunk:line: parsing stopped after N ms: ...". */
 int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only);
 /* Pushes a C closure that calls the host with `op` (protected: run with the cap lifted). */
 void rs_push_host_function(lua_State *L, int op);
