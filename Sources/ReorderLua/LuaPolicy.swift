@@ -33,6 +33,7 @@ public final class LuaPolicy: DragPolicy {
     /// exclusivity check (a dictionary property cost one per hook call).
     private let failureStreaks: UnsafeMutablePointer<Int>
     private var pendingPrints = 0
+    private var pendingWarnings = 0
     /// The native policy used once this one is switched off.
     private let fallback = DefaultPolicy()
     /// `true` once the policy switched itself off for the rest of the session.
@@ -47,6 +48,8 @@ public final class LuaPolicy: DragPolicy {
     public static let maximumSpeed = 1e9
     /// `print` lines kept between two drains (more are counted, not kept).
     public static let printLimit = 1000
+    /// `warn` messages kept between two drains (more are counted, not kept), like `print`.
+    public static let warningLimit = 1000
 
     /// Loads a built-in policy (`default`, `uikit`, `jx_movable`, ...).
     public convenience init(named name: String, options: LuaVM.Options = .policy) throws(LuaError) {
@@ -159,7 +162,10 @@ public final class LuaPolicy: DragPolicy {
             let line = text.utf8.count > 1000 ? String(decoding: Array(text.utf8.prefix(1000)), as: UTF8.self) + "…" : text
             diagnostics.append(PolicyDiagnostic(kind: .print, message: line, file: program.file))
         case .warning(let text):
-            diagnostics.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): warning: \(text)", file: program.file))
+            pendingWarnings += 1
+            if pendingWarnings > Self.warningLimit { return }
+            let line = text.utf8.count > 1000 ? String(decoding: Array(text.utf8.prefix(1000)), as: UTF8.self) + "…" : text
+            diagnostics.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): warning: \(line)", file: program.file))
         }
     }
 
@@ -169,8 +175,13 @@ public final class LuaPolicy: DragPolicy {
             out.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): \(pendingPrints - Self.printLimit) more print lines dropped",
                                         file: program.file))
         }
+        if pendingWarnings > Self.warningLimit {
+            out.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): \(pendingWarnings - Self.warningLimit) more warnings dropped",
+                                        file: program.file))
+        }
         diagnostics = []
         pendingPrints = 0
+        pendingWarnings = 0
         return out
     }
 
