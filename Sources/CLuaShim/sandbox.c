@@ -80,6 +80,25 @@ static size_t rs_endpos(lua_State *L, int arg, lua_Integer def, size_t len) {
     else return len + (size_t)pos + 1;
 }
 
+/* string.pack / string.unpack: linear in their arguments, one instruction per format byte (an
+   option each makes a value), plus the sizes the format asks for ("c1000000" pads a short
+   string to a million bytes, "i16" writes 16): every number in the format counts. */
+static int rs_pack_bounded(lua_State *L) {
+    size_t lf;
+    const char *fmt = luaL_checklstring(L, 1, &lf);
+    double sizes = 0;
+    for (size_t i = 0; i < lf; i++) {
+        if (fmt[i] < '0' || fmt[i] > '9') continue;
+        double v = 0;
+        while (i < lf && fmt[i] >= '0' && fmt[i] <= '9' && v < 1e15) v = v * 10 + (fmt[i++] - '0');
+        sizes += v;
+    }
+    double cost = RS_CALL_COST + lua_gettop(L) + (double)lf + (double)RS_BYTES(rs_arg_bytes(L, 1)) +
+                  sizes / RS_BYTES_PER_INSTRUCTION;
+    rs_charge(L, cost > 9.0e18 ? LLONG_MAX : (long long)cost, lua_tostring(L, lua_upvalueindex(2)));
+    return rs_call_original(L);
+}
+
 /* string.byte / utf8.codepoint: one value per byte of the range, plus the range's bytes. */
 static int rs_byte_range(lua_State *L) {
     size_t l;
@@ -949,7 +968,8 @@ static int rs_sort_bounded(lua_State *L) {
 /* coroutines and never be charged.                                                           */
 
 static void rs_charge_resume(lua_State *L, const char *what) {
-    rs_charge(L, rs_getvm(L)->hook_step, what);
+    /* hook_step, plus the values moved to the coroutine */
+    rs_charge(L, rs_getvm(L)->hook_step + lua_gettop(L), what);
 }
 
 static int auxresume(lua_State *L, lua_State *co, int narg) {
@@ -1146,13 +1166,22 @@ void rs_open_bounded(lua_State *L, int g) {
     int str = lua_absindex(L, -1);
     rs_bound(L, str, "string", "rep", rs_rep_bounded);
     rs_bound(L, str, "string", "byte", rs_byte_range);
+    rs_bound(L, str, "string", "pack", rs_pack_bounded);
+    rs_bound(L, str, "string", "unpack", rs_pack_bounded);
     static const char *const linear_str[] = {"char", "format", "lower", "upper", "reverse", "sub",
-                                             "pack", "packsize", "unpack", NULL};
+                                             "packsize", NULL};
     for (int i = 0; linear_str[i]; i++) rs_bound(L, str, "string", linear_str[i], rs_linear);
     lua_pushcfunction(L, rs_str_find); lua_setfield(L, str, "find");
     lua_pushcfunction(L, rs_str_match); lua_setfield(L, str, "match");
     lua_pushcfunction(L, rs_gmatch); lua_setfield(L, str, "gmatch");
     lua_pushcfunction(L, rs_gsub); lua_setfield(L, str, "gsub");
+    lua_pop(L, 1);
+
+    /* math.max / math.min compare every argument (a call over 100,000 varargs) */
+    lua_getfield(L, g, "math");
+    int m = lua_absindex(L, -1);
+    rs_bound(L, m, "math", "max", rs_linear);
+    rs_bound(L, m, "math", "min", rs_linear);
     lua_pop(L, 1);
 
     lua_getfield(L, g, "utf8");

@@ -270,6 +270,9 @@ void rs_rawsetfield(lua_State *L, int idx, const char *key) {
 static int rs_print(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     int n = lua_gettop(L);
+    /* One instruction per argument and the call's cost; the text's bytes are paid by the
+       allocator's charge for the buffer (a policy may log 20 MB in a hook: print_flood). */
+    if (vm->sandboxed) rs_charge(L, 16 + n, "print");
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) {

@@ -32,6 +32,7 @@ struct SandboxBoundsTests {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         Overruns.shared.record(seconds, source)
+        if ProcessInfo.processInfo.environment["SANDBOX_BOUNDS_VERBOSE"] != nil { print(String(format: "case %.2f ms: %@", seconds * 1000, String(source.replacingOccurrences(of: "\n", with: " ⏎ ").prefix(150)))) }
         return (failure, seconds)
     }
 
