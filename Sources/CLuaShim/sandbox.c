@@ -1059,12 +1059,6 @@ typedef struct rs_reader {
     const char *chunkname;
 } rs_reader;
 
-static long long rs_now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* "name:line:" of the chunk as Lua would show it: '@' and '=' names without the mark. */
 static void rs_push_chunk_where(lua_State *L, const rs_reader *r) {
     const char *name = r->chunkname ? r->chunkname : "?";

@@ -117,14 +117,47 @@ void rs_budget_spent(lua_State *L, int level, const char *what) {
     lua_error(L);
 }
 
-/* The count hook: charges `hook_step` instructions and raises once the budget is spent. */
+/* The budget error of a call past its time limit. */
+static void rs_time_spent(lua_State *L, long long elapsed) {
+    rs_vm *vm = rs_getvm(L);
+    vm->remaining = 0;
+    if (!vm->exhausted) vm->budget_errors++;
+    vm->exhausted = 1;
+    vm->lifted++;
+    rs_where_policy(L, 0);
+    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions): the call ran %d ms, past its limit of %d ms",
+                    (LUAI_UACINT)vm->budget, (int)(elapsed / 1000000), (int)(vm->time_limit_ns / 1000000));
+    lua_concat(L, 2);
+    vm->lifted--;
+    lua_error(L);
+}
+
+/* The count hook: charges `hook_step` instructions and raises once the budget is spent.
+
+   It also reads the clock: some instructions cost far more than one (`a == b` on two long
+   strings compares them, `f(...)` copies every vararg), so a budget in instructions alone let
+   1,000,000 of them run for 20-50 s. A budgeted call whose thread has run past time_limit_ns of
+   CPU time (counted from its first hook fire; the cheap wall clock is read at every fire, the
+   thread's CPU clock only once the wall clock is past the limit) stops like one out of
+   instructions; the overrun is at most one hook interval of such instructions. */
 static void rs_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     rs_vm *vm = rs_getvm(L);
     vm->remaining -= vm->hook_step;
     vm->charged += vm->hook_step;
-    if (vm->remaining > 0) return;
-    rs_budget_spent(L, 0, NULL);
+    if (vm->remaining <= 0) rs_budget_spent(L, 0, NULL);
+    if (vm->time_limit_ns > 0) {
+        long long now = rs_now_ns();
+        if (vm->call_start_ns == 0) {
+            vm->call_start_ns = now;
+            vm->call_cpu_ns = rs_cpu_ns();
+        } else if (now - vm->call_start_ns > vm->time_limit_ns) {
+            /* Past the limit on the wall clock: stop only if this thread really ran that long
+               (a loaded machine may have descheduled it). */
+            long long cpu = rs_cpu_ns() - vm->call_cpu_ns;
+            if (cpu > vm->time_limit_ns) rs_time_spent(L, cpu);
+        }
+    }
 }
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
@@ -185,10 +218,13 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     rs_vm *vm = rs_getvm(L);
     long long saved = vm->remaining;
     int saved_exhausted = vm->exhausted;
+    long long saved_start = vm->call_start_ns, saved_limit = vm->time_limit_ns;
     long long b = budget > 0 ? budget : vm->budget;
     long long start = b > 0 ? b : LLONG_MAX;
     vm->remaining = start;
     vm->exhausted = 0;
+    vm->call_start_ns = 0;
+    vm->time_limit_ns = b > 0 && vm->sandboxed ? b * RS_NS_PER_BUDGET_INSTRUCTION : 0;
     lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);  /* resets the hook counter */
     int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
     vm->last_exhausted = vm->exhausted;
@@ -199,6 +235,8 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
         vm->remaining = LLONG_MAX;
     }
     vm->exhausted = saved_exhausted;
+    vm->call_start_ns = saved_start;
+    vm->time_limit_ns = saved_limit;
     return status;
 }
 

@@ -6,6 +6,20 @@
 #include "shim.h"
 
 #include <limits.h>
+#include <time.h>
+
+static inline long long rs_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* CPU time of the calling thread (a system call: read only when the wall clock says so). */
+static inline long long rs_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
 
 /* Marks the budget spent and raises the budget error at the policy's line (the first Lua frame
    at or above `level` that is not one of the sandbox's own guards). `what`, when not NULL, names

@@ -399,6 +399,28 @@ struct SandboxBoundsTests {
             """, "t.lua:2: \(Self.budget) in select")
     }
 
+    // MARK: - instructions that cost more than one
+
+    /// Some single instructions do work that grows with their operands: `a == b` and `a < b`
+    /// compare two long strings byte by byte, `g(...)` copies every vararg. 1,000,000 of them
+    /// ran 20-50 s (measured before the time limit). A budgeted call also stops once its thread
+    /// has run budget * 20 ns of CPU time (20 ms here, shim.h RS_NS_PER_BUDGET_INSTRUCTION).
+    @Test(arguments: [
+        ("local t = {1, 2, 3}\nlocal function g() end\nlocal function f(...) for i = 1, 1e6 do g(...) end end\nf(table.unpack(t, 1, 100000))", 3),
+        ("local h = string.rep('abcdefghijklmnop', 65536)\nlocal a, b = h .. 'x', h .. 'y'\nlocal n = 0\nfor i = 1, 1e6 do if a == b then n = n + 1 end end", 4),
+        ("local h = string.rep('abcdefghijklmnop', 65536)\nlocal a, b = h .. 'x', h .. 'y'\nlocal n = 0\nfor i = 1, 1e6 do if a < b then n = n + 1 end end", 4),
+    ])
+    func expensiveInstructionsStopAtTheTimeLimit(_ source: String, _ line: Int) {
+        let r = Self.run(source)
+        #expect(r.error?.kind == .budget)
+        #expect(r.error?.file == "t.lua")
+        #expect(r.error?.line == line, "\(String(describing: r.error))")
+        let message = r.error?.message ?? ""
+        #expect(message.hasPrefix("\(Self.budget): the call ran "), "\(message)")
+        #expect(message.hasSuffix(" ms, past its limit of 20 ms"), "\(message)")
+        #expect(r.seconds < Self.hangBound)
+    }
+
     // MARK: - warn
 
     @Test func warnFloodIsCapped() throws {

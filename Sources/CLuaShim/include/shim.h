@@ -42,6 +42,9 @@ typedef struct rs_vm {
     int last_exhausted;   /* the budget stopped the last rs_pcall */
     int hook_step;        /* the count hook fires every hook_step instructions */
     long long budget_errors;  /* how many times the budget stopped a call (statistics) */
+    long long call_start_ns; /* monotonic time of the first hook fire of the current call (0: none yet) */
+    long long call_cpu_ns;   /* the thread's CPU time then */
+    long long time_limit_ns; /* wall time a budgeted call may take (budget * RS_NS_PER_BUDGET_INSTRUCTION) */
     long long charged;    /* instructions charged since the state was made: hook fires,
                              per-resume charges and C-work charges (never reset; for
                              per-frame / per-drag budgets read it before and after) */
@@ -65,6 +68,7 @@ typedef struct rs_vm {
 #define RS_BYTES_PER_INSTRUCTION 16             /* bytes copied or scanned per instruction */
 #define RS_ALLOC_BYTES_PER_INSTRUCTION 64      /* bytes allocated by Lua code per instruction */
 #define RS_NS_PER_INSTRUCTION    2LL            /* parse time charged: one instruction per 2 ns */
+#define RS_NS_PER_BUDGET_INSTRUCTION 20LL      /* a call may take budget * 20 ns of wall time */
 #define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
 #define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms */
 #define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
