@@ -1155,6 +1155,7 @@ void rs_open_bounded(lua_State *L, int g) {
     rs_bound(L, g, "", "select", rs_linear);
     rs_bound(L, g, "", "tonumber", rs_linear);
     rs_bound(L, g, "", "warn", rs_linear);
+    rs_bound(L, g, "", "rawequal", rs_linear);   /* two long strings are compared byte by byte */
 
     lua_getfield(L, g, "string");
     int str = lua_absindex(L, -1);

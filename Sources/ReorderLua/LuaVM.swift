@@ -15,10 +15,13 @@ import CLuaShim
 public final class LuaVM {
     /// How a VM is made.
     public struct Options: Hashable, Sendable {
-        /// Policies: only base (no `dofile`/`loadfile`, text-only `load`), `string` (no `dump`),
-        /// `table`, `math`, `utf8`, `coroutine`, read-only. Otherwise all standard libraries.
+        /// Policies: only base (no `dofile`/`loadfile`; `load` of text strings only), `string`
+        /// (no `dump`), `table`, `math`, `utf8`, `coroutine`, read-only, each function bounded
+        /// per call and charged to the budget (docs/SANDBOX.md). Otherwise all standard libraries.
         public var sandboxed: Bool
-        /// Lua VM instructions allowed per top-level call; 0 = unlimited.
+        /// Lua VM instructions allowed per top-level call, shared by every coroutine of the VM
+        /// and charged for work done in C; 0 = unlimited. In a sandbox the call also stops after
+        /// `instructionBudget` × 20 ns of CPU time.
         public var instructionBudget: Int
         /// Bytes the VM may allocate; 0 = unlimited.
         public var memoryLimit: Int
