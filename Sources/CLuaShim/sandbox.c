@@ -500,7 +500,9 @@ static int str_find_aux(lua_State *L, int find) {
         const char *s1 = s + init;
         int anchor = (*p == '^');
         if (anchor) { p++; lp--; }
+        long long owed = ms.work;   /* the call's cost, charged with the first payment */
         prepstate(&ms, L, s, ls, p, lp, ms.what);
+        ms.work = owed;
         do {
             const char *res;
             reprepstate(&ms);

@@ -21,7 +21,7 @@ public final class LuaVM {
         public var sandboxed: Bool
         /// Lua VM instructions allowed per top-level call, shared by every coroutine of the VM
         /// and charged for work done in C; 0 = unlimited. In a sandbox the call also stops after
-        /// `instructionBudget` × 20 ns of CPU time.
+        /// `instructionBudget` × 100 ns of CPU time.
         public var instructionBudget: Int
         /// Bytes the VM may allocate; 0 = unlimited.
         public var memoryLimit: Int

@@ -44,7 +44,7 @@ typedef struct rs_vm {
     long long budget_errors;  /* how many times the budget stopped a call (statistics) */
     long long call_start_ns; /* monotonic time of the first hook fire of the current call (0: none yet) */
     long long call_cpu_ns;   /* the thread's CPU time then */
-    long long time_limit_ns; /* wall time a budgeted call may take (budget * RS_NS_PER_BUDGET_INSTRUCTION) */
+    long long time_limit_ns; /* CPU time a budgeted sandbox call may use (budget * RS_NS_PER_BUDGET_INSTRUCTION) */
     long long charged;    /* instructions charged since the state was made: hook fires,
                              per-resume charges and C-work charges (never reset; for
                              per-frame / per-drag budgets read it before and after) */
@@ -68,7 +68,7 @@ typedef struct rs_vm {
 #define RS_BYTES_PER_INSTRUCTION 16             /* bytes copied or scanned per instruction */
 #define RS_ALLOC_BYTES_PER_INSTRUCTION 64      /* bytes allocated by Lua code per instruction */
 #define RS_NS_PER_INSTRUCTION    2LL            /* parse time charged: one instruction per 2 ns */
-#define RS_NS_PER_BUDGET_INSTRUCTION 20LL      /* a call may take budget * 20 ns of wall time */
+#define RS_NS_PER_BUDGET_INSTRUCTION 100LL     /* a call may use budget * 100 ns of CPU time */
 #define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
 #define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms */
 #define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
