@@ -71,6 +71,7 @@ typedef struct rs_vm {
 #define RS_NS_PER_BUDGET_INSTRUCTION 100LL     /* a call may use budget * 100 ns of CPU time */
 #define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
 #define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms */
+#define RS_PRINT_MAX             ((size_t)4096) /* bytes of a sandbox's print line passed to the host */
 #define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
 
 /* The message all budget errors carry (after "file:line: "). */
