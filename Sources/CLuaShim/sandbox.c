@@ -1054,8 +1054,8 @@ typedef struct rs_reader {
     size_t len, pos;
     size_t counted;         /* bytes whose newlines are counted */
     long long lines;        /* newlines consumed by the parser */
-    long long deadline_ns;  /* wall time allowed (0: none) */
-    long long start_ns;
+    long long deadline_ns;  /* CPU time allowed (0: none) */
+    long long start_ns;     /* the thread's CPU time when parsing began (a loaded machine does not count) */
     long long paid;         /* instructions charged so far */
     int charge;
     const char *chunkname;
@@ -1075,7 +1075,7 @@ static const char *rs_piece_reader(lua_State *L, void *ud, size_t *size) {
     for (size_t i = r->counted; i < r->pos; i++) if (r->buf[i] == '\n') r->lines++;
     r->counted = r->pos;
     if (r->pos > 0) {
-        long long elapsed = rs_now_ns() - r->start_ns;
+        long long elapsed = rs_cpu_ns() - r->start_ns;
         if (r->charge) {
             long long owed = (long long)r->pos;
             long long by_time = elapsed / RS_NS_PER_INSTRUCTION;
@@ -1109,7 +1109,7 @@ static const char *rs_piece_reader(lua_State *L, void *ud, size_t *size) {
 
 int rs_load_bounded(lua_State *L, const char *buf, size_t len, const char *chunkname,
                     const char *mode, long long deadline_ns, int charge) {
-    rs_reader r = {buf, len, 0, 0, 0, deadline_ns, rs_now_ns(), 0, charge, chunkname};
+    rs_reader r = {buf, len, 0, 0, 0, deadline_ns, rs_cpu_ns(), 0, charge, chunkname};
     return lua_load(L, rs_piece_reader, &r, chunkname, mode);
 }
 

@@ -46,9 +46,9 @@ static inline void rs_charge(lua_State *L, long long n, const char *what) {
 void rs_open_bounded(lua_State *L, int g);
 
 /* Loads a chunk from memory through a reader that feeds it in RS_PARSE_PIECE pieces and stops
-   a parse that runs too long: past `deadline_ns` of wall time (0: none) or, when `charge` is
-   set, past the instruction budget (parse work charged at one instruction per byte read and
-   per RS_NS_PER_INSTRUCTION of parse time, whichever is more). The message of a stopped parse
+   a parse that runs too long: past `deadline_ns` of the thread's CPU time (0: none) or, when
+   `charge` is set, past the instruction budget (parse work charged at one instruction per byte
+   read and per RS_NS_PER_INSTRUCTION of parse time, whichever is more). The message of a stopped parse
    names the chunk and the line the parser had reached. */
 int rs_load_bounded(lua_State *L, const char *buf, size_t len, const char *chunkname,
                     const char *mode, long long deadline_ns, int charge);

@@ -70,7 +70,7 @@ typedef struct rs_vm {
 #define RS_NS_PER_INSTRUCTION    2LL            /* parse time charged: one instruction per 2 ns */
 #define RS_NS_PER_BUDGET_INSTRUCTION 100LL     /* a call may use budget * 100 ns of CPU time */
 #define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
-#define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms */
+#define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms of CPU */
 #define RS_PRINT_MAX             ((size_t)4096) /* bytes of a sandbox's print line passed to the host */
 #define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
 
@@ -105,8 +105,8 @@ int rs_pcall(lua_State *L, int nargs, int nresults, long long budget);
 int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget);
 void rs_push_msgh(lua_State *L);
 /* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. In a sandboxed state
-   the chunk is fed to the parser in RS_PARSE_PIECE pieces and a parse running longer than
-   RS_PARSE_DEADLINE_NS stops with "chunk:line: parsing stopped after N ms: ...". */
+   the chunk is fed to the parser in RS_PARSE_PIECE pieces and a parse using more than
+   RS_PARSE_DEADLINE_NS of CPU time stops with "chunk:line: parsing stopped after N ms: ...". */
 int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only);
 /* Pushes a C closure that calls the host with `op` (protected: run with the cap lifted). */
 void rs_push_host_function(lua_State *L, int op);
