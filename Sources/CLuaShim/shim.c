@@ -4,7 +4,7 @@
  * Every function here that can raise a Lua error either runs under lua_pcall or is a
  * lua_CFunction called by Lua (so the longjmp lands in a C frame of Lua's own).
  */
-#include "shim.h"
+#include "shim_internal.h"
 
 #include <limits.h>
 #include <math.h>
@@ -40,6 +40,14 @@ static void *rs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize > old && vm->limit != 0 && vm->lifted == 0 &&
         vm->used - old + nsize > vm->limit - rs_host_reserve(vm->limit))
         return NULL;
+    /* Lua code pays for what it allocates (one instruction per RS_ALLOC_BYTES_PER_INSTRUCTION
+       bytes): an instruction that builds a large value (`..`, a table constructor) costs its
+       size. The next hook fire or C charge raises if this spent the budget. */
+    if (nsize > old && vm->lifted == 0 && vm->remaining != LLONG_MAX) {
+        long long c = (long long)((nsize - old) / RS_ALLOC_BYTES_PER_INSTRUCTION);
+        vm->remaining -= c;
+        vm->charged += c;
+    }
     void *p = realloc(ptr, nsize);
     if (p == NULL) {
         if (ptr != NULL && nsize <= old) return ptr;  /* keep the larger block */
@@ -77,27 +85,79 @@ static void rs_warn(void *ud, const char *msg, int tocont) {
     }
 }
 
-static void rs_raise_budget(lua_State *L, int level) {
+/* Pushes "source:line: " of the first Lua frame at or above `level` that is not one of the
+   sandbox's guards (chunk "=sandbox"), or "" when there is none: a budget error raised in a C
+   function called by another C function (a C metamethod of table.concat) still names the
+   policy's line. */
+static void rs_where_policy(lua_State *L, int level) {
+    lua_Debug ar;
+    for (int lv = level; lua_getstack(L, lv, &ar); lv++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        if (ar.currentline > 0 && strcmp(ar.source, "=sandbox") != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+void rs_budget_spent(lua_State *L, int level, const char *what) {
     rs_vm *vm = rs_getvm(L);
+    vm->remaining = 0;
+    if (!vm->exhausted) vm->budget_errors++;
+    vm->exhausted = 1;
     vm->lifted++;
-    luaL_where(L, level);
-    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->budget);
+    rs_where_policy(L, level);
+    if (what != NULL)
+        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions) in %s", (LUAI_UACINT)vm->budget, what);
+    else
+        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->budget);
     lua_concat(L, 2);
     vm->lifted--;
     lua_error(L);
 }
 
-/* The count hook: charges `hook_step` instructions and raises once the budget is spent. */
-static void rs_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
+/* The budget error of a call past its time limit. */
+static void rs_time_spent(lua_State *L, long long elapsed) {
     rs_vm *vm = rs_getvm(L);
-    vm->charged += vm->hook_step;
-    vm->remaining -= vm->hook_step;
-    if (vm->remaining > 0) return;
     vm->remaining = 0;
     if (!vm->exhausted) vm->budget_errors++;
     vm->exhausted = 1;
-    rs_raise_budget(L, 0);
+    vm->lifted++;
+    rs_where_policy(L, 0);
+    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions): the call ran %d ms, past its limit of %d ms",
+                    (LUAI_UACINT)vm->budget, (int)(elapsed / 1000000), (int)(vm->time_limit_ns / 1000000));
+    lua_concat(L, 2);
+    vm->lifted--;
+    lua_error(L);
+}
+
+/* The count hook: charges `hook_step` instructions and raises once the budget is spent.
+
+   It also reads the clock: some instructions cost far more than one (`a == b` on two long
+   strings compares them, `f(...)` copies every vararg), so a budget in instructions alone let
+   1,000,000 of them run for 20-50 s. A budgeted call whose thread has run past time_limit_ns of
+   CPU time (counted from its first hook fire; the cheap wall clock is read at every fire, the
+   thread's CPU clock only once the wall clock is past the limit) stops like one out of
+   instructions; the overrun is at most one hook interval of such instructions. */
+static void rs_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    rs_vm *vm = rs_getvm(L);
+    vm->remaining -= vm->hook_step;
+    vm->charged += vm->hook_step;
+    if (vm->remaining <= 0) rs_budget_spent(L, 0, NULL);
+    if (vm->time_limit_ns > 0) {
+        long long now = rs_now_ns();
+        if (vm->call_start_ns == 0) {
+            vm->call_start_ns = now;
+            vm->call_cpu_ns = rs_cpu_ns();
+        } else if (now - vm->call_start_ns > vm->time_limit_ns) {
+            /* Past the limit on the wall clock: stop only if this thread really ran that long
+               (a loaded machine may have descheduled it). */
+            long long cpu = rs_cpu_ns() - vm->call_cpu_ns;
+            if (cpu > vm->time_limit_ns) rs_time_spent(L, cpu);
+        }
+    }
 }
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
@@ -158,10 +218,13 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     rs_vm *vm = rs_getvm(L);
     long long saved = vm->remaining;
     int saved_exhausted = vm->exhausted;
+    long long saved_start = vm->call_start_ns, saved_limit = vm->time_limit_ns;
     long long b = budget > 0 ? budget : vm->budget;
     long long start = b > 0 ? b : LLONG_MAX;
     vm->remaining = start;
     vm->exhausted = 0;
+    vm->call_start_ns = 0;
+    vm->time_limit_ns = b > 0 && vm->sandboxed ? b * RS_NS_PER_BUDGET_INSTRUCTION : 0;
     lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);  /* resets the hook counter */
     int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
     vm->last_exhausted = vm->exhausted;
@@ -172,6 +235,8 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
         vm->remaining = LLONG_MAX;
     }
     vm->exhausted = saved_exhausted;
+    vm->call_start_ns = saved_start;
+    vm->time_limit_ns = saved_limit;
     return status;
 }
 
@@ -187,6 +252,8 @@ int rs_pcall(lua_State *L, int nargs, int nresults, long long budget) {
 }
 
 int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only) {
+    if (rs_getvm(L)->sandboxed)
+        return rs_load_bounded(L, buf, len, chunkname, text_only ? "t" : NULL, RS_PARSE_DEADLINE_NS, 0);
     return luaL_loadbufferx(L, buf, len, chunkname, text_only ? "t" : NULL);
 }
 
@@ -241,18 +308,28 @@ void rs_rawsetfield(lua_State *L, int idx, const char *key) {
 static int rs_print(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     int n = lua_gettop(L);
+    /* One instruction per argument and the call's cost; the text's bytes are paid by the
+       allocator's charge for the buffer (a policy may log 20 MB in a hook: print_flood). */
+    if (vm->sandboxed) rs_charge(L, 16 + n, "print");
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) {
         size_t l;
-        const char *s = luaL_tolstring(L, i, &l);  /* may call __tostring: we are in Lua */
+        /* The separator first: luaL_addchar may move the buffer into a box on the stack, which
+           must not happen while the next argument's string sits on top (a long argument made
+           the box, and the tab then took that string for it: SIGSEGV, found by the sandbox
+           fuzzer). */
         if (i > 1) luaL_addchar(&b, '\t');
+        const char *s = luaL_tolstring(L, i, &l);  /* may call __tostring: we are in Lua */
         luaL_addvalue(&b);
         (void)s; (void)l;
     }
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
+    /* A policy's line is cut at RS_PRINT_MAX bytes here, before the host decodes it (the host
+       keeps 1000 bytes of it): the host's work per print stays small. */
+    if (vm->sandboxed && len > RS_PRINT_MAX) len = RS_PRINT_MAX;
     if (vm->print_fn) vm->print_fn(vm->owner, text, len);
     return 0;
 }
@@ -268,13 +345,22 @@ static int rs_check(lua_State *L) {
             lua_pushvalue(L, 2);
             return lua_error(L);
         }
-        rs_raise_budget(L, 1);
+        rs_budget_spent(L, 1, NULL);
     }
     return lua_gettop(L);
 }
 
-/* Calls upvalue 1 with all arguments, returning all results. */
+/* Runs the C function kept as upvalue 1 on this frame, with all arguments: no second Lua call
+   (cheaper, and its argument errors name the function the policy called). Every function a
+   guard wraps is a C function that uses no upvalues of its own. */
 static int rs_forward(lua_State *L) {
+    lua_CFunction f = lua_tocfunction(L, lua_upvalueindex(1));
+    return f(L);
+}
+
+/* Calls upvalue 1 with all arguments, returning all results: for a function that reads upvalues
+   of its own (math.randomseed reads its generator state). */
+static int rs_forward_call(lua_State *L) {
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -282,26 +368,12 @@ static int rs_forward(lua_State *L) {
     return lua_gettop(L);
 }
 
-static int rs_load_text(lua_State *L) {
-    int n = lua_gettop(L);
-    if (n >= 3 && !lua_isnil(L, 3)) {
-        const char *mode = luaL_checkstring(L, 3);
-        if (strchr(mode, 'b') != NULL)
-            return luaL_error(L, "load: binary chunks are not allowed in policies");
-    }
-    if (n < 2) { lua_settop(L, 2); }
-    if (n < 3) { lua_settop(L, 3); n = 3; }
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
-    return rs_forward(L);
-}
-
 static int rs_collectgarbage(lua_State *L) {
     const char *opt = luaL_optstring(L, 1, "collect");
     if (strcmp(opt, "collect") != 0 && strcmp(opt, "count") != 0 && strcmp(opt, "step") != 0 &&
         strcmp(opt, "isrunning") != 0)
         return luaL_error(L, "collectgarbage('%s') is not allowed in policies", opt);
-    return rs_forward(L);
+    return rs_forward_call(L);   /* the charged collectgarbage reads its own upvalues */
 }
 
 /* setmetatable without __gc. Lua runs finalizers with hooks off (lgc.c, GCTM sets allowhook = 0),
@@ -328,23 +400,7 @@ static int rs_setmetatable(lua_State *L) {
 
 static int rs_randomseed(lua_State *L) {
     if (lua_gettop(L) == 0) lua_pushinteger(L, 0);  /* never the clock: a fixed seed */
-    return rs_forward(L);
-}
-
-static int rs_rep(lua_State *L) {
-    size_t l, lsep;
-    luaL_checklstring(L, 1, &l);
-    lua_Integer n = luaL_checkinteger(L, 2);
-    luaL_optlstring(L, 3, "", &lsep);
-    if (n > 0) {
-        double total = (double)n * (double)(l + lsep);
-        if (total > (double)RS_REP_LIMIT) {
-            lua_Integer shown = total < 9.0e18 ? (lua_Integer)total : LUA_MAXINTEGER;
-            return luaL_error(L, "string.rep: result of %I bytes exceeds the policy limit of %d bytes",
-                              (LUAI_UACINT)shown, (int)RS_REP_LIMIT);
-        }
-    }
-    return rs_forward(L);
+    return rs_forward_call(L);
 }
 
 /* Counts the repetition items (*, +, -, ?) of a Lua pattern: a bound on its backtracking. */
@@ -533,17 +589,16 @@ static int rs_openlibs_impl(lua_State *L) {
     lua_pop(L, 1);
 
     if (sandboxed) {
+        rs_open_bounded(L, g);   /* first: the guards below wrap the bounded functions */
         lua_pushnil(L); lua_setfield(L, g, "dofile");
         lua_pushnil(L); lua_setfield(L, g, "loadfile");
-        rs_wrap(L, g, "load", rs_load_text, NULL);
-        rs_wrap(L, g, "collectgarbage", rs_collectgarbage, NULL);
+        rs_wrap(L, g, "collectgarbage", rs_collectgarbage, NULL);  /* wraps the charged one */
         lua_pushcfunction(L, rs_setmetatable);
         lua_setfield(L, g, "setmetatable");
 
         lua_getfield(L, g, "string");
         int str = lua_absindex(L, -1);
         lua_pushnil(L); lua_setfield(L, str, "dump");
-        rs_wrap(L, str, "rep", rs_rep, NULL);
         rs_wrap(L, str, "find", rs_pattern_guard, "find");
         rs_wrap(L, str, "match", rs_pattern_guard, "match");
         rs_wrap(L, str, "gmatch", rs_pattern_guard, "gmatch");

@@ -40,6 +40,7 @@ public final class LuaPolicy: DragPolicy {
     /// The per-frame and per-drag instruction accounts (heap storage, as `failureStreaks`).
     private let accounts: UnsafeMutablePointer<FrameMeter>
     private var pendingPrints = 0
+    private var pendingWarnings = 0
     /// The native policy used once this one is switched off.
     private let fallback = DefaultPolicy()
     /// `true` once the policy switched itself off for the rest of the session.
@@ -54,6 +55,8 @@ public final class LuaPolicy: DragPolicy {
     public static let maximumSpeed = PolicyConfiguration.Limits.speed.upper
     /// `print` lines kept between two drains (more are counted, not kept).
     public static let printLimit = 1000
+    /// `warn` messages kept between two drains (more are counted, not kept), like `print`.
+    public static let warningLimit = 1000
 
     /// Loads a built-in policy (`default`, `uikit`, `jx_movable`, ...).
     public convenience init(named name: String, options: LuaVM.Options = .policy) throws(LuaError) {
@@ -181,7 +184,10 @@ public final class LuaPolicy: DragPolicy {
             let line = text.utf8.count > 1000 ? String(decoding: Array(text.utf8.prefix(1000)), as: UTF8.self) + "…" : text
             diagnostics.append(PolicyDiagnostic(kind: .print, message: line, file: program.file))
         case .warning(let text):
-            diagnostics.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): warning: \(text)", file: program.file))
+            pendingWarnings += 1
+            if pendingWarnings > Self.warningLimit { return }
+            let line = text.utf8.count > 1000 ? String(decoding: Array(text.utf8.prefix(1000)), as: UTF8.self) + "…" : text
+            diagnostics.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): warning: \(line)", file: program.file))
         }
     }
 
@@ -191,8 +197,13 @@ public final class LuaPolicy: DragPolicy {
             out.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): \(pendingPrints - Self.printLimit) more print lines dropped",
                                         file: program.file))
         }
+        if pendingWarnings > Self.warningLimit {
+            out.append(PolicyDiagnostic(kind: .warning, message: "\(program.file): \(pendingWarnings - Self.warningLimit) more warnings dropped",
+                                        file: program.file))
+        }
         diagnostics = []
         pendingPrints = 0
+        pendingWarnings = 0
         return out
     }
 

@@ -15,10 +15,13 @@ import CLuaShim
 public final class LuaVM {
     /// How a VM is made.
     public struct Options: Hashable, Sendable {
-        /// Policies: only base (no `dofile`/`loadfile`, text-only `load`), `string` (no `dump`),
-        /// `table`, `math`, `utf8`, `coroutine`, read-only. Otherwise all standard libraries.
+        /// Policies: only base (no `dofile`/`loadfile`; `load` of text strings only), `string`
+        /// (no `dump`), `table`, `math`, `utf8`, `coroutine`, read-only, each function bounded
+        /// per call and charged to the budget (docs/SANDBOX.md). Otherwise all standard libraries.
         public var sandboxed: Bool
-        /// Lua VM instructions allowed per top-level call; 0 = unlimited.
+        /// Lua VM instructions allowed per top-level call, shared by every coroutine of the VM
+        /// and charged for work done in C; 0 = unlimited. In a sandbox the call also stops after
+        /// `instructionBudget` × 100 ns of CPU time.
         public var instructionBudget: Int
         /// Bytes the VM may allocate; 0 = unlimited.
         public var memoryLimit: Int
@@ -144,6 +147,16 @@ public final class LuaVM {
     public var instructionsCharged: Int { Int(shim.pointee.charged) }
     /// How many calls the instruction budget stopped.
     public var budgetStops: Int { Int(shim.pointee.budget_errors) }
+    /// Instructions charged to this VM since it was made: every hook interval run, every
+    /// coroutine resume and every charge for work done in C. Never reset; read it before and
+    /// after calls to measure what they used.
+    ///
+    /// ```swift
+    /// let before = vm.instructionsCharged
+    /// try vm.run("for i = 1, 10000 do end")
+    /// let used = vm.instructionsCharged - before   // about 10,000 (one FORLOOP an iteration)
+    /// ```
+    public var instructionsCharged: Int { Int(shim.pointee.charged) }
     /// Runs a full garbage collection.
     public func collectGarbage() { _ = rs_gc(L, LUA_GCCOLLECT, 0) }
 

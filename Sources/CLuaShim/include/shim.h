@@ -1,7 +1,7 @@
 #ifndef REORDER_CLUASHIM_H
 #define REORDER_CLUASHIM_H
 /*
- * The C corner of the Lua host (issue 3, DESIGN.md section 4).
+ * The C corner of the Lua host (issue 3).
  *
  * Swift cannot import Lua's function-like macros or variadic functions, and a Lua error is a
  * longjmp that must never cross a Swift frame. Everything here follows one rule: Swift calls
@@ -12,7 +12,9 @@
  * Each state made by rs_newstate carries an rs_vm (in its extra space) with:
  *  - an allocator with a memory cap (never fails a shrink; the cap can be lifted while the
  *    host builds values, so host-side pushes never raise),
- *  - an instruction budget enforced by a count hook, reset at every rs_pcall,
+ *  - an instruction budget enforced by a count hook, reset at every rs_pcall, shared by every
+ *    coroutine of the state, and charged for work done in C by the sandbox's library
+ *    (sandbox.c) and for memory allocated by Lua code,
  *  - print/warn sinks and a host callback, all plain C function pointers.
  */
 #include <stddef.h>
@@ -40,7 +42,12 @@ typedef struct rs_vm {
     int last_exhausted;   /* the budget stopped the last rs_pcall */
     int hook_step;        /* the count hook fires every hook_step instructions */
     long long budget_errors;  /* how many times the budget stopped a call (statistics) */
-    long long charged;
+    long long call_start_ns; /* monotonic time of the first hook fire of the current call (0: none yet) */
+    long long call_cpu_ns;   /* the thread's CPU time then */
+    long long time_limit_ns; /* CPU time a budgeted sandbox call may use (budget * RS_NS_PER_BUDGET_INSTRUCTION) */
+    long long charged;    /* instructions charged since the state was made: hook fires,
+                             per-resume charges and C-work charges (never reset; for
+                             per-frame / per-drag budgets read it before and after) */
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;
@@ -56,6 +63,16 @@ typedef struct rs_vm {
 #define RS_PATTERN_MAXLEN   ((size_t)1 << 20)   /* subject bytes for any pattern function */
 #define RS_MOVE_LIMIT       ((lua_Integer)1 << 20) /* table.move elements */
 #define RS_SORT_LIMIT       ((lua_Integer)100000) /* table.sort elements */
+
+/* Work done in C is charged to the instruction budget (see sandbox.c, docs/SANDBOX.md). */
+#define RS_BYTES_PER_INSTRUCTION 16             /* bytes copied or scanned per instruction */
+#define RS_ALLOC_BYTES_PER_INSTRUCTION 64      /* bytes allocated by Lua code per instruction */
+#define RS_NS_PER_INSTRUCTION    2LL            /* parse time charged: one instruction per 2 ns */
+#define RS_NS_PER_BUDGET_INSTRUCTION 100LL     /* a call may use budget * 100 ns of CPU time */
+#define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
+#define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms of CPU */
+#define RS_PRINT_MAX             ((size_t)4096) /* bytes of a sandbox's print line passed to the host */
+#define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
 
 /* The message all budget errors carry (after "file:line: "). */
 #define RS_BUDGET_MESSAGE "instruction budget exceeded"
@@ -87,7 +104,9 @@ int rs_pcall(lua_State *L, int nargs, int nresults, long long budget);
    and its arguments: no stack rotation. The handler stays below the results. */
 int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget);
 void rs_push_msgh(lua_State *L);
-/* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. */
+/* Loads a chunk: lua_load is protected. text_only: refuse binary chunks. In a sandboxed state
+   the chunk is fed to the parser in RS_PARSE_PIECE pieces and a parse using more than
+   RS_PARSE_DEADLINE_NS of CPU time stops with "chunk:line: parsing stopped after N ms: ...". */
 int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, int text_only);
 /* Pushes a C closure that calls the host with `op` (protected: run with the cap lifted). */
 void rs_push_host_function(lua_State *L, int op);

@@ -1,0 +1,56 @@
+#ifndef REORDER_CLUASHIM_INTERNAL_H
+#define REORDER_CLUASHIM_INTERNAL_H
+/*
+ * Shared between shim.c and sandbox.c; not visible to Swift.
+ */
+#include "shim.h"
+
+#include <limits.h>
+#include <time.h>
+
+static inline long long rs_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* CPU time of the calling thread (a system call: read only when the wall clock says so). */
+static inline long long rs_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Marks the budget spent and raises the budget error at the policy's line (the first Lua frame
+   at or above `level` that is not one of the sandbox's own guards). `what`, when not NULL, names
+   the library function whose work did not fit ("string.rep"). Never returns. */
+void rs_budget_spent(lua_State *L, int level, const char *what);
+
+/* Charges `n` instructions of work done in C (n >= 0) to the VM's budget and its `charged`
+   total. Raises the budget error (naming `what`) when the budget cannot pay for it. A VM without
+   a budget (remaining == LLONG_MAX: trusted, or no call active) is only counted. */
+static inline void rs_charge(lua_State *L, long long n, const char *what) {
+    rs_vm *vm = rs_getvm(L);
+    if (vm->remaining == LLONG_MAX) { vm->charged += n; return; }
+    if (n < vm->remaining) {
+        vm->remaining -= n;
+        vm->charged += n;
+        return;
+    }
+    vm->charged += vm->remaining > 0 ? vm->remaining : 0;
+    rs_budget_spent(L, 1, what);
+}
+
+/* Installs the sandbox's bounded library functions into the global table at index `g`
+   (called by rs_openlibs for sandboxed states, before the libraries are made read-only). */
+void rs_open_bounded(lua_State *L, int g);
+
+/* Loads a chunk from memory through a reader that feeds it in RS_PARSE_PIECE pieces and stops
+   a parse that runs too long: past `deadline_ns` of the thread's CPU time (0: none) or, when
+   `charge` is set, past the instruction budget (parse work charged at one instruction per byte
+   read and per RS_NS_PER_INSTRUCTION of parse time, whichever is more). The message of a stopped parse
+   names the chunk and the line the parser had reached. */
+int rs_load_bounded(lua_State *L, const char *buf, size_t len, const char *chunkname,
+                    const char *mode, long long deadline_ns, int charge);
+
+#endif
