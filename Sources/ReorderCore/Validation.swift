@@ -298,7 +298,7 @@ extension Int {
     /// Int(clamping: -.infinity, to: 0...5)   // 0
     /// Int(clamping: .nan, to: 0...5)         // 0
     /// ```
-    @inlinable public init(clamping value: Double, to range: ClosedRange<Int>) {
+    @inlinable @inline(__always) public init(clamping value: Double, to range: ClosedRange<Int>) {
         if value.isNaN || value <= Double(range.lowerBound) {
             self = range.lowerBound
         } else if value >= Double(range.upperBound) {

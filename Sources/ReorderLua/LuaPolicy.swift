@@ -52,7 +52,9 @@ public final class LuaPolicy: DragPolicy {
     /// Consecutive failed hook calls that switch the policy off.
     public static let failureLimit = 3
     /// Highest scroll speed a hook may ask for, points per second (+infinity is clamped here).
-    public static let maximumSpeed = PolicyConfiguration.Limits.speed.upper
+    /// The upper end of `PolicyConfiguration.Limits.speed` (a literal: read on every speed call,
+    /// it must not go through that static's lazy initialiser).
+    public static let maximumSpeed = 1e9
     /// `print` lines kept between two drains (more are counted, not kept).
     public static let printLimit = 1000
     /// `warn` messages kept between two drains (more are counted, not kept), like `print`.
