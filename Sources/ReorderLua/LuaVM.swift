@@ -141,15 +141,12 @@ public final class LuaVM {
     public var memoryUsed: Int { shim.pointee.used }
     /// The most bytes the VM ever held.
     public var memoryPeak: Int { shim.pointee.peak }
-    /// Instructions charged since the VM was made (counted in steps of the hook interval: a
-    /// call is charged `hookInterval` each time the count hook fires). The per-frame and
-    /// per-drag budgets of ``LuaPolicy`` add these up.
-    public var instructionsCharged: Int { Int(shim.pointee.charged) }
     /// How many calls the instruction budget stopped.
     public var budgetStops: Int { Int(shim.pointee.budget_errors) }
     /// Instructions charged to this VM since it was made: every hook interval run, every
     /// coroutine resume and every charge for work done in C. Never reset; read it before and
-    /// after calls to measure what they used.
+    /// after calls to measure what they used; the per-frame and per-drag budgets of
+    /// ``LuaPolicy`` add these up.
     ///
     /// ```swift
     /// let before = vm.instructionsCharged
