@@ -274,9 +274,9 @@ struct LargeInputTests {
         // 2,000 keys of 2,000 characters at the top and 500 in `snapshot` (issue 12: 2.35 s per
         // load in did-you-mean and 12 MB of output).
         try scratch.write("keys.lua", Array("""
-            local t = { name = "keys", snapshot = {} }
-            for i = 1, 2000 do t[string.rep("x", 2000) .. i] = true end
-            for i = 1, 500 do t.snapshot["scal" .. string.rep("e", 100) .. i] = 1 end
+            local t, x, e = { name = "keys", snapshot = {} }, string.rep("x", 2000), string.rep("e", 100)
+            for i = 1, 2000 do t[x .. i] = true end
+            for i = 1, 500 do t.snapshot["scal" .. e .. i] = 1 end
             return t
             """.utf8))
         let start = Date()
