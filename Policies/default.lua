@@ -1,4 +1,4 @@
--- default: our recommendation (DESIGN.md section 4): UIKit's activation and semantics with the
+-- default: our recommendation: UIKit's activation and semantics with the
 -- best edge-scroll curve we can justify from the peers, frame-rate independent, with a time ramp.
 -- The numbers are those of ReorderCore's native DefaultPolicy (keep them in step):
 --   min_press_duration 0.5 s, allowable_movement 10 pt: UILongPressGestureRecognizer's defaults.

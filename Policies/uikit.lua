@@ -1,4 +1,4 @@
--- uikit: UIKit's own reordering (DESIGN.md section 1):
+-- uikit: UIKit's own reordering:
 --   0.5 s press and 10 pt tolerance: UILongPressGestureRecognizer's minimumPressDuration and
 --     allowableMovement defaults;
 --   move semantics: UICollectionView interactive movement / UITableView moveRowAt (remove + insert);

@@ -1,5 +1,5 @@
--- grid_home reproduces the home-button grid of "iOS collectionView拖拽排序" (DESIGN.md
--- section 1, seed 002): 4 columns of (375 - 50) / 4 x 85 pt, move semantics, centre distance,
+-- grid_home reproduces the home-button grid of "iOS collectionView拖拽排序" (a collection
+-- view drag-sort sample of school-app home buttons): 4 columns of (375 - 50) / 4 x 85 pt, move semantics, centre distance,
 -- scale 1.05, touches ignored during the 0.25 s drop, order saved per role key.
 local W, H = (375 - 50) / 4, 85            -- flowLayout.itemSize
 local GAP = (375 - 4 * W) / 3              -- full lines are justified, as UICollectionViewFlowLayout does

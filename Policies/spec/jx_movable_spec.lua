@@ -1,4 +1,4 @@
--- jx_movable reproduces JXMovableCellTableView (DESIGN.md section 1, seed 000).
+-- jx_movable reproduces JXMovableCellTableView.
 describe("jx_movable", function()
   local s
   before_each(function()

@@ -1,4 +1,4 @@
--- kanban reproduces the task board of LongPressMoveCellDemo (DESIGN.md section 1, seed 004):
+-- kanban reproduces the task board of LongPressMoveCellDemo (a paged task board sample):
 -- three lists side by side, finished tasks refuse, moves across lists, vertical and horizontal
 -- edge scroll, snap to the nearest page, rollback to the press-begin state on a vetoed end.
 local TODAY = { "t1", "t2", { id = "t3", finished = true }, "t4", "t5" }

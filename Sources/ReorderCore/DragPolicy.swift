@@ -35,7 +35,7 @@ public struct PolicyContext: Sendable {
     @inlinable public var sections: Int { order.sectionCount }
 }
 
-/// The rules of a drag: the hooks of DESIGN.md section 4, in Swift.
+/// The rules of a drag: the hooks a Lua policy defines (docs/REFERENCE.md), in Swift.
 ///
 /// Every method has a default, so a policy implements only what it changes. Positions are
 /// 0-based here; the Lua bridge converts to Lua's 1-based `section, row`. A policy must not

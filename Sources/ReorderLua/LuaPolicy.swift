@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import ReorderCore
 
-/// A drag policy written in Lua (DESIGN.md section 4), running in a sandbox of its own.
+/// A drag policy written in Lua (docs/REFERENCE.md, "Policy hooks (summary)"), running in a sandbox of its own.
 ///
 /// Static fields are read and validated once at load; hooks are called through registry
 /// references with a reused `ctx`, 1-based positions, an instruction budget per call and a

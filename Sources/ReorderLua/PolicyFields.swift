@@ -145,7 +145,7 @@ struct PolicyFields {
     var refs: [Int32] { Hook.allCases.compactMap { definition(of: $0)?.ref } }
 }
 
-/// The hooks of DESIGN.md section 4.
+/// The hooks a policy may define (docs/REFERENCE.md, "Policy hooks (summary)").
 enum Hook: Int, CaseIterable {
     case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
 

@@ -15,7 +15,7 @@ import ReorderCore
 /// let svg = TimelinePlot(timeline: recorder.timeline).render()
 /// ```
 public struct DragTimeline: Hashable, Sendable {
-    /// The session's state during a frame (DESIGN.md section 3).
+    /// The session's state during a frame (docs/REFERENCE.md).
     public enum Phase: String, Hashable, Sendable, CaseIterable {
         case idle, pressing, dragging, dropping
     }

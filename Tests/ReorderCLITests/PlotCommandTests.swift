@@ -72,7 +72,7 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
                         "\(name) at depth \(depths[i])")
             }
         }
-        // the reference figures of DESIGN.md at the edge
+        // the reference figures at the edge (the policies' header comments)
         let jx = try #require(series.first)
         let edge = try #require(numbers(jx.attributes["data-depth"]).firstIndex(of: 150))
         #expect(numbers(jx.attributes["data-speed"])[edge] == 1200)

@@ -95,7 +95,7 @@ import Testing
 }
 
 @Suite struct BuiltInSpecTests {
-    /// `reorder test Policies/` passes: the built-in policies keep the numbers DESIGN.md gives.
+    /// `reorder test Policies/` passes: the built-in policies keep the numbers their specs pin.
     @Test func builtInPolicySpecsPass() {
         let out = OutputBuffer()
         let status = SpecRunner(paths: ["Policies/"]).run(console: .buffered(output: out, currentDirectory: packageRoot.path))

@@ -3,7 +3,7 @@ import ReorderCore
 import Testing
 @testable import ReorderLua
 
-/// The Lua session API (DESIGN.md section 5) as scripts see it.
+/// The Lua session API (docs/REFERENCE.md) as scripts see it.
 @Suite struct SessionAPITests {
     /// Runs `source` and returns what it printed (or the error).
     func lua(_ source: String) -> String {

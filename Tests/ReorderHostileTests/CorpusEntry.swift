@@ -13,7 +13,7 @@ import Foundation
 /// it at load, with a clear message, is as good as containing it at run time), `hook` (the
 /// hook that misbehaves), `kind` (`error`, `runaway`, `memory`, `type`, `value`, `escape`,
 /// `ignored`, `isolation`, `gc`, `none`), `diag` (`required`, the default, or `optional` when
-/// DESIGN.md allows silent clamping), `absent` (a path the policy tries to create; it must
+/// the contract allows silent clamping, e.g. a speed), `absent` (a path the policy tries to create; it must
 /// not exist afterwards). The faulty line ends with `-- FAULT`.
 struct CorpusEntry: Sendable, CustomStringConvertible {
     let url: URL

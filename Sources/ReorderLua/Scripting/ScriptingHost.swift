@@ -4,7 +4,7 @@ import ReorderCore
 import ReorderPersistence
 
 /// The trusted Lua VM behind the REPL, `reorder run` and spec files, with the session API of
-/// DESIGN.md section 5 loaded: `reorder.session{...}` and the `s:press(...)` family.
+/// docs/REFERENCE.md loaded: `reorder.session{...}` and the `s:press(...)` family.
 ///
 /// The VM runs the user's own code (all standard libraries); policies named by the scripts
 /// still run in sandboxes of their own. `print` and `io.write` go to `output`. Confine a host

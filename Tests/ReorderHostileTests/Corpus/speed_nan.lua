@@ -1,5 +1,5 @@
 -- Fault: edge_scroll.speed returns NaN.
--- Host must: clamp it to a finite, non-negative speed (DESIGN.md section 4): the content offset
+-- Host must: clamp it to a finite, non-negative speed (docs/REFERENCE.md): the content offset
 --   stays finite and within [0, content - viewport], every snapshot number stays finite;
 --   NaN and negative speeds scroll nothing.
 -- expect: hook=speed kind=value diag=optional
