@@ -116,15 +116,4 @@ void rs_fuzz_call(lua_State *L, double timeout, rs_fuzz_result *out) {
     }
 }
 
-int rs_fuzz_sanitized(void) {
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    return 1;
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    return 1;
-#else
-    return 0;
-#endif
-}
+int rs_fuzz_sanitized(void) { return RS_SANITIZER_SLOWDOWN > 1; }

@@ -542,8 +542,8 @@ static void on_sigint(int sig) {
     (void)sig;
     interrupted = 1;
     lua_State *L = interrupt_state;
-    /* The VM's count hook raises as soon as its remaining budget is gone. */
-    if (L) rs_getvm(L)->remaining = 0;
+    /* The VM's count hook raises at its next fire (an atomic store: async-signal-safe). */
+    if (L) rs_request_stop(L);
 }
 
 void reorder_scripting_interrupt_begin(lua_State *L) {
@@ -561,6 +561,7 @@ int reorder_scripting_interrupt_end(lua_State *L) {
     interrupt_state = NULL;
     rs_vm *vm = rs_getvm(L);
     if (vm) {
+        rs_clear_stop(L);
         vm->remaining = LLONG_MAX;
         vm->exhausted = 0;
         vm->last_exhausted = 0;
@@ -570,18 +571,16 @@ int reorder_scripting_interrupt_end(lua_State *L) {
     return was;
 }
 
+/* Called from the watchdog's thread: only the atomic stop flag is written there (the running
+   call and every later one stop at their next hook fire), never the fields the Lua thread uses. */
 void reorder_scripting_stop(lua_State *L) {
-    rs_vm *vm = rs_getvm(L);
-    if (vm) {
-        vm->budget = 1;        /* every later protected call gets a budget of one instruction */
-        vm->remaining = 0;     /* and the running one stops at its next hook */
-    }
+    if (rs_getvm(L)) rs_request_stop(L);
 }
 
 void reorder_scripting_clear_stop(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     if (vm) {
-        vm->budget = 0;
+        rs_clear_stop(L);
         vm->remaining = LLONG_MAX;
         vm->exhausted = 0;
         vm->last_exhausted = 0;

@@ -145,7 +145,7 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
     rs_vm *vm = rs_getvm(L);
     vm->remaining -= vm->hook_step;
     vm->charged += vm->hook_step;
-    if (vm->remaining <= 0) rs_budget_spent(L, 0, NULL);
+    if (vm->remaining <= 0 || __atomic_load_n(&vm->stop, __ATOMIC_RELAXED)) rs_budget_spent(L, 0, NULL);
     if (vm->time_limit_ns > 0) {
         long long now = rs_now_ns();
         if (vm->call_start_ns == 0) {
@@ -159,6 +159,9 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
         }
     }
 }
+
+void rs_request_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 1, __ATOMIC_RELAXED); }
+void rs_clear_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 0, __ATOMIC_RELAXED); }
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
                        rs_text_fn print_fn, rs_text_fn warn_fn, rs_host_fn host_fn) {

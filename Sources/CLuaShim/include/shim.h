@@ -48,6 +48,9 @@ typedef struct rs_vm {
     long long charged;    /* instructions charged since the state was made: hook fires,
                              per-resume charges and C-work charges (never reset; for
                              per-frame / per-drag budgets read it before and after) */
+    int stop;             /* a stop was requested from another thread or a signal handler (the
+                             watchdog, Ctrl-C): set and read only through rs_request_stop,
+                             rs_clear_stop and the count hook, with atomic builtins */
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;
@@ -68,9 +71,23 @@ typedef struct rs_vm {
 #define RS_BYTES_PER_INSTRUCTION 16             /* bytes copied or scanned per instruction */
 #define RS_ALLOC_BYTES_PER_INSTRUCTION 64      /* bytes allocated by Lua code per instruction */
 #define RS_NS_PER_INSTRUCTION    2LL            /* parse time charged: one instruction per 2 ns */
-#define RS_NS_PER_BUDGET_INSTRUCTION 100LL     /* a call may use budget * 100 ns of CPU time */
+/* Sanitizer builds (ASan, TSan) run C work several times slower: their CPU-time limits below
+   are this many times longer, so a sanitizer build stops what a plain build stops and finishes
+   what a plain build finishes. Shipped builds have no sanitizer: 1. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define RS_SANITIZER_SLOWDOWN 5LL
+#endif
+#endif
+#if !defined(RS_SANITIZER_SLOWDOWN) && (defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__))
+#define RS_SANITIZER_SLOWDOWN 5LL
+#endif
+#ifndef RS_SANITIZER_SLOWDOWN
+#define RS_SANITIZER_SLOWDOWN 1LL
+#endif
+#define RS_NS_PER_BUDGET_INSTRUCTION (100LL * RS_SANITIZER_SLOWDOWN) /* a call may use budget * 100 ns of CPU time */
 #define RS_PARSE_PIECE           1024           /* the parser is fed (and checked) per 1 KiB */
-#define RS_PARSE_DEADLINE_NS     500000000LL    /* host-side parse of a policy chunk: 500 ms of CPU */
+#define RS_PARSE_DEADLINE_NS     (500000000LL * RS_SANITIZER_SLOWDOWN) /* host-side parse of a policy chunk: 500 ms of CPU */
 #define RS_PRINT_MAX             ((size_t)4096) /* bytes of a sandbox's print line passed to the host */
 #define RS_LOAD_LIMIT            ((size_t)1 << 20) /* bytes of a chunk given to `load` */
 
@@ -89,6 +106,14 @@ rs_vm *rs_getvm(lua_State *L);
    libraries). Either way `print` goes to print_fn and math.random is seeded with a fixed
    seed. Returns a lua status; on error the message is on the stack. */
 int rs_openlibs(lua_State *L, int sandboxed);
+
+/* ---- stopping a running call from another thread ---- */
+/* Requests that the running call (and every later one, until rs_clear_stop) stop at the next
+   hook fire with a budget error, which pcall cannot catch. Safe from any thread and from a
+   signal handler: one lock-free atomic store. */
+void rs_request_stop(lua_State *L);
+/* Clears a stop request (on the VM's own thread, between calls). */
+void rs_clear_stop(lua_State *L);
 
 /* ---- the cap ---- */
 void rs_lift(lua_State *L);      /* lift the memory cap (nestable) */
