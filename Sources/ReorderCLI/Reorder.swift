@@ -35,6 +35,7 @@ public struct Reorder: ParsableCommand {
         Render.self,
         Bench.self,
         Fuzz.self,
+        Play.self,
     ]
 
     public init() {}
