@@ -109,6 +109,7 @@ public final class Playground {
         if let n = options.rows, options.layout == .table {
             o.sections = [(1...max(1, n)).map { Item(String($0)) }]
             o.sectionTitles = []
+            o.headerHeight = 0
         }
         var file: String?
         if let p = options.policy {
