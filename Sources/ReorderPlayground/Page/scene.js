@@ -18,6 +18,8 @@ function rgba(hex, opacity) {
 
 export function drawScene(viewport, scene) {
   const content = viewport.querySelector('#content');
+  viewport.style.width = `${scene.viewport[0]}px`;
+  viewport.style.height = `${scene.viewport[1]}px`;
   viewport.dataset.state = scene.state;
   viewport.dataset.offsetY = String(scene.offset[1]);
   viewport.dataset.offsetX = String(scene.offset[0]);
