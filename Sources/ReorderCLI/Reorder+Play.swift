@@ -31,6 +31,12 @@ extension Reorder {
         @Option(name: .long, help: "A table of this many rows (\"1\", \"2\", ...) instead of the demo list.")
         var rows: Int?
 
+        @Option(name: .long, help: "Benchmark instead of serving: time the host's work per input message on a scripted drag over this many rows.")
+        var benchRows: Int?
+
+        @Option(name: .long, help: "Messages for --bench-rows.")
+        var benchMessages: Int = 100_000
+
         func validate() throws {
             guard LayoutKind(rawValue: layout) != nil else {
                 throw ValidationError("--layout: expected table, grid or board, got '\(layout)'")
@@ -40,6 +46,12 @@ extension Reorder {
         }
 
         func run() throws {
+            if let benchRows {
+                let status = PlayCommand.bench(rows: benchRows, messages: benchMessages, policy: policy ?? "default",
+                                               console: .standard())
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
             let status = PlayCommand.run(policy: policy, layout: LayoutKind(rawValue: layout) ?? .table, host: host,
                                          port: port, rows: rows, console: .standard())
             if status != 0 { throw ExitCode(status) }
@@ -71,6 +83,23 @@ public enum PlayCommand {
             return TracePlayback(policy: trace.header?.policy, options: options, offset: trace.header?.offset ?? .zero,
                                  listOffsets: trace.header?.listOffsets ?? [], inputs: trace.inputs)
         })
+
+    /// `--bench-rows`: the host's time per message (no sockets), printed as one line.
+    public static func bench(rows: Int, messages: Int, policy: String, console: Console) -> Int32 {
+        let box = ReportBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { box.set(.success(try await PlaygroundBenchmark.run(rows: rows, messages: messages, policy: policy))) }
+            catch { box.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        switch box.value {
+        case .success(let r)?: console.write(r.text); return 0
+        case .failure(let e)?: console.write("reorder play: \(e)\n"); return 1
+        case nil: return 1
+        }
+    }
 
     /// Starts the hub, the file watcher and the server; returns when the server stops.
     public static func run(policy: String?, layout: LayoutKind, host: String, port: Int, rows: Int?,
@@ -129,4 +158,12 @@ final class SendableWriter: @unchecked Sendable {
     private let target: (String) -> Void
     init(_ target: @escaping (String) -> Void) { self.target = target }
     func write(_ s: String) { lock.lock(); target(s); lock.unlock() }
+}
+
+/// The benchmark's result, handed from its task.
+final class ReportBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<PlaygroundBenchmark.Report, any Error>?
+    var value: Result<PlaygroundBenchmark.Report, any Error>? { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ v: Result<PlaygroundBenchmark.Report, any Error>) { lock.lock(); stored = v; lock.unlock() }
 }

@@ -36,7 +36,9 @@ public struct PlaygroundServer: Sendable {
         if !["0.0.0.0", "::"].contains(host) {
             names.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
         }
-        return Set(names.map { "\($0.lowercased()):\(port)" })
+        // With the port (what browsers send), and the bare loopback names (a client that leaves
+        // the port out; a rebinding page's Host names its own domain either way).
+        return Set(names.map { "\($0.lowercased()):\(port)" } + ["127.0.0.1", "localhost", "[::1]"])
     }
 
     /// Why a request with these `Host` and `Origin` headers is refused (nil: it is fine). The
@@ -47,8 +49,11 @@ public struct PlaygroundServer: Sendable {
             return "refused: Host '\(authority ?? "")' is not this server's (\(allowed.sorted().joined(separator: ", ")))"
         }
         if let origin {
+            // A browser sends its page's origin (http://host:port); WebSocket client libraries
+            // often send ws://host. Either must name this server.
             let o = origin.lowercased()
-            guard o.hasPrefix("http://"), allowed.contains(String(o.dropFirst("http://".count))) else {
+            let scheme = ["http://", "ws://"].first { o.hasPrefix($0) }
+            guard let scheme, allowed.contains(String(o.dropFirst(scheme.count))) else {
                 return "refused: Origin '\(origin)' is not this server's"
             }
         }
