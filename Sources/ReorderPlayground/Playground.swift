@@ -128,6 +128,24 @@ public final class Playground {
         guard host.session(global: global) != nil else { throw ScriptError("could not create the session") }
     }
 
+    /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
+    /// of `host` drive the same session, serialized by ``SharedPlayground``'s lock.
+    public init(host: ScriptingHost, global: String, traceFormat: TraceFormat? = nil,
+                log: @escaping (String) -> Void = { _ in }) throws(ScriptError) {
+        guard let s = host.session(global: global) else { throw ScriptError("`\(global)` is not a session") }
+        self.host = host
+        self.global = global
+        self.traceFormat = traceFormat
+        self.log = log
+        if case .file(let p) = s.options.policy { file = p } else { file = nil }
+        var o = s.options
+        o.sections = s.simulator.order.items
+        o.sectionTitles = s.simulator.order.sectionTitles
+        o.restore = nil
+        startOptions = o
+        eventsSent = s.events.count
+    }
+
     /// The session now.
     public var session: ScriptSession? { host.session(global: global) }
 

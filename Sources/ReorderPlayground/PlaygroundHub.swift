@@ -17,8 +17,17 @@ public protocol PlaygroundClient: Sendable {
 /// let id = await hub.connect(client)
 /// await hub.receive(#"{"v":1,"type":"hello"}"#, from: id)
 /// ```
+/// A playground whose session another thread also drives (the REPL): every use holds `lock`.
+public struct SharedPlayground: @unchecked Sendable {
+    public let playground: Playground
+    public let lock: NSRecursiveLock
+    public init(_ playground: Playground, lock: NSRecursiveLock) { self.playground = playground; self.lock = lock }
+}
+
 public actor PlaygroundHub {
     let playground: Playground
+    /// Held around every use of the playground when it is shared (nil: the hub owns it).
+    let lock: NSRecursiveLock?
     var clients: [Int: any PlaygroundClient] = [:]
     var nextClient = 1
     var replayTask: Task<Void, Never>?
@@ -28,6 +37,26 @@ public actor PlaygroundHub {
     public init(options: Playground.Options, traceFormat: TraceFormat?,
                 log: @escaping @Sendable (String) -> Void) throws(ScriptError) {
         playground = try Playground(options: options, traceFormat: traceFormat, log: log)
+        lock = nil
+    }
+
+    /// A hub on a playground shared with another thread (the REPL's session).
+    public init(sharing shared: SharedPlayground) {
+        playground = shared.playground
+        lock = shared.lock
+    }
+
+    /// Runs `body` on the playground, holding the shared lock if there is one.
+    func locked<T>(_ body: (Playground) -> T) -> T {
+        lock?.lock()
+        defer { lock?.unlock() }
+        return body(playground)
+    }
+
+    /// Sends the scene to every client (after the REPL changed the session).
+    public func broadcastScene() async {
+        let text = locked { $0.sceneMessage(seq: nil) }
+        await deliver([.everyone(text)], to: 0)
     }
 
     /// Registers a client; returns its id.
@@ -60,7 +89,7 @@ public actor PlaygroundHub {
         if case .replay(let trace) = message.request {
             return startReplay(trace, seq: message.seq)
         }
-        return playground.handle(message, client: id)
+        return locked { $0.handle(message, client: id) }
     }
 
     /// Refuses a message the server could not take (too large, binary).
@@ -81,27 +110,29 @@ public actor PlaygroundHub {
 
     /// The policy file changed on disk: reload it (now, or when the drag ends).
     public func policyFileChanged() async {
-        let replies = playground.reload()
+        let replies = locked { $0.reload() }
         await deliver(replies, to: 0)
     }
 
     /// The file given to `reorder play`, if any.
-    public var policyFile: String? { playground.file }
+    public var policyFile: String? { locked { $0.file } }
 
     /// `GET /state`.
-    public func stateJSON() -> String { playground.stateJSON() }
+    public func stateJSON() -> String { locked { $0.stateJSON() } }
 
     // MARK: Replay
 
     func startReplay(_ text: String, seq: Int?) -> [PlaygroundReply] {
         guard replayTask == nil else { return [.sender(Playground.errorMessage("a trace is already being replayed", seq: seq))] }
-        switch playground.prepareReplay(text) {
-        case .failure(let e):
-            return [.sender(Playground.errorMessage(e.message, seq: seq))]
-        case .success(let inputs):
-            playground.isReplaying = true
-            replayTask = Task { await self.runReplay(inputs) }
-            return [.everyone(playground.welcome(seq: seq)), .everyone(playground.sceneMessage(seq: seq))]
+        return locked { playground in
+            switch playground.prepareReplay(text) {
+            case .failure(let e):
+                return [.sender(Playground.errorMessage(e.message, seq: seq))]
+            case .success(let inputs):
+                playground.isReplaying = true
+                replayTask = Task { await self.runReplay(inputs) }
+                return [.everyone(playground.welcome(seq: seq)), .everyone(playground.sceneMessage(seq: seq))]
+            }
         }
     }
 
@@ -114,11 +145,14 @@ public actor PlaygroundHub {
             let due = start + .milliseconds(Int64(((input.time - t0) * 1000).rounded()))
             if due > clock.now { try? await Task.sleep(until: due, clock: clock) }
             if Task.isCancelled { break }
-            let replies = playground.apply(input)
+            let replies = locked { $0.apply(input) }
             await deliver(replies.map { if case .sender(let t) = $0 { return .everyone(t) } else { return $0 } }, to: 0)
         }
-        playground.isReplaying = false
+        let last = locked { p -> String in
+            p.isReplaying = false
+            return p.sceneMessage(seq: nil)
+        }
         replayTask = nil
-        await deliver([.everyone(playground.sceneMessage(seq: nil))], to: 0)
+        await deliver([.everyone(last)], to: 0)
     }
 }

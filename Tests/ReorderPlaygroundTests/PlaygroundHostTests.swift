@@ -152,3 +152,28 @@ import Testing
         #expect(PolicyWatcher.chain(of: a) == [a, b])
     }
 }
+
+/// `:play`: the page drives a session the REPL owns, through the shared lock.
+@Suite struct SharedSessionTests {
+    @Test func aPageDragShowsInTheOwnersSession() async throws {
+        let host = try ScriptingHost(output: { _ in })
+        try host.run("s = reorder.session{ rows = 5, policy = 'default' }", chunkName: "=t")
+        let lock = NSRecursiveLock()
+        let hub = PlaygroundHub(sharing: SharedPlayground(try Playground(host: host, global: "s"), lock: lock))
+        var t = 50.0
+        _ = await hub.respond(to: #"{"v":1,"type":"down","t":\#(t),"x":100,"y":22}"#, from: 1)
+        for _ in 0..<40 { t += 1.0 / 60; _ = await hub.respond(to: #"{"v":1,"type":"frame","t":\#(t)}"#, from: 1) }
+        _ = await hub.respond(to: #"{"v":1,"type":"move","t":\#(t),"x":100,"y":110}"#, from: 1)
+        for _ in 0..<3 { t += 1.0 / 60; _ = await hub.respond(to: #"{"v":1,"type":"frame","t":\#(t)}"#, from: 1) }
+        _ = await hub.respond(to: #"{"v":1,"type":"up","t":\#(t)}"#, from: 1)
+        let order = lock.withLock { host.session(global: "s")?.simulator.order.ids }
+        // Row 1 pressed at y 22, held past 0.5 s, moved onto row 3 (y 110): 2 3 1 4 5.
+        #expect(order == [["2", "3", "1", "4", "5"]])
+        // And the other way: the owner's change is in the next scene.
+        lock.withLock {
+            _ = host.session(global: "s")?.simulator.drag(from: ItemPosition(section: 0, item: 2), to: ItemPosition(section: 0, item: 0))
+        }
+        let state = await hub.stateJSON()
+        #expect(state.contains(#""order":[["1","2","3","4","5"]]"#))
+    }
+}
