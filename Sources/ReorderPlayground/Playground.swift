@@ -97,6 +97,9 @@ public final class Playground {
     var eventsSent = 0
     /// Whether a trace is being replayed (page inputs are refused meanwhile).
     public var isReplaying = false
+    /// Whether the playground made the session (and may trim its input and event logs, which
+    /// the REPL's `:record` and `s:events()` need when the session is the REPL's).
+    let ownsSession: Bool
 
     /// A playground on a session of its own.
     public init(options: Options, traceFormat: TraceFormat? = nil, log: @escaping (String) -> Void = { _ in }) throws(ScriptError) {
@@ -124,6 +127,7 @@ public final class Playground {
         }
         self.file = file
         startOptions = o
+        ownsSession = true
         try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
         guard host.session(global: global) != nil else { throw ScriptError("could not create the session") }
     }
@@ -143,6 +147,7 @@ public final class Playground {
         o.sectionTitles = s.simulator.order.sectionTitles
         o.restore = nil
         startOptions = o
+        ownsSession = false
         eventsSent = s.events.count
     }
 
@@ -227,6 +232,8 @@ public final class Playground {
     /// Applies an input at session time and answers with the scene (to everyone).
     public func apply(_ input: TraceInput, seq: Int? = nil) -> [PlaygroundReply] {
         guard let s = session else { return [.sender(error("no session", seq: seq))] }
+        // The simulator logs every input unless told not to: only while recording a trace.
+        if ownsSession { s.simulator.isRecording = recording != nil }
         let outcome = s.simulator.apply(input)
         s.collect()
         var replies: [PlaygroundReply] = []
@@ -458,8 +465,12 @@ public final class Playground {
         guard let s = session else { return error("no session", seq: seq) }
         let scene = s.scene()
         let events = s.events
-        let new = eventsSent <= events.count ? events[eventsSent...] : []
+        let new = eventsSent <= events.count ? Array(events[eventsSent...]) : []
         eventsSent = events.count
+        if ownsSession, events.count > 1000 {
+            s.clearEvents()
+            eventsSent = 0
+        }
         var w = JSONText()
         w.object { w in
             w.field("v", Double(PlaygroundProtocol.version))

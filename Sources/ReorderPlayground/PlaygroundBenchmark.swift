@@ -17,6 +17,9 @@ public enum PlaygroundBenchmark {
         /// Resident set size (kB) after the warm-up and at the end.
         public var rssStart: Int
         public var rssEnd: Int
+        /// Nanoseconds of decoding alone (median), and of building the scene message alone.
+        public var decodeMedian: Double = 0
+        public var sceneMedian: Double = 0
 
         public func percentile(_ p: Double) -> Double {
             guard !nanoseconds.isEmpty else { return 0 }
@@ -26,7 +29,8 @@ public enum PlaygroundBenchmark {
         public var text: String {
             func us(_ ns: Double) -> String { String(format: "%.1f", ns / 1000) }
             return "rows \(rows), \(messages) messages: p50 \(us(percentile(0.5))) us, p90 \(us(percentile(0.9))) us, "
-                + "p99 \(us(percentile(0.99))) us; RSS \(rssStart) kB -> \(rssEnd) kB\n"
+                + "p99 \(us(percentile(0.99))) us; RSS \(rssStart) kB -> \(rssEnd) kB; "
+                + "of which decode p50 \(us(decodeMedian)) us, scene message p50 \(us(sceneMedian)) us\n"
         }
     }
 
@@ -86,7 +90,17 @@ public enum PlaygroundBenchmark {
             let d = clock.now - start
             times.append(Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9)
         }
-        return Report(rows: rows, messages: script.count, nanoseconds: times.sorted(), rssStart: rssStart,
-                      rssEnd: residentKilobytes())
+        var report = Report(rows: rows, messages: script.count, nanoseconds: times.sorted(), rssStart: rssStart,
+                            rssEnd: residentKilobytes())
+        func ns(_ d: Duration) -> Double { Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9 }
+        var decode: [Double] = []
+        for m in script.prefix(20000) {
+            let start = clock.now
+            _ = try? PlaygroundProtocol.decode(m)
+            decode.append(ns(clock.now - start))
+        }
+        report.decodeMedian = decode.sorted()[decode.count / 2]
+        report.sceneMedian = await hub.medianSceneNanoseconds(samples: 5000)
+        return report
     }
 }

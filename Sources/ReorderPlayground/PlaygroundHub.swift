@@ -53,6 +53,19 @@ public actor PlaygroundHub {
         return body(playground)
     }
 
+    /// The median time to build one scene message now (benchmarks).
+    public func medianSceneNanoseconds(samples: Int) -> Double {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for _ in 0..<max(1, samples) {
+            let start = clock.now
+            _ = locked { $0.sceneMessage(seq: 1) }
+            let d = clock.now - start
+            times.append(Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
     /// Sends the scene to every client (after the REPL changed the session).
     public func broadcastScene() async {
         let text = locked { $0.sceneMessage(seq: nil) }

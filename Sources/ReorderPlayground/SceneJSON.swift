@@ -9,27 +9,31 @@ import ReorderCore
 /// w.text   // {"v":1}
 /// ```
 public struct JSONText {
-    public private(set) var text = ""
+    /// The UTF-8 bytes written so far.
+    public private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    public init() { text.reserveCapacity(4096) }
+    public init() { bytes.reserveCapacity(4096) }
+
+    /// The JSON as a string.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     public mutating func object(_ body: (inout JSONText) -> Void) {
-        comma(); text += "{"; needsComma = false
+        comma(); bytes.append(UInt8(ascii: "{")); needsComma = false
         body(&self)
-        text += "}"; needsComma = true
+        bytes.append(UInt8(ascii: "}")); needsComma = true
     }
 
     public mutating func array(_ body: (inout JSONText) -> Void) {
-        comma(); text += "["; needsComma = false
+        comma(); bytes.append(UInt8(ascii: "[")); needsComma = false
         body(&self)
-        text += "]"; needsComma = true
+        bytes.append(UInt8(ascii: "]")); needsComma = true
     }
 
     public mutating func field(_ key: String, _ body: (inout JSONText) -> Void) {
         comma()
-        Self.append(string: key, to: &text)
-        text += ":"
+        appendString(key)
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
         body(&self)
         needsComma = true
@@ -37,25 +41,31 @@ public struct JSONText {
 
     public mutating func number(_ d: Double) {
         comma()
-        if !d.isFinite { text += "null" } else if d == d.rounded(), abs(d) < 1e15 { text += String(Int64(d)) } else { text += String(d) }
+        if !d.isFinite {
+            appendASCII("null")
+        } else if d == d.rounded(), abs(d) < 1e15 {
+            appendInteger(Int64(d))
+        } else {
+            appendASCII(d.description)
+        }
         needsComma = true
     }
 
     public mutating func string(_ s: String) {
-        comma(); Self.append(string: s, to: &text); needsComma = true
+        comma(); appendString(s); needsComma = true
     }
 
     public mutating func bool(_ b: Bool) {
-        comma(); text += b ? "true" : "false"; needsComma = true
+        comma(); appendASCII(b ? "true" : "false"); needsComma = true
     }
 
     public mutating func null() {
-        comma(); text += "null"; needsComma = true
+        comma(); appendASCII("null"); needsComma = true
     }
 
     /// Inserts already-encoded JSON.
     public mutating func raw(_ json: String) {
-        comma(); text += json; needsComma = true
+        comma(); bytes.append(contentsOf: json.utf8); needsComma = true
     }
 
     // Shorthands for fields.
@@ -63,24 +73,55 @@ public struct JSONText {
     public mutating func field(_ key: String, _ s: String) { field(key) { $0.string(s) } }
     public mutating func field(_ key: String, _ b: Bool) { field(key) { $0.bool(b) } }
 
-    private mutating func comma() { if needsComma { text += "," } }
+    private mutating func comma() { if needsComma { bytes.append(UInt8(ascii: ",")) } }
 
-    static func append(string s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
+    private mutating func appendASCII(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    private mutating func appendInteger(_ v: Int64) {
+        if v == 0 { bytes.append(UInt8(ascii: "0")); return }
+        var n = v.magnitude
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while n > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped (and U+2028,
+    /// U+2029, which some JavaScript parsers take for line breaks).
+    private mutating func appendString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var simple = true
+        for b in s.utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 {
+            simple = false
+            break
+        }
+        if simple {
+            bytes.append(contentsOf: s.utf8)
+        } else {
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": appendASCII("\\\"")
+                case "\\": appendASCII("\\\\")
+                case "\n": appendASCII("\\n")
+                case "\r": appendASCII("\\r")
+                case "\t": appendASCII("\\t")
+                case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
+                    let hex = String(c.value, radix: 16)
+                    appendASCII("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                default: bytes.append(contentsOf: String(u).utf8)
+                }
             }
         }
-        out += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
 

@@ -238,6 +238,10 @@ public final class ScriptSession {
         }
     }
 
+    /// Forgets the events so far (as `s:clear_events()`): a long-running host (the playground)
+    /// keeps only what it has not sent yet.
+    public func clearEvents() { events.removeAll(keepingCapacity: true) }
+
     /// Takes new events and diagnostics from the simulator and the policy.
     public func collect() {
         events.append(contentsOf: simulator.takeEvents())
