@@ -208,4 +208,15 @@ import Testing
         #expect(zone?.depth == 60)
         #expect(zone?.speed == 375)
     }
+
+    /// The example in Scene's doc comment, as written.
+    @Test func sceneDocExample() {
+        let order = Order(sections: [(0..<20).map { Item("row \($0)") }])
+        let session = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44),
+                                  viewport: Size(width: 375, height: 667))
+        let scene = session.scene(at: 0, policy: DefaultPolicy())
+        #expect(scene.cells.count == 16)   // rows 0...15 intersect 0..<667 (15 × 44 = 660)
+        #expect(scene.cells[1].frame == Rect(x: 0, y: 44, width: 375, height: 44))
+        #expect(AnimationCurve.easeInOut.value(at: 0.5) == 0.5)
+    }
 }
