@@ -311,6 +311,29 @@ class Playground(unittest.TestCase):
         self.assertEqual(self.host_state()["order"][0][:3], ["2", "3", "1"])
         self.assertEqual(self.dom_order()[:3], ["2", "3", "1"])
 
+    def test_controls_are_reachable_by_keyboard(self):
+        """Tab reaches the policy picker, Record, Reset and the trace file input; the keyboard
+        alone switches the policy and starts and stops a recording."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        d = self.driver
+        self.js("document.activeElement && document.activeElement.blur()")
+        seen = []
+        for _ in range(12):
+            ActionChains(d).send_keys(Keys.TAB).perform()
+            seen.append(self.js("return document.activeElement.id"))
+        for control in ["policy", "record", "reset", "trace-file"]:
+            self.assertIn(control, seen)
+        # Pick uikit with the arrow keys (the picker lists the built-ins alphabetically; `file` last).
+        picker = d.find_element(By.ID, "policy")
+        picker.send_keys("uikit")
+        wait(lambda: d.title == "reorder play: uikit", what="the policy picked by keyboard")
+        d.find_element(By.ID, "record").send_keys(Keys.ENTER)
+        wait(lambda: d.find_element(By.ID, "stop").is_enabled(), what="recording started by keyboard")
+        d.find_element(By.ID, "stop").send_keys(Keys.ENTER)
+        wait(lambda: self.js("return window.__play.traceText") is not None, what="the trace")
+        self.assertFalse(d.find_element(By.ID, "download").get_attribute("hidden"))
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

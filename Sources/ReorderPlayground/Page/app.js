@@ -62,7 +62,10 @@ function receive(text) {
       log(`error: ${m.message}`, 'error');
       break;
     case 'policy_error': policyError(m.message); break;
-    case 'status': status(m.status); break;
+    case 'status':
+      status(m.status);
+      if (m.status === 'recording') { $('record').disabled = true; $('stop').disabled = false; }
+      break;
     case 'trace': trace(m); break;
   }
 }
@@ -129,6 +132,8 @@ function log(text, cls) {
 }
 
 function trace(m) {
+  $('record').disabled = false;
+  $('stop').disabled = true;
   if (state.traceUrl) URL.revokeObjectURL(state.traceUrl);
   state.traceText = m.text;
   state.traceUrl = URL.createObjectURL(new Blob([m.text], { type: 'application/jsonl' }));
