@@ -14,6 +14,8 @@ let package = Package(
         // The playground's HTTP and WebSocket server (`reorder play`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Hummingbird's own dependency, named for the playground's one-thread event loop.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // The engine: pure Swift, no Foundation, no Lua, no UI.
@@ -76,6 +78,8 @@ let package = Package(
                 "ReorderCore", "ReorderLua", "ReorderPlot",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["Page"],
             plugins: ["EmbedPage"]

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import NIOPosix
 import ReorderCore
 
 /// The HTTP + WebSocket shell around a ``PlaygroundHub``: serves the embedded page, upgrades
@@ -124,7 +125,12 @@ public struct PlaygroundServer: Sendable {
                 if let p = channel.localAddress?.port { port.set(p) }
                 let shown = host.contains(":") ? "[\(host)]" : host
                 onListening("http://\(shown):\(port.value)/")
-            }
+            },
+            // One event-loop thread: the hub handles one message at a time anyway, and with two
+            // threads setting up the first connections at once (a browser opens two) the Swift
+            // 6.3 runtime crashed instantiating NIO's generic pipeline metadata concurrently
+            // (swift_getGenericMetadata, seen once in a debug build).
+            eventLoopGroupProvider: .shared(Self.eventLoop)
         )
     }
 
@@ -167,6 +173,11 @@ public struct PlaygroundServer: Sendable {
         }
         await hub.disconnect(id)
     }
+}
+
+extension PlaygroundServer {
+    /// The playground's one event-loop thread, shared by its servers.
+    static let eventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 }
 
 /// A WebSocket as a hub client.

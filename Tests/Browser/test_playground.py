@@ -89,8 +89,13 @@ class Playground(unittest.TestCase):
     # MARK: helpers
 
     def setUp(self):
-        with open(self.policy, "w") as f:
-            f.write(FIRST_POLICY)
+        # Rewrite the policy only when a test changed it: a write makes the server reload.
+        with open(self.policy) as f:
+            changed = f.read() != FIRST_POLICY
+        if changed:
+            with open(self.policy, "w") as f:
+                f.write(FIRST_POLICY)
+            time.sleep(0.5)  # let the reload (150 ms polling) happen before the page loads
         d = self.driver
         d.get(self.url)
         wait(lambda: d.execute_script("return !!(window.__play && window.__play.scene)"), what="the first scene")

@@ -72,12 +72,17 @@ function receive(text) {
 
 function welcome(m) {
   const select = $('policy');
-  select.replaceChildren(...m.policies.map((p) => {
-    const o = document.createElement('option');
-    o.value = p;
-    o.textContent = p === 'file' ? `file: ${m.file}` : p;
-    return o;
-  }));
+  // Rebuild the options only when the list changed (a reload keeps the picker, and its focus).
+  const labels = m.policies.map((p) => (p === 'file' ? `file: ${m.file}` : p));
+  const current = [...select.options].map((o) => o.textContent);
+  if (current.join('\n') !== labels.join('\n')) {
+    select.replaceChildren(...m.policies.map((p, i) => {
+      const o = document.createElement('option');
+      o.value = p;
+      o.textContent = labels[i];
+      return o;
+    }));
+  }
   select.value = m.file && m.source === m.file ? 'file' : m.source;
   policyError(m.policy_error || null);
   showChart($('chart'), m.curve_svg);

@@ -90,12 +90,15 @@ export function drawScene(viewport, scene) {
     snap.hidden = true;
   }
 
-  // Edge zones, shaded with the live speed.
-  const zone = (scene.zones || []).find((z) => z.axis === 'vertical');
-  for (const [id, dir] of [['zone-top', -1], ['zone-bottom', 1]]) {
+  // Edge zones, shaded with the live speed (vertical: top and bottom; horizontal: left, right).
+  const zones = scene.zones || [];
+  for (const [id, dir, axis] of [['zone-top', -1, 'vertical'], ['zone-bottom', 1, 'vertical'],
+                                 ['zone-left', -1, 'horizontal'], ['zone-right', 1, 'horizontal']]) {
+    const zone = zones.find((z) => z.axis === axis);
     const el = viewport.querySelector(`#${id}`);
     const length = zone ? zone.zone : 0;
-    el.style.height = `${Math.min(length, scene.viewport[1] / 2)}px`;
+    const extent = axis === 'vertical' ? scene.viewport[1] : scene.viewport[0];
+    el.style[axis === 'vertical' ? 'height' : 'width'] = `${Math.min(length, extent / 2)}px`;
     el.hidden = length <= 0;
     const speed = zone && zone.direction === dir ? zone.speed : 0;
     const strength = Math.min(speed / 1500, 1);
