@@ -2,7 +2,7 @@
 # lacks (Lua 5.4 and libedit headers, pkg-config), then build and run.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test repl bench
+.PHONY: deps build test repl bench browser-deps browser-test play
 deps:
 	@pkg-config --exists lua5.4 libedit 2>/dev/null || { \
 		echo "installing liblua5.4-dev libedit-dev pkg-config..."; \
@@ -23,3 +23,21 @@ repl: deps
 
 bench: deps
 	swift run -c release reorder bench --policy jx_movable --rows 1000000
+
+# The playground (`reorder play`) in a browser.
+play: deps
+	swift run reorder play
+
+# Headless Chromium, its driver and selenium for the browser tests of the playground.
+browser-deps:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+		echo "installing chromium chromium-driver..."; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+	@python3 -c "import selenium" 2>/dev/null || pip install -q selenium || pip install -q --break-system-packages selenium
+
+# End-to-end tests of the playground in a real (headless) Chromium; a mid-drag screenshot is
+# left in .build/browser-artifacts/ (set ARTIFACTS to put it elsewhere).
+browser-test: deps browser-deps
+	swift build --product reorder
+	SE_AVOID_STATS=true python3 -m unittest discover -s Tests/Browser -p 'test_*.py' -v

@@ -11,6 +11,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The playground's HTTP and WebSocket server (`reorder play`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Hummingbird's own dependency, named for the playground's one-thread event loop.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // The engine: pure Swift, no Foundation, no Lua, no UI.
@@ -52,8 +57,8 @@ let package = Package(
         .target(
             name: "ReorderCLI",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "CEditLine",
-                "CAllocationCounter",
+                "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "ReorderPlayground",
+                "CEditLine", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +70,33 @@ let package = Package(
         // Build-time embedding of Policies/*.lua into the binary (one source, no second copy).
         .executableTarget(name: "PolicyEmbedder"),
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
+
+        // `reorder play`: a browser page driving a session over a WebSocket (Hummingbird 2). The
+        // page (Page/*.html, *.css, *.js) is embedded at build time.
+        .target(
+            name: "ReorderPlayground",
+            dependencies: [
+                "ReorderCore", "ReorderLua", "ReorderPlot",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            exclude: ["Page"],
+            plugins: ["EmbedPage"]
+        ),
+        .executableTarget(name: "PageEmbedder"),
+        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["PageEmbedder"]),
+        .testTarget(
+            name: "ReorderPlaygroundTests",
+            dependencies: [
+                "ReorderPlayground", "ReorderCore", "ReorderLua",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
 
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),

@@ -36,6 +36,10 @@ return {
   allowable_movement = 8,
   semantics = "move",
   snapshot = { drop = { duration = 0.2, curve = "ease_in_out" } },
+  -- Displaced rows: DefaultItemAnimator's move duration, 250 ms (RecyclerView.ItemAnimator
+  -- mMoveDuration), with ValueAnimator's default AccelerateDecelerateInterpolator
+  -- (0.5 - cos(pi t) / 2), drawn as its usual cubic fit cubic-bezier(0.37, 0, 0.63, 1).
+  displacement = { duration = 0.25, curve = { 0.37, 0, 0.63, 1 } },
   edge_scroll = {
     enabled = true,
     axes = "vertical",

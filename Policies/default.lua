@@ -11,7 +11,8 @@
 --     begins inside the zone does not shoot away. Speeds are per second: 60 Hz and 120 Hz
 --     scroll the same distance.
 --   snapshot: scale 1.05, alpha 0.98 (the cookbook's lift), no shadow, origin cell visible,
---     0.25 s ease-in-out lift and drop (UIView's default animation).
+--     0.25 s ease-in-out lift and drop (UIView's default animation); displaced cells slide the
+--     same way.
 
 local ZONE_FRACTION = 0.25
 local ZONE_MAX = 120
@@ -35,6 +36,8 @@ return {
     lift = { duration = 0.25, curve = "ease_in_out" },
     drop = { duration = 0.25, curve = "ease_in_out" },
   },
+  -- Cells a step moves slide to their new slot over UIView's default 0.25 s ease-in-out.
+  displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = {
     enabled = true,
     axes = "vertical",

@@ -44,6 +44,12 @@ return {
   name = "rbd_autoscroll",
   extends = "default",
   api = 1,
+  -- react-beautiful-dnd's animation.js: displaced items move with transitions.outOfTheWay,
+  -- 0.2 s curves.outOfTheWay = cubic-bezier(0.2, 0, 0, 1); the drop uses curves.drop =
+  -- cubic-bezier(.2, 1, .1, 1) over minDropTime 0.33 s rising to maxDropTime 0.55 s with the
+  -- distance (getDropDuration); a policy's drop has one duration, so the shortest is kept.
+  displacement = { duration = 0.2, curve = { 0.2, 0, 0, 1 } },
+  snapshot = { drop = { duration = 0.33, curve = { 0.2, 1, 0.1, 1 } } },
   edge_scroll = {
     enabled = true,
     axes = "vertical",

@@ -368,7 +368,7 @@ static const char *const session_methods[] = {
     "press", "press_item", "hold", "move", "move_to_item", "release", "cancel", "advance", "tick",
     "drag", "items", "order", "offset", "snapshot", "state", "events", "show", "save", "policy",
     "time", "inputs", "render", "clear_events", "scroll", "id", "config", "zone", "speed",
-    "can_move", "target", "semantics", "page", "list_offset", NULL
+    "can_move", "target", "semantics", "page", "list_offset", "scene", NULL
 };
 
 typedef struct {

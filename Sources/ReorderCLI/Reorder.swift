@@ -38,6 +38,7 @@ public struct Reorder: ParsableCommand {
         Render.self,
         Bench.self,
         Fuzz.self,
+        Play.self,
     ]
 
     public init() {}

@@ -24,6 +24,9 @@ public final class ReplDriver {
     var failures = 0
     var recording: Recording?
     let lastDrag = LastDragRenderer()
+    /// Held while an entry or a command runs; the playground (`:play`) holds it too.
+    let playLock = NSRecursiveLock()
+    var play: PlayState?
 
     struct Recording {
         var path: String
@@ -54,6 +57,7 @@ public final class ReplDriver {
           :record FILE        record the inputs of `s` to a trace (JSON Lines)
           :stop               stop recording and write the trace
           :render FILE        draw the last drag of `s` as an SVG timeline
+          :play [PORT]        open the playground page on `s` (default port 8080)
           :quit               leave (or end of input, Ctrl-D)
 
         """
@@ -91,7 +95,8 @@ public final class ReplDriver {
                 if trimmed.isEmpty { continue }
                 if ReplDriver.isCommand(trimmed) {
                     reader.remember(trimmed)
-                    if !command(trimmed) { break loop }
+                    if !locked({ command(trimmed) }) { break loop }
+                    sessionChanged()
                     continue
                 }
                 // Lua's REPL convention: `=expr` prints expr.
@@ -110,7 +115,9 @@ public final class ReplDriver {
                 pending += "\n" + line
             }
             lastDrag.checkpoint(host.session(global: "s"))
-            switch host.evaluate(pending, interruptible: interactive) {
+            let evaluation = locked { host.evaluate(pending, interruptible: interactive) }
+            sessionChanged()
+            switch evaluation {
             case .incomplete:
                 continue
             case .ok(let text):
@@ -200,6 +207,8 @@ public final class ReplDriver {
             startRecording(console.resolve(argument), shown: argument)
         case "stop":
             if recording == nil { fail(":stop: not recording") } else { _ = stopRecording() }
+        case "play":
+            startPlay(argument)
         case "render":
             guard !argument.isEmpty else { fail(":render: give a file name, e.g. :render drag.svg"); return true }
             guard let s = host.session(global: "s") else { fail(":render: `s` is not a session"); return true }

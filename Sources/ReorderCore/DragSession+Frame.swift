@@ -24,24 +24,9 @@ extension DragSession {
             let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
             guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
-            let towardsStart: Double, towardsEnd: Double
-            switch config.reference {
-            case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
-            case .center: towardsStart = snap.center[axis]; towardsEnd = snap.center[axis]
-            case .leadingEdge:
-                let half = snap.size[axis] * snap.scale / 2
-                towardsStart = snap.center[axis] - half; towardsEnd = snap.center[axis] + half
-            }
-            let depthStart = zone - towardsStart
-            let depthEnd = towardsEnd - (length - zone)
-            let direction: Double, depth: Double
-            if depthEnd > 0 && depthEnd >= depthStart {
-                direction = 1; depth = depthEnd
-            } else if depthStart > 0 {
-                direction = -1; depth = depthStart
-            } else {
-                setEpisode(nil, axis); continue
-            }
+            guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
+                                                         snapshot: snap, finger: finger)
+            else { setEpisode(nil, axis); continue }
             var episode = self.episode(axis)
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
@@ -65,6 +50,25 @@ extension DragSession {
             offset = clampedOffset(newOffset)
             ctx.offset = layout.contextOffset(offset, dragging: currentPosition)
         }
+    }
+
+    /// Which edge the reference point is in, and how deep: `direction` -1 towards the start,
+    /// +1 towards the end; nil when it is in neither zone.
+    @inline(__always) static func edgeDepth(_ axis: Axis, zone: Double, length: Double, reference: EdgeReference,
+                                            snapshot snap: SnapshotState, finger: Point) -> (direction: Double, depth: Double)? {
+        let towardsStart: Double, towardsEnd: Double
+        switch reference {
+        case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
+        case .center: towardsStart = snap.center[axis]; towardsEnd = snap.center[axis]
+        case .leadingEdge:
+            let half = snap.size[axis] * snap.scale / 2
+            towardsStart = snap.center[axis] - half; towardsEnd = snap.center[axis] + half
+        }
+        let depthStart = zone - towardsStart
+        let depthEnd = towardsEnd - (length - zone)
+        if depthEnd > 0 && depthEnd >= depthStart { return (1, depthEnd) }
+        if depthStart > 0 { return (-1, depthStart) }
+        return nil
     }
 
     func episode(_ axis: Axis) -> ScrollEpisode? {
@@ -141,6 +145,7 @@ extension DragSession {
     /// and tells the policy (`on_move`).
     @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics: Semantics,
                        policy: some DragPolicy) {
+        let displaced = displacedBeforeStep(from: current, to: target, semantics: semantics)
         switch semantics {
         case .move:
             // Within a section the target must be an existing index; across sections it may
@@ -158,6 +163,7 @@ extension DragSession {
             undoLog.append(.exchange(current, target))
         }
         currentPosition = target
+        startSlides(displaced, from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)
     }

@@ -125,6 +125,9 @@ public struct DragSession: Sendable {
     var dropOffsetFrom: Point = .zero
     var dropOffsetTo: Point?
 
+    // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
+    var slides = Slides()
+
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).
     public init(order: Order, layout: any Layout, viewport: Size, offset: Point = .zero, frameRate: Double = 60) {

@@ -66,18 +66,69 @@ public struct ScrollAxes: OptionSet, Hashable, Sendable {
     }
 }
 
-/// Timing curves for the lift and drop animations.
+/// Timing curves for the lift, drop and displacement animations: the named ones, or a CSS
+/// `cubic-bezier(x1, y1, x2, y2)` (`curve = { 0.2, 0, 0, 1 }` in a policy).
 ///
 /// ```swift
 /// AnimationCurve.easeInOut.value(at: 0.5)   // 0.5
+/// AnimationCurve.cubicBezier(x1: 0.2, y1: 0, x2: 0, y2: 1).value(at: 0.2)   // 0.5
 /// ```
-public enum AnimationCurve: String, Hashable, Sendable {
+public enum AnimationCurve: Hashable, Sendable {
     case linear
-    case easeIn = "ease_in"
-    case easeOut = "ease_out"
-    case easeInOut = "ease_in_out"
+    case easeIn
+    case easeOut
+    case easeInOut
+    /// A cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2), as CSS's
+    /// `cubic-bezier()`; `x1` and `x2` are in `0...1` (``init(x1:y1:x2:y2:)`` checks it).
+    case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
-    /// Progress in `0...1` for linear time `t` in `0...1` (clamped). Cubic curves.
+    /// The named curves by their policy names.
+    public static let names = ["linear", "ease_in", "ease_out", "ease_in_out"]
+
+    /// A named curve: `"linear"`, `"ease_in"`, `"ease_out"` or `"ease_in_out"`.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "linear": self = .linear
+        case "ease_in": self = .easeIn
+        case "ease_out": self = .easeOut
+        case "ease_in_out": self = .easeInOut
+        default: return nil
+        }
+    }
+
+    /// A cubic Bézier curve, or nil unless every number is finite and `x1`, `x2` are in `0...1`
+    /// (otherwise the curve would not be a function of time).
+    ///
+    /// ```swift
+    /// AnimationCurve(x1: 0.2, y1: 0, x2: 0, y2: 1)   // react-beautiful-dnd's displacement curve
+    /// AnimationCurve(x1: 1.5, y1: 0, x2: 0, y2: 1)   // nil
+    /// ```
+    public init?(x1: Double, y1: Double, x2: Double, y2: Double) {
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite, (0...1).contains(x1), (0...1).contains(x2)
+        else { return nil }
+        self = .cubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
+    /// The policy name of a named curve; `cubic_bezier(x1, y1, x2, y2)` for a Bézier.
+    public var rawValue: String {
+        switch self {
+        case .linear: return "linear"
+        case .easeIn: return "ease_in"
+        case .easeOut: return "ease_out"
+        case .easeInOut: return "ease_in_out"
+        case let .cubicBezier(x1, y1, x2, y2): return "cubic_bezier(\(x1), \(y1), \(x2), \(y2))"
+        }
+    }
+
+    /// The control points of a Bézier curve (nil for a named one).
+    public var controlPoints: [Double]? {
+        if case let .cubicBezier(x1, y1, x2, y2) = self { return [x1, y1, x2, y2] }
+        return nil
+    }
+
+    /// Progress for linear time `t` in `0...1` (clamped). The named curves are cubics; a
+    /// Bézier is solved for the parameter whose x is `t` (Newton's method, bisection when it
+    /// stalls), to 1e-12.
     @inlinable public func value(at t: Double) -> Double {
         let t = t.isNaN ? 1 : min(max(t, 0), 1)
         switch self {
@@ -88,7 +139,42 @@ public enum AnimationCurve: String, Hashable, Sendable {
             if t < 0.5 { return 4 * t * t * t }
             let u = -2 * t + 2
             return 1 - u * u * u / 2
+        case let .cubicBezier(x1, y1, x2, y2):
+            return Self.bezier(t, x1, y1, x2, y2)
         }
+    }
+
+    /// `y(s)` where `x(s) = x`, for the Bézier (0,0), (x1,y1), (x2,y2), (1,1).
+    @usableFromInline static func bezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        // B(s) = 3(1-s)^2 s p1 + 3(1-s) s^2 p2 + s^3 = ((a s + b) s + c) s.
+        let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+        let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
+        func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+        func slopeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+        var s = x
+        var solved = false
+        for _ in 0..<8 {
+            let err = sampleX(s) - x
+            if abs(err) < 1e-12 { solved = true; break }
+            let d = slopeX(s)
+            if abs(d) < 1e-9 { break }
+            s -= err / d
+            if s < 0 || s > 1 { break }
+        }
+        if !solved {
+            // x(s) is non-decreasing on 0...1 when x1, x2 are in 0...1: bisect.
+            var lo = 0.0, hi = 1.0
+            s = x
+            for _ in 0..<100 {
+                let v = sampleX(s)
+                if abs(v - x) < 1e-12 { break }
+                if v < x { lo = s } else { hi = s }
+                s = (lo + hi) / 2
+            }
+        }
+        return ((ay * s + by) * s + cy) * s
     }
 }
 
@@ -205,6 +291,9 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var follow: FollowMode = .y
     public var snapshot = SnapshotStyle()
     public var edgeScroll = EdgeScrollConfiguration()
+    /// How cells the drag moves slide from their old slot to the new one (`displacement` in
+    /// Lua). Default 0.25 s ease-in-out, UIView's default animation; duration 0: they jump.
+    public var displacement = AnimationSpec(duration: 0.25)
     /// Whether touches are ignored while the drop animation runs (the home grid does).
     public var ignoresTouchesWhileDropping: Bool = true
     public init(name: String) { self.name = name }

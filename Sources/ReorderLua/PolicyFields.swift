@@ -43,6 +43,8 @@ struct PolicyFields {
     var liftCurve: AnimationCurve?
     var dropDuration: Double?
     var dropCurve: AnimationCurve?
+    var displacementDuration: Double?
+    var displacementCurve: AnimationCurve?
     // edge_scroll
     var edgeEnabled: Bool?
     var axes: ScrollAxes?
@@ -82,6 +84,8 @@ struct PolicyFields {
         r.liftCurve = c.liftCurve ?? liftCurve
         r.dropDuration = c.dropDuration ?? dropDuration
         r.dropCurve = c.dropCurve ?? dropCurve
+        r.displacementDuration = c.displacementDuration ?? displacementDuration
+        r.displacementCurve = c.displacementCurve ?? displacementCurve
         r.edgeEnabled = c.edgeEnabled ?? edgeEnabled
         r.axes = c.axes ?? axes
         r.reference = c.reference ?? reference
@@ -118,6 +122,8 @@ struct PolicyFields {
         if let v = liftCurve { c.snapshot.lift.curve = v }
         if let v = dropDuration { c.snapshot.drop.duration = v }
         if let v = dropCurve { c.snapshot.drop.curve = v }
+        if let v = displacementDuration { c.displacement.duration = v }
+        if let v = displacementCurve { c.displacement.curve = v }
         if let v = edgeEnabled { c.edgeScroll.enabled = v }
         if let v = axes { c.edgeScroll.axes = v }
         if let v = reference { c.edgeScroll.reference = v }
@@ -192,7 +198,7 @@ struct PolicyReader {
 
     static let topKeys = ["name", "extends", "api", "min_press_duration", "allowable_movement", "semantics",
                           "target_rule", "follow", "ignore_touches_while_dropping", "snapshot", "edge_scroll",
-                          "can_move", "target", "on_begin", "on_move", "on_end", "on_cancel"]
+                          "displacement", "can_move", "target", "on_begin", "on_move", "on_end", "on_cancel"]
     static let snapshotKeys = ["scale", "alpha", "rotation", "corner_radius", "shadow", "placeholder", "lift", "drop"]
     static let shadowKeys = ["color", "offset", "opacity", "radius"]
     static let animationKeys = ["duration", "curve"]
@@ -461,12 +467,13 @@ struct PolicyReader {
                     defer { vm.pop(1) }
                     checkKeys(at: a, known: Self.animationKeys, path: "snapshot.\(key)")
                     let d = try number(a, "duration", "snapshot.\(key).duration", in: Limits.duration)
-                    let c = try choice(a, "curve", "snapshot.\(key).curve", AnimationCurve.init(rawValue:),
-                                       names: ["linear", "ease_in", "ease_out", "ease_in_out"])
+                    let c = try curve(a, "snapshot.\(key).curve")
                     if isLift { f.liftDuration = d; f.liftCurve = c } else { f.dropDuration = d; f.dropCurve = c }
                 }
             }
         }
+
+        (f.displacementDuration, f.displacementCurve) = try animation(t, "displacement")
 
         if try subtable(t, "edge_scroll", "edge_scroll") {
             let e = vm.top

@@ -33,38 +33,36 @@ extension ScriptSession {
         var out: [String] = []
         out.append(paint("\(policyName) | \(sim.state.rawValue) | offset \(fmt(offset.x)),\(fmt(offset.y)) (max \(fmt(maxOffset.x)),\(fmt(maxOffset.y))) | t \(fmt(sim.time, digits: 3)) s", "1"))
 
+        // Everything below is drawn from the scene (the cells at their slots: text rows do not
+        // slide).
+        let scene = session.scene(at: sim.time, policy: sim.policy)
+
         // Edge zones (vertical axis), as the policy reports them now.
         var zone = 0.0
-        let configuration = sim.policy.configuration
-        if configuration.edgeScroll.enabled && configuration.edgeScroll.axes.contains(axis: .vertical) {
-            let z = sim.policy.edgeZone(sim.context, axis: .vertical, viewportLength: viewport.height)
-            zone = z.isFinite && z > 0 ? min(z, viewport.height / 2) : 0
+        if let vertical = scene.edgeZones.first(where: { $0.axis == .vertical }), vertical.length > 0 {
+            zone = min(vertical.length, viewport.height / 2)
         }
 
-        // What is visible, in content order.
+        // What is visible, in content order (frames in viewport coordinates).
         enum Element { case header(Int), row(ItemPosition) }
         var elements: [(Element, Rect)] = []
-        let visible = Rect(x: offset.x, y: offset.y, width: viewport.width, height: viewport.height)
-        func intersects(_ r: Rect) -> Bool {
-            r.size.height > 0 && r.maxY > visible.minY && r.minY < visible.maxY
-        }
-        let rows = layout.positions(in: visible)
-        var rowIndex = 0
+        var cellIndex = 0
+        let cells = scene.cells
         for s in 0..<layout.sectionCount {
-            if let h = layout.headerFrame(of: s), intersects(h) { elements.append((.header(s), h)) }
-            while rowIndex < rows.count && rows[rowIndex].section <= s {
-                let p = rows[rowIndex]
-                if p.section == s, let f = layout.frame(of: p) { elements.append((.row(p), f)) }
-                rowIndex += 1
+            if let h = scene.headers.first(where: { $0.section == s }) { elements.append((.header(s), h.frame)) }
+            while cellIndex < cells.count && cells[cellIndex].position.section <= s {
+                let c = cells[cellIndex]
+                if c.position.section == s { elements.append((.row(c.position), c.slot)) }
+                cellIndex += 1
             }
         }
 
-        let snapshot = sim.snapshot
-        let placeholderPosition = snapshot != nil ? sim.currentPosition : nil
-        // The line the snapshot floats over: the element under its centre (viewport y).
+        let snapshot = scene.snapshot?.state
+        let placeholderPosition = scene.placeholder?.position
+        // The line the snapshot floats over: the element under its centre.
         var snapshotLine: Int?
         if let snap = snapshot {
-            let y = snap.center.y + offset.y
+            let y = snap.center.y
             snapshotLine = elements.firstIndex { $0.1.minY <= y && y < $0.1.maxY }
             if snapshotLine == nil, !elements.isEmpty {
                 snapshotLine = y < elements[0].1.minY ? 0 : elements.count - 1
@@ -74,7 +72,7 @@ extension ScriptSession {
         out.append("   +" + String(repeating: "-", count: width + 2) + "+")
         if elements.isEmpty { out.append("   | " + pad("(nothing to show)", width) + " |") }
         for (i, (element, frame)) in elements.enumerated() {
-            let midY = frame.midY - offset.y
+            let midY = frame.midY
             var mark = " "
             if zone > 0 && midY < zone { mark = "^" } else if zone > 0 && midY > viewport.height - zone { mark = "v" }
             var text: String

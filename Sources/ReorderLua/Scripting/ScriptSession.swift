@@ -177,6 +177,9 @@ public final class ScriptSession {
                 throw a.error("list \(list) out of range (\(board.listOffsets.count) lists)")
             }
             return [.number(board.listOffsets[list - 1])]
+        case "scene":
+            try a.count(0)
+            return [sceneValue(scene())]
         case "show":
             try a.count(0)
             output(render(color: useColor))
@@ -241,6 +244,10 @@ public final class ScriptSession {
             throw ScriptError("s:\(name): not available in this build")
         }
     }
+
+    /// Forgets the events so far (as `s:clear_events()`): a long-running host (the playground)
+    /// keeps only what it has not sent yet.
+    public func clearEvents() { events.removeAll(keepingCapacity: true) }
 
     /// Takes new events and diagnostics from the simulator and the policy.
     public func collect() {
@@ -313,7 +320,7 @@ public final class ScriptSession {
     /// The static fields as a policy file spells them.
     static func configurationValue(_ c: PolicyConfiguration) -> ScriptValue {
         func animation(_ a: AnimationSpec) -> ScriptValue {
-            .record(["duration": .number(a.duration), "curve": .string(a.curve.rawValue)])
+            .record(["duration": .number(a.duration), "curve": curveValue(a.curve)])
         }
         return .record([
             "name": .string(c.name),
@@ -328,6 +335,7 @@ public final class ScriptSession {
                 "shadow": shadowValue(c.snapshot.shadow), "placeholder": placeholderValue(c.snapshot.placeholder),
                 "lift": animation(c.snapshot.lift), "drop": animation(c.snapshot.drop),
             ]),
+            "displacement": animation(c.displacement),
             "edge_scroll": .record([
                 "enabled": .bool(c.edgeScroll.enabled), "axes": .string(c.edgeScroll.axes.name),
                 "reference": .string(c.edgeScroll.reference.rawValue),

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import ReorderCore
+import ReorderLua
+import ReorderPlayground
+
+extension Reorder {
+    /// `reorder play [POLICY] [--layout table|grid|board] [--port N] [--host ADDR] [--rows N]`.
+    struct Play: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Drag a policy with your own hand in a browser page (hot-reloaded when the policy file changes).",
+            discussion: """
+                Serves a page on http://127.0.0.1:PORT/ that draws the session's scene and sends your \
+                pointer's touches to the host. A policy file given as POLICY (and its extends chain) is \
+                watched: a save reloads it and keeps the order; a broken edit is reported and the last \
+                good policy stays. The protocol is in docs/PLAYGROUND.md.
+                """)
+
+        @Argument(help: "A built-in policy name or a .lua file (default: the layout demo's own).")
+        var policy: String?
+
+        @Option(name: .long, help: "The demo to start on: table, grid or board.")
+        var layout: String = "table"
+
+        @Option(name: .long, help: "The port to listen on (0: any free port).")
+        var port: Int = 8080
+
+        @Option(name: .long, help: "The address to listen on. Anything but loopback exposes the session to the network.")
+        var host: String = "127.0.0.1"
+
+        @Option(name: .long, help: "A table of this many rows (\"1\", \"2\", ...) instead of the demo list.")
+        var rows: Int?
+
+        @Option(name: .long, help: "Benchmark instead of serving: time the host's work per input message on a scripted drag over this many rows.")
+        var benchRows: Int?
+
+        @Option(name: .long, help: "Messages for --bench-rows.")
+        var benchMessages: Int = 100_000
+
+        func validate() throws {
+            guard LayoutKind(rawValue: layout) != nil else {
+                throw ValidationError("--layout: expected table, grid or board, got '\(layout)'")
+            }
+            guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0...65535, got \(port)") }
+            if let rows, !(1...2_000_000).contains(rows) { throw ValidationError("--rows: expected 1...2000000, got \(rows)") }
+        }
+
+        func run() throws {
+            if let benchRows {
+                let status = PlayCommand.bench(rows: benchRows, messages: benchMessages, policy: policy ?? "default",
+                                               console: .standard())
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+            let status = PlayCommand.run(policy: policy, layout: LayoutKind(rawValue: layout) ?? .table, host: host,
+                                         port: port, rows: rows, console: .standard())
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+/// `reorder play`, with injected output (tests run the server in-process).
+public enum PlayCommand {
+    /// The CLI's trace format for the playground's record and replay.
+    public static let traceFormat = TraceFormat(
+        encode: { r in
+            var header = Trace.Header(policy: r.policy, sections: r.options.sections, geometry: r.options.geometry)
+            header.titles = r.options.sectionTitles
+            header.offset = r.offset
+            header.listOffsets = r.listOffsets
+            return TraceCodec.encode(Trace(header: header, inputs: r.inputs))
+        },
+        decode: { text in
+            let trace = try TraceCodec.decode(text)
+            var options: SessionOptions?
+            if let h = trace.header {
+                var o = SessionOptions()
+                o.sections = h.sections
+                o.sectionTitles = h.titles
+                o.geometry = h.geometry
+                options = o
+            }
+            return TracePlayback(policy: trace.header?.policy, options: options, offset: trace.header?.offset ?? .zero,
+                                 listOffsets: trace.header?.listOffsets ?? [], inputs: trace.inputs)
+        })
+
+    /// `--bench-rows`: the host's time per message (no sockets), printed as one line.
+    public static func bench(rows: Int, messages: Int, policy: String, console: Console) -> Int32 {
+        let box = ReportBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { box.set(.success(try await PlaygroundBenchmark.run(rows: rows, messages: messages, policy: policy))) }
+            catch { box.set(.failure(error)) }
+            done.signal()
+        }
+        done.wait()
+        switch box.value {
+        case .success(let r)?: console.write(r.text); return 0
+        case .failure(let e)?: console.write("reorder play: \(e)\n"); return 1
+        case nil: return 1
+        }
+    }
+
+    /// Starts the hub, the file watcher and the server; returns when the server stops.
+    public static func run(policy: String?, layout: LayoutKind, host: String, port: Int, rows: Int?,
+                           console: Console) -> Int32 {
+        // Hummingbird's own log (it reads LOG_LEVEL) would mix with ours: errors only, unless asked.
+        setenv("LOG_LEVEL", "error", 0)
+        let out = SendableWriter(console.write)
+        let write: @Sendable (String) -> Void = { out.write($0) }
+        let hub: PlaygroundHub
+        do {
+            hub = try PlaygroundHub(options: Playground.Options(policy: policy, layout: layout, rows: rows),
+                                    traceFormat: traceFormat, log: { write($0) })
+        } catch {
+            console.write("reorder play: \(error.message)\n")
+            return 1
+        }
+        if !PlaygroundServer.isLoopback(host) {
+            console.write("reorder play: warning: listening on \(host), not loopback: anyone who can reach this address can drive the session and read its items\n")
+        }
+        var server = PlaygroundServer(hub: hub, host: host, port: port)
+        server.onListening = { url in write("reorder play: open \(url)\n") }
+        let status = StatusBox()
+        let done = DispatchSemaphore(value: 0)
+        let app = server.application()
+        Task {
+            var watcher: Task<Void, Never>?
+            if let file = await hub.policyFile {
+                let w = PolicyWatcher(path: file) { await hub.policyFileChanged() }
+                watcher = Task { await w.run() }
+            }
+            do {
+                try await app.runService()
+            } catch {
+                write("reorder play: \(error)\n")
+                status.set(1)
+            }
+            watcher?.cancel()
+            done.signal()
+        }
+        done.wait()
+        return status.value
+    }
+}
+
+/// An exit status set from the server's task.
+final class StatusBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int32 = 0
+    var value: Int32 { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ v: Int32) { lock.lock(); stored = v; lock.unlock() }
+}
+
+/// The console's writer, shared with the server's tasks (writes are serialized by a lock).
+final class SendableWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private let target: (String) -> Void
+    init(_ target: @escaping (String) -> Void) { self.target = target }
+    func write(_ s: String) { lock.lock(); target(s); lock.unlock() }
+}
+
+/// The benchmark's result, handed from its task.
+final class ReportBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<PlaygroundBenchmark.Report, any Error>?
+    var value: Result<PlaygroundBenchmark.Report, any Error>? { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ v: Result<PlaygroundBenchmark.Report, any Error>) { lock.lock(); stored = v; lock.unlock() }
+}

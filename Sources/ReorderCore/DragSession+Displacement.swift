@@ -1,0 +1,130 @@
+/// A cell a step moved, sliding from where it was drawn to its new slot.
+struct Slide: Hashable, Sendable {
+    /// Where the slide starts (content coordinates): where the cell was drawn when the step came.
+    var from: Rect
+    /// The time of the step.
+    var start: Double
+}
+
+/// The slides under way, by item handle. Kept small: finished ones are dropped as new ones come.
+struct Slides: Sendable {
+    var byHandle: [Int32: Slide] = [:]
+}
+
+/// One cell a step is about to displace: its item, its position before the step, and where it
+/// is drawn then (content coordinates).
+struct DisplacedCell {
+    var handle: Int32
+    var position: ItemPosition
+    var drawn: Rect
+}
+
+/// Displacement: when a step moves cells, each slides from its old slot to its new one under
+/// the policy's `displacement` animation. An interrupted slide restarts from where the cell is
+/// drawn at the moment of the new step.
+extension DragSession {
+    /// Most positions walked one by one for a step inside a section; a longer jump looks only at
+    /// the cells near the viewport.
+    static let slideScanLimit = 64
+
+    @inline(__always) static func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        Rect(x: lerp(a.minX, b.minX, t), y: lerp(a.minY, b.minY, t),
+             width: lerp(a.size.width, b.size.width, t), height: lerp(a.size.height, b.size.height, t))
+    }
+
+    /// Where the item with `handle` is drawn at `time` (content coordinates), its slot being
+    /// `slot`; the second value is the slide's linear progress while it slides (nil at rest).
+    ///
+    /// The slide's curve and duration are those of the drag that started it (the policy's
+    /// static fields are fixed from the press to the end of the drop).
+    func drawnFrame(handle: Int32, slot: Rect, at time: Double) -> (frame: Rect, progress: Double?) {
+        guard let slide = slides.byHandle[handle] else { return (slot, nil) }
+        let spec = configuration.displacement
+        let p = Self.progress(from: slide.start, now: time, duration: spec.duration)
+        guard p < 1 else { return (slot, nil) }
+        return (Self.lerp(slide.from, slot, spec.curve.value(at: p)), p)
+    }
+
+    /// The cells the step from `current` to `target` will move, drawn where they are now.
+    /// Empty when the policy's displacement has no duration.
+    func displacedBeforeStep(from current: ItemPosition, to target: ItemPosition,
+                             semantics: Semantics) -> [DisplacedCell] {
+        let spec = configuration.displacement
+        guard spec.duration.isFinite, spec.duration > 0 else { return [] }
+        // Cells within a viewport of the visible area: others are not seen sliding.
+        let near = Rect(x: offset.x - viewport.width, y: offset.y - viewport.height,
+                        width: viewport.width * 3, height: viewport.height * 3)
+        var candidates: [ItemPosition] = []
+        switch semantics {
+        case .exchange:
+            candidates = [current, target]
+        case .move where current.section == target.section:
+            let lo = min(current.item, target.item), hi = max(current.item, target.item)
+            if hi - lo <= Self.slideScanLimit {
+                candidates = (lo...hi).map { ItemPosition(section: current.section, item: $0) }
+            } else {
+                candidates = layout.positions(in: near).filter {
+                    $0.section == current.section && $0.item >= lo && $0.item <= hi
+                }
+            }
+        case .move:
+            candidates = layout.positions(in: near).filter {
+                ($0.section == current.section && $0.item >= current.item)
+                    || ($0.section == target.section && $0.item >= target.item)
+            }
+        }
+        var out: [DisplacedCell] = []
+        out.reserveCapacity(candidates.count)
+        for p in candidates where order.isValid(p) {
+            guard let slot = layout.frame(of: p), slot.maxX >= near.minX, slot.minX <= near.maxX,
+                  slot.maxY >= near.minY, slot.minY <= near.maxY else { continue }
+            let handle = order.handle(at: p)
+            out.append(DisplacedCell(handle: handle, position: p, drawn: drawnFrame(handle: handle, slot: slot, at: time).frame))
+        }
+        return out
+    }
+
+    /// Where `p` is after the step (as ``Order/move(from:to:)`` and ``Order/exchange(_:_:)``
+    /// rearrange).
+    static func position(_ p: ItemPosition, after semantics: Semantics, from current: ItemPosition,
+                         to target: ItemPosition) -> ItemPosition {
+        if p == current { return target }
+        switch semantics {
+        case .exchange:
+            return p == target ? current : p
+        case .move where current.section == target.section:
+            guard p.section == current.section else { return p }
+            if current.item < target.item, p.item > current.item, p.item <= target.item {
+                return ItemPosition(section: p.section, item: p.item - 1)
+            }
+            if target.item < current.item, p.item >= target.item, p.item < current.item {
+                return ItemPosition(section: p.section, item: p.item + 1)
+            }
+            return p
+        case .move:
+            if p.section == current.section, p.item > current.item {
+                return ItemPosition(section: p.section, item: p.item - 1)
+            }
+            if p.section == target.section, p.item >= target.item {
+                return ItemPosition(section: p.section, item: p.item + 1)
+            }
+            return p
+        }
+    }
+
+    /// Starts a slide for every displaced cell whose slot changed (after the step was applied).
+    mutating func startSlides(_ displaced: [DisplacedCell], from current: ItemPosition, to target: ItemPosition,
+                              semantics: Semantics) {
+        guard !displaced.isEmpty else { return }
+        if slides.byHandle.count > 32 {
+            let duration = configuration.displacement.duration
+            let now = time
+            slides.byHandle = slides.byHandle.filter { now < $0.value.start + duration }
+        }
+        for cell in displaced {
+            let p = Self.position(cell.position, after: semantics, from: current, to: target)
+            guard let slot = layout.frame(of: p), slot != cell.drawn else { continue }
+            slides.byHandle[cell.handle] = Slide(from: cell.drawn, start: time)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+// The playground page: sends the pointer's touches and the animation frames to the host, and
+// draws the scene the host answers with. The page decides nothing: order, offset, snapshot and
+// slides all come from the host (docs/PLAYGROUND.md).
+import { drawScene } from './scene.js';
+import { showChart, moveMarker } from './chart.js';
+
+const PROTOCOL = 1;
+const $ = (id) => document.getElementById(id);
+const viewport = $('viewport');
+
+const state = {
+  ws: null,
+  seq: 0,
+  lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
+  scene: null,
+  pointer: null,        // the pointerId of the pressed pointer
+  sentAt: new Map(),    // seq -> performance.now() when sent
+  rtts: [],             // round trips (ms) from a message to its scene drawn
+  received: 0,
+  errors: [],
+  traceUrl: null,
+};
+window.__play = state;  // for tests and benchmarks
+
+function time(ms) {
+  // The page's own timestamps (event.timeStamp, requestAnimationFrame's), in seconds; an event
+  // stamped before the frame already sent goes at the frame's time, so times never go back.
+  const t = Math.max(ms / 1000, state.lastTime);
+  state.lastTime = t;
+  return t;
+}
+
+function send(message) {
+  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
+  message.v = PROTOCOL;
+  message.seq = ++state.seq;
+  state.sentAt.set(message.seq, performance.now());
+  if (state.sentAt.size > 1000) state.sentAt.delete(state.sentAt.keys().next().value);
+  state.ws.send(JSON.stringify(message));
+}
+
+function status(text) { $('status').textContent = text; }
+
+function connect() {
+  const ws = new WebSocket(`ws://${location.host}/ws`);
+  state.ws = ws;
+  ws.onopen = () => { status('connected'); send({ type: 'hello' }); };
+  ws.onmessage = (e) => receive(e.data);
+  ws.onclose = () => { status('disconnected; reconnecting…'); setTimeout(connect, 500); };
+}
+
+function receive(text) {
+  let m;
+  try { m = JSON.parse(text); } catch { return; }
+  state.received++;
+  switch (m.type) {
+    case 'welcome': welcome(m); break;
+    case 'scene': scene(m); break;
+    case 'error':
+      state.errors.push(m.message);
+      status(`host: ${m.message}`);
+      log(`error: ${m.message}`, 'error');
+      break;
+    case 'policy_error': policyError(m.message); break;
+    case 'status':
+      status(m.status);
+      if (m.status === 'recording') { $('record').disabled = true; $('stop').disabled = false; }
+      break;
+    case 'trace': trace(m); break;
+  }
+}
+
+function welcome(m) {
+  const select = $('policy');
+  // Rebuild the options only when the list changed (a reload keeps the picker, and its focus).
+  const labels = m.policies.map((p) => (p === 'file' ? `file: ${m.file}` : p));
+  const current = [...select.options].map((o) => o.textContent);
+  if (current.join('\n') !== labels.join('\n')) {
+    select.replaceChildren(...m.policies.map((p, i) => {
+      const o = document.createElement('option');
+      o.value = p;
+      o.textContent = labels[i];
+      return o;
+    }));
+  }
+  select.value = m.file && m.source === m.file ? 'file' : m.source;
+  policyError(m.policy_error || null);
+  showChart($('chart'), m.curve_svg);
+  document.title = `reorder play: ${m.policy}`;
+  log(`policy ${m.policy} (${m.layout})`);
+}
+
+function policyError(message) {
+  const box = $('policy-error');
+  box.hidden = !message;
+  box.textContent = message ? `${message}\nThe last good policy stays in force.` : '';
+}
+
+function scene(m) {
+  state.scene = m.scene;
+  drawScene(viewport, m.scene);
+  for (const e of m.events) log(describe(e));
+  const zone = (m.scene.zones || []).find((z) => z.axis === 'vertical');
+  $('speed').textContent = zone && zone.speed > 0
+    ? `scrolling ${zone.direction > 0 ? 'down' : 'up'} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
+    : 'not scrolling';
+  moveMarker($('chart'), zone);
+  $('record').disabled = !!m.recording;
+  $('stop').disabled = !m.recording;
+  if (m.seq && state.sentAt.has(m.seq)) {
+    state.rtts.push(performance.now() - state.sentAt.get(m.seq));
+    state.sentAt.delete(m.seq);
+    if (state.rtts.length > 200000) state.rtts.splice(0, 100000);
+  }
+}
+
+function describe(e) {
+  const p = (a) => `${a[0] + 1}.${a[1] + 1}`;
+  switch (e.type) {
+    case 'begin': return `begin ${p(e.at)} t ${e.t.toFixed(3)}`;
+    case 'move': return `move ${p(e.from)} → ${p(e.to)} (${e.semantics}) t ${e.t.toFixed(3)}`;
+    case 'end': return `end ${p(e.from)} → ${p(e.to)} t ${e.t.toFixed(3)}`;
+    case 'cancel': return `cancel (${e.resolution}) t ${e.t.toFixed(3)}`;
+    case 'refuse': return `refuse ${p(e.at)} t ${e.t.toFixed(3)}`;
+    default: return `${e.type} t ${e.t.toFixed(3)}`;
+  }
+}
+
+function log(text, cls) {
+  const li = document.createElement('li');
+  li.textContent = text;
+  if (cls) li.className = cls;
+  const list = $('log');
+  list.append(li);
+  while (list.children.length > 300) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+function trace(m) {
+  $('record').disabled = false;
+  $('stop').disabled = true;
+  if (state.traceUrl) URL.revokeObjectURL(state.traceUrl);
+  state.traceText = m.text;
+  state.traceUrl = URL.createObjectURL(new Blob([m.text], { type: 'application/jsonl' }));
+  const a = $('download');
+  a.href = state.traceUrl;
+  a.hidden = false;
+  log(`recorded ${m.inputs} inputs`);
+}
+
+// Input: Pointer Events (mouse, touch, pen) as touches.
+function point(e) {
+  const r = viewport.getBoundingClientRect();
+  return { x: e.clientX - r.left - viewport.clientLeft, y: e.clientY - r.top - viewport.clientTop };
+}
+viewport.addEventListener('pointerdown', (e) => {
+  if (state.pointer !== null || e.button > 0) return;
+  state.pointer = e.pointerId;
+  viewport.setPointerCapture(e.pointerId);
+  send({ type: 'down', t: time(e.timeStamp), ...point(e) });
+  e.preventDefault();
+});
+viewport.addEventListener('pointermove', (e) => {
+  if (e.pointerId !== state.pointer) return;
+  send({ type: 'move', t: time(e.timeStamp), ...point(e) });
+});
+viewport.addEventListener('pointerup', (e) => {
+  if (e.pointerId !== state.pointer) return;
+  state.pointer = null;
+  send({ type: 'up', t: time(e.timeStamp) });
+});
+viewport.addEventListener('pointercancel', (e) => {
+  if (e.pointerId !== state.pointer) return;
+  state.pointer = null;
+  send({ type: 'cancel', t: time(e.timeStamp) });
+});
+
+// Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen does).
+function frame(ts) {
+  const s = state.scene;
+  if (state.pointer !== null || (s && s.state !== 'idle')) send({ type: 'frame', t: time(ts) });
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+
+// Controls.
+$('policy').addEventListener('change', (e) => send({ type: 'policy', name: e.target.value }));
+$('record').addEventListener('click', () => send({ type: 'record' }));
+$('stop').addEventListener('click', () => send({ type: 'stop' }));
+$('reset').addEventListener('click', () => send({ type: 'reset' }));
+function replay(file) {
+  file.text().then((text) => { log(`replaying ${file.name}`); send({ type: 'replay', trace: text }); });
+}
+$('trace-file').addEventListener('change', (e) => { if (e.target.files[0]) replay(e.target.files[0]); });
+document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragover'); });
+document.addEventListener('dragleave', () => document.body.classList.remove('dragover'));
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  document.body.classList.remove('dragover');
+  const f = e.dataTransfer.files[0];
+  if (f) replay(f);
+});
+
+connect();

@@ -1,0 +1,524 @@
+import Foundation
+import ReorderCore
+import ReorderLua
+import ReorderPlot
+
+/// A trace as the playground records it: the session it began on and the inputs since.
+public struct TraceRecording: Sendable {
+    /// The policy reference (a built-in name or a file path).
+    public var policy: String
+    /// The order, titles and geometry when recording began.
+    public var options: SessionOptions
+    public var offset: Point
+    public var listOffsets: [Double]
+    public var inputs: [TraceInput]
+}
+
+/// A trace to replay: the session to start from (nil: keep the current list) and its inputs.
+public struct TracePlayback: Sendable {
+    public var policy: String?
+    public var options: SessionOptions?
+    public var offset: Point
+    public var listOffsets: [Double]
+    public var inputs: [TraceInput]
+
+    public init(policy: String?, options: SessionOptions?, offset: Point, listOffsets: [Double], inputs: [TraceInput]) {
+        self.policy = policy; self.options = options; self.offset = offset; self.listOffsets = listOffsets; self.inputs = inputs
+    }
+}
+
+/// How traces are written and read (the CLI's trace format, `reorder replay`'s input); the
+/// playground module does not own the format.
+public struct TraceFormat: Sendable {
+    public var encode: @Sendable (TraceRecording) -> String
+    /// Throws an error whose description says which line is wrong.
+    public var decode: @Sendable (String) throws -> TracePlayback
+
+    public init(encode: @escaping @Sendable (TraceRecording) -> String,
+                decode: @escaping @Sendable (String) throws -> TracePlayback) {
+        self.encode = encode; self.decode = decode
+    }
+}
+
+/// Where a reply goes.
+public enum PlaygroundReply: Hashable, Sendable {
+    /// To the client that sent the message.
+    case sender(String)
+    /// To every client (the sender included).
+    case everyone(String)
+}
+
+/// The playground's host side: owns the session (`s` in a ``ScriptingHost``) and handles the
+/// page's decoded messages; the server only decodes, calls ``handle(_:client:)`` and sends the
+/// replies. Not thread-safe: the server keeps it inside one actor.
+///
+/// ```swift
+/// let play = try Playground(options: .init(policy: "default", rows: 30))
+/// let replies = play.handle(try PlaygroundProtocol.decode(#"{"v":1,"type":"hello"}"#), client: 1)
+/// // [.sender(welcome), .sender(scene)]
+/// ```
+public final class Playground {
+    /// What `reorder play` starts with.
+    public struct Options: Sendable {
+        /// A built-in name or a policy file path (nil: the layout demo's own policy).
+        public var policy: String?
+        public var layout: LayoutKind
+        /// A table of this many rows ("1", "2", ...) instead of the demo list.
+        public var rows: Int?
+
+        public init(policy: String? = nil, layout: LayoutKind = .table, rows: Int? = nil) {
+            self.policy = policy; self.layout = layout; self.rows = rows
+        }
+    }
+
+    /// Per-client clock: page time (seconds) minus session time.
+    struct Clock {
+        var base: Double
+        var lastPageTime: Double
+    }
+
+    public let host: ScriptingHost
+    /// The global holding the session.
+    public let global: String
+    public let traceFormat: TraceFormat?
+    /// Where terminal messages go (reloads, policy errors).
+    public var log: (String) -> Void
+    /// The policy file given (absolute path), if any.
+    public let file: String?
+    /// The message of the last policy that failed to load (nil once a load succeeds).
+    public private(set) var policyError: String?
+    /// The list the playground started with (`reset`).
+    let startOptions: SessionOptions
+    var clocks: [Int: Clock] = [:]
+    var recording: (start: Int, trace: TraceRecording)?
+    /// A reload asked for during a drag: done when the session is idle again.
+    public private(set) var reloadPending = false
+    /// Events already sent.
+    var eventsSent = 0
+    /// Whether a trace is being replayed (page inputs are refused meanwhile).
+    public var isReplaying = false
+    /// Whether the playground made the session (and may trim its input and event logs, which
+    /// the REPL's `:record` and `s:events()` need when the session is the REPL's).
+    let ownsSession: Bool
+
+    /// A playground on a session of its own.
+    public init(options: Options, traceFormat: TraceFormat? = nil, log: @escaping (String) -> Void = { _ in }) throws(ScriptError) {
+        let host = try ScriptingHost(output: log)
+        self.host = host
+        self.global = "s"
+        self.traceFormat = traceFormat
+        self.log = log
+        var o = DemoList.options(layout: options.layout)
+        if let n = options.rows, options.layout == .table {
+            o.sections = [(1...max(1, n)).map { Item(String($0)) }]
+            o.sectionTitles = []
+            o.headerHeight = 0
+        }
+        var file: String?
+        if let p = options.policy {
+            if p.contains("/") || p.hasSuffix(".lua") {
+                let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
+                let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
+                o.policy = .file(path)
+                file = path
+            } else {
+                o.policy = .builtin(p)
+            }
+        }
+        self.file = file
+        startOptions = o
+        ownsSession = true
+        try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
+        guard host.session(global: global) != nil else { throw ScriptError("could not create the session") }
+    }
+
+    /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
+    /// of `host` drive the same session, serialized by ``SharedPlayground``'s lock.
+    public init(host: ScriptingHost, global: String, traceFormat: TraceFormat? = nil,
+                log: @escaping (String) -> Void = { _ in }) throws(ScriptError) {
+        guard let s = host.session(global: global) else { throw ScriptError("`\(global)` is not a session") }
+        self.host = host
+        self.global = global
+        self.traceFormat = traceFormat
+        self.log = log
+        if case .file(let p) = s.options.policy { file = p } else { file = nil }
+        var o = s.options
+        o.sections = s.simulator.order.items
+        o.sectionTitles = s.simulator.order.sectionTitles
+        o.restore = nil
+        startOptions = o
+        ownsSession = false
+        eventsSent = s.events.count
+    }
+
+    /// The session now.
+    public var session: ScriptSession? { host.session(global: global) }
+
+    /// Built-in policy names, then `"file"` when a file was given.
+    public var policyChoices: [String] { LuaPolicy.builtinNames + (file != nil ? ["file"] : []) }
+
+    /// The current policy's source as a reference string (built-in name or path).
+    var policyReference: String {
+        guard let s = session else { return "default" }
+        switch s.options.policy {
+        case .builtin(let n): return n
+        case .file(let p): return p
+        case .table: return s.policyName
+        }
+    }
+
+    // MARK: - Messages
+
+    /// Handles one decoded message from `client`.
+    public func handle(_ message: PlaygroundProtocol.Message, client: Int) -> [PlaygroundReply] {
+        let seq = message.seq
+        switch message.request {
+        case .hello:
+            clocks[client] = nil
+            return [.sender(welcome(seq: seq)), .sender(sceneMessage(seq: seq))]
+        case .scene:
+            return [.sender(sceneMessage(seq: seq))]
+        case .input(let input):
+            return handleInput(input, client: client, seq: seq)
+        case .policy(let name):
+            return switchPolicy(name, seq: seq)
+        case .record:
+            return startRecording(seq: seq)
+        case .stop:
+            return stopRecording(seq: seq)
+        case .reset:
+            guard session?.simulator.state == .idle else { return [.sender(error("cannot reset during a drag", seq: seq))] }
+            var o = startOptions
+            if let s = session { o.policy = s.options.policy }
+            do {
+                try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
+            } catch {
+                return [.sender(self.error(error.message, seq: seq))]
+            }
+            eventsSent = 0
+            recording = nil
+            return [.everyone(sceneMessage(seq: seq))]
+        case .replay:
+            // The server runs replays (they take real time): see ``prepareReplay(_:)``.
+            return [.sender(error("replay is handled by the server", seq: seq))]
+        }
+    }
+
+    /// Applies a touch or frame at the page's time, mapped onto the session's clock.
+    func handleInput(_ input: TraceInput, client: Int, seq: Int?) -> [PlaygroundReply] {
+        guard !isReplaying else { return [.sender(error("a trace is being replayed; inputs are ignored until it ends", seq: seq))] }
+        guard let sim = session?.simulator else { return [.sender(error("no session", seq: seq))] }
+        let pageTime = input.time
+        var clock = clocks[client] ?? Clock(base: pageTime - sim.time, lastPageTime: pageTime)
+        if pageTime < clock.lastPageTime {
+            return [.sender(error("out of order: t \(pageTime) is older than this client's last message (t \(clock.lastPageTime))", seq: seq))]
+        }
+        // Another client (or a replay, or a reload) moved the clock on: continue from there.
+        if pageTime - clock.base < sim.time { clock.base = pageTime - sim.time }
+        clock.lastPageTime = pageTime
+        clocks[client] = clock
+        let t = pageTime - clock.base
+        let mapped: TraceInput
+        switch input {
+        case .down(_, let p): mapped = .down(t, p)
+        case .move(_, let p): mapped = .move(t, p)
+        case .up: mapped = .up(t)
+        case .cancel: mapped = .cancel(t)
+        case .frame: mapped = .frame(t)
+        }
+        return apply(mapped, seq: seq)
+    }
+
+    /// Applies an input at session time and answers with the scene (to everyone).
+    public func apply(_ input: TraceInput, seq: Int? = nil) -> [PlaygroundReply] {
+        guard let s = session else { return [.sender(error("no session", seq: seq))] }
+        // The simulator logs every input unless told not to: only while recording a trace.
+        if ownsSession { s.simulator.isRecording = recording != nil }
+        let outcome = s.simulator.apply(input)
+        s.collect()
+        var replies: [PlaygroundReply] = []
+        if case .frame = input, outcome == .ignored, s.events.count == eventsSent {
+            // An idle frame: nothing changed; answer only the sender.
+            return [.sender(sceneMessage(seq: seq))]
+        }
+        replies.append(.everyone(sceneMessage(seq: seq)))
+        if reloadPending, s.simulator.state == .idle { replies += reload() }
+        return replies
+    }
+
+    // MARK: - Policy
+
+    func switchPolicy(_ name: String, seq: Int?) -> [PlaygroundReply] {
+        guard session?.simulator.state == .idle else { return [.sender(error("cannot switch the policy during a drag", seq: seq))] }
+        let source: SessionOptions.PolicySource
+        if name == "file" {
+            guard let file else { return [.sender(error("no policy file was given to reorder play", seq: seq))] }
+            source = .file(file)
+        } else {
+            guard LuaPolicy.builtinNames.contains(name) else {
+                return [.sender(error("no built-in policy named '\(name)'", seq: seq))]
+            }
+            source = .builtin(name)
+        }
+        do {
+            try host.replaceSession(global: global, policy: source)
+        } catch {
+            return [.sender(self.error(error.message, seq: seq))]
+        }
+        eventsSent = 0
+        recording = nil
+        return [.everyone(welcome(seq: seq)), .everyone(sceneMessage(seq: seq))]
+    }
+
+    /// Reloads the policy from its source, keeping the order. During a drag the reload waits
+    /// for the drag to end. A policy that fails to load leaves the last good one in force and
+    /// reports `file:line: message` to the terminal and every client.
+    public func reload() -> [PlaygroundReply] {
+        guard let s = session else { return [] }
+        guard s.simulator.state == .idle else {
+            reloadPending = true
+            return []
+        }
+        reloadPending = false
+        // Load first on its own: a broken file must not replace the session.
+        if case .file(let path) = s.options.policy {
+            do {
+                _ = try LuaPolicy(path: path)
+            } catch {
+                let message = error.description
+                policyError = message
+                log("reorder play: \(message) (the last good policy stays)\n")
+                return [.everyone(policyErrorMessage(message))]
+            }
+        }
+        do {
+            try host.replaceSession(global: global, policy: nil)
+        } catch {
+            policyError = error.message
+            log("reorder play: \(error.message) (the last good policy stays)\n")
+            return [.everyone(policyErrorMessage(error.message))]
+        }
+        policyError = nil
+        eventsSent = 0
+        log("reorder play: reloaded \(policyReference)\n")
+        return [.everyone(welcome(seq: nil)), .everyone(sceneMessage(seq: nil))]
+    }
+
+    // MARK: - Traces
+
+    func startRecording(seq: Int?) -> [PlaygroundReply] {
+        guard traceFormat != nil else { return [.sender(error("this host cannot write traces", seq: seq))] }
+        guard let s = session, s.simulator.state == .idle else { return [.sender(error("start recording while no drag is under way", seq: seq))] }
+        let sim = s.simulator
+        var o = s.options
+        o.sections = sim.order.items
+        o.sectionTitles = sim.order.sectionTitles
+        o.restore = nil
+        sim.isRecording = true
+        recording = (sim.inputs.count, TraceRecording(policy: policyReference, options: o, offset: sim.offset,
+                                                      listOffsets: sim.layout.listOffsets, inputs: []))
+        return [.sender(status("recording", seq: seq))]
+    }
+
+    func stopRecording(seq: Int?) -> [PlaygroundReply] {
+        guard let format = traceFormat, let (start, header) = recording, let s = session else {
+            return [.sender(error("not recording", seq: seq))]
+        }
+        let sim = s.simulator
+        sim.isRecording = false
+        recording = nil
+        var trace = header
+        let all = sim.inputs
+        trace.inputs = start <= all.count ? Array(all[start...]) : []
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "trace")
+            if let seq { w.field("seq", Double(seq)) }
+            w.field("inputs", Double(trace.inputs.count))
+            w.field("text", format.encode(trace))
+        }
+        return [.sender(w.text)]
+    }
+
+    /// Decodes a trace and puts its session in place; the server then feeds its inputs with
+    /// ``apply(_:seq:)`` at their times. Returns the inputs, or the error to send.
+    public func prepareReplay(_ text: String) -> Result<[TraceInput], PlaygroundProtocol.DecodeError> {
+        guard let format = traceFormat else { return .failure(.init(message: "this host cannot read traces")) }
+        guard session?.simulator.state == .idle else { return .failure(.init(message: "cannot replay during a drag")) }
+        let playback: TracePlayback
+        do { playback = try format.decode(text) } catch {
+            return .failure(.init(message: "trace: \(error)"))
+        }
+        var o = playback.options ?? (session?.options ?? startOptions)
+        if playback.options == nil, let s = session {
+            o.sections = s.simulator.order.items
+            o.sectionTitles = s.simulator.order.sectionTitles
+        }
+        o.restore = nil
+        if let p = playback.policy {
+            if p.contains("/") || p.hasSuffix(".lua") {
+                o.policy = .file(p)
+            } else {
+                o.policy = .builtin(p)
+            }
+        }
+        do {
+            try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
+        } catch {
+            return .failure(.init(message: error.message))
+        }
+        guard let s = session else { return .failure(.init(message: "no session")) }
+        if playback.offset != .zero { s.simulator.setOffset(playback.offset) }
+        if !playback.listOffsets.isEmpty { s.simulator.setListOffsets(playback.listOffsets) }
+        eventsSent = 0
+        clocks.removeAll()
+        return .success(playback.inputs)
+    }
+
+    // MARK: - Outgoing messages
+
+    func error(_ message: String, seq: Int?) -> String {
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "error")
+            if let seq { w.field("seq", Double(seq)) }
+            w.field("message", message)
+        }
+        return w.text
+    }
+
+    /// An `error` message (for the server's own refusals).
+    public static func errorMessage(_ message: String, seq: Int?) -> String {
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "error")
+            if let seq { w.field("seq", Double(seq)) }
+            w.field("message", message)
+        }
+        return w.text
+    }
+
+    func status(_ text: String, seq: Int?) -> String {
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "status")
+            if let seq { w.field("seq", Double(seq)) }
+            w.field("status", text)
+        }
+        return w.text
+    }
+
+    func policyErrorMessage(_ message: String) -> String {
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "policy_error")
+            w.field("message", message)
+        }
+        return w.text
+    }
+
+    /// `welcome`: the policies to pick from, the current one, the layout, the edge-scroll chart.
+    public func welcome(seq: Int?) -> String {
+        let s = session
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "welcome")
+            if let seq { w.field("seq", Double(seq)) }
+            w.field("policies") { w in w.array { w in for p in policyChoices { w.string(p) } } }
+            w.field("policy", s?.policyName ?? "")
+            w.field("source", policyReference)
+            if let file { w.field("file", file) }
+            w.field("layout", s?.options.layout.rawValue ?? "table")
+            if let policyError { w.field("policy_error", policyError) }
+            w.field("curve_svg", curveSVG())
+        }
+        return w.text
+    }
+
+    /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.
+    func curveSVG() -> String {
+        guard let s = session else { return "" }
+        let policy: any DragPolicy
+        do {
+            switch s.options.policy {
+            case .builtin(let n): policy = try LuaPolicy(named: n)
+            case .file(let p): policy = try LuaPolicy(path: p)
+            case .table: return ""
+            }
+        } catch {
+            return ""
+        }
+        var options = SpeedPlot.Options(viewport: s.simulator.viewport, frameRate: s.options.frameRate)
+        options.plotWidth = 360
+        options.plotHeight = 200
+        return SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
+    }
+
+    /// `scene`: the scene now and the events since the last scene sent.
+    public func sceneMessage(seq: Int?) -> String {
+        guard let s = session else { return error("no session", seq: seq) }
+        let scene = s.scene()
+        let events = s.events
+        let new = eventsSent <= events.count ? Array(events[eventsSent...]) : []
+        eventsSent = events.count
+        if ownsSession, events.count > 1000 {
+            s.clearEvents()
+            eventsSent = 0
+        }
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "scene")
+            if let seq { w.field("seq", Double(seq)) }
+            w.field("scene") { scene.write(to: &$0) }
+            w.field("events") { w in
+                w.array { w in
+                    for e in new { w.object { Self.write(event: e, to: &$0) } }
+                }
+            }
+            if recording != nil { w.field("recording", true) }
+            if isReplaying { w.field("replaying", true) }
+        }
+        return w.text
+    }
+
+    static func write(event e: DragEvent, to w: inout JSONText) {
+        func pos(_ key: String, _ p: ItemPosition) {
+            w.field(key) { $0.array { $0.number(Double(p.section)); $0.number(Double(p.item)) } }
+        }
+        w.field("type", e.typeName)
+        switch e {
+        case .begin(let p, let t): pos("at", p); w.field("t", t)
+        case .move(let from, let to, let semantics, let t):
+            pos("from", from); pos("to", to); w.field("semantics", semantics.rawValue); w.field("t", t)
+        case .end(let from, let to, let t): pos("from", from); pos("to", to); w.field("t", t)
+        case .cancel(let r, let t): w.field("resolution", r.rawValue); w.field("t", t)
+        case .rollback(let t): w.field("t", t)
+        case .refuse(let p, let t): pos("at", p); w.field("t", t)
+        }
+    }
+
+    /// The whole order, state and offset as JSON (`GET /state`, for tests and tools).
+    public func stateJSON() -> String {
+        guard let s = session else { return "{}" }
+        let sim = s.simulator
+        var w = JSONText()
+        w.object { w in
+            w.field("policy", s.policyName)
+            w.field("state", sim.state.rawValue)
+            w.field("time", sim.time)
+            w.field("offset") { $0.array { $0.number(sim.offset.x); $0.number(sim.offset.y) } }
+            w.field("order") { w in
+                w.array { w in for section in sim.order.ids { w.array { w in for id in section { w.string(id) } } } }
+            }
+            if let policyError { w.field("policy_error", policyError) }
+        }
+        return w.text
+    }
+}

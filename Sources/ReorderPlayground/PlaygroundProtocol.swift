@@ -1,0 +1,140 @@
+import Foundation
+import ReorderCore
+
+/// The WebSocket protocol between the playground page and the host (docs/PLAYGROUND.md).
+///
+/// Every message is one JSON object with `"v"` (the protocol version) and `"type"`; a client
+/// may add `"seq"` (an integer), which the reply echoes.
+///
+/// ```swift
+/// let m = try PlaygroundProtocol.decode(#"{"v":1,"type":"down","t":1.5,"x":100,"y":120}"#)
+/// // m.request == .input(.down(1.5, Point(x: 100, y: 120)))
+/// ```
+public enum PlaygroundProtocol {
+    /// The version this host speaks.
+    public static let version = 1
+    /// The largest message accepted, bytes (a dropped trace of about 20,000 inputs fits).
+    public static let maximumMessageSize = 1 << 20
+
+    /// What a client asks.
+    public enum Request: Hashable, Sendable {
+        /// The welcome (policies, layout) and a scene.
+        case hello
+        /// A touch or a frame tick at the page's time (seconds).
+        case input(TraceInput)
+        /// Just the scene now.
+        case scene
+        /// Switch to a built-in policy by name, or `"file"` for the file given to `reorder play`.
+        case policy(String)
+        /// Start recording a trace (from the current order).
+        case record
+        /// Stop recording: the reply is the trace text.
+        case stop
+        /// Replay a trace in real time (its text, as `reorder replay` reads it).
+        case replay(String)
+        /// Back to the list the playground started with.
+        case reset
+    }
+
+    /// A decoded message: the request and the client's `seq`, if any.
+    public struct Message: Hashable, Sendable {
+        public var request: Request
+        public var seq: Int?
+    }
+
+    /// A message that could not be used, and the `seq` it carried (when readable).
+    public struct DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var seq: Int?
+        public var description: String { message }
+    }
+
+    /// Parses one text message.
+    public static func decode(_ text: String) throws(DecodeError) -> Message {
+        let size = text.utf8.count
+        guard size <= maximumMessageSize else {
+            throw DecodeError(message: "message too large: \(size) bytes (at most \(maximumMessageSize))")
+        }
+        let data = Data(text.utf8)
+        // The seq first, leniently, so that even a message with bad fields gets its seq back.
+        let seq = (try? JSONDecoder().decode(SeqOnly.self, from: data))?.seq
+        func fail(_ m: String) -> DecodeError { DecodeError(message: m, seq: seq) }
+        let wire: Wire
+        do {
+            wire = try JSONDecoder().decode(Wire.self, from: data)
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw fail(key.isEmpty ? "expected a JSON object" : "\(key): expected \(Wire.expected(key))")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw fail("\(key): expected \(Wire.expected(key))")
+        } catch {
+            throw fail("not JSON")
+        }
+        guard let v = wire.v else { throw fail("v: expected the protocol version, \(version)") }
+        guard v == version else { throw fail("v: unsupported protocol version \(v) (this host speaks \(version))") }
+        guard let type = wire.type else { throw fail("type: expected a string") }
+        func number(_ key: String, _ value: Double?) throws(DecodeError) -> Double {
+            guard let d = value, d.isFinite else { throw fail("\(type).\(key): expected a finite number") }
+            return d
+        }
+        func time() throws(DecodeError) -> Double {
+            let t = try number("t", wire.t)
+            guard t >= 0, t < 1e9 else { throw fail("\(type).t: expected seconds from 0 to 1e9, got \(t)") }
+            return t
+        }
+        func point() throws(DecodeError) -> Point {
+            let p = Point(x: try number("x", wire.x), y: try number("y", wire.y))
+            guard abs(p.x) < 1e7, abs(p.y) < 1e7 else { throw fail("\(type): x and y must be within ±1e7 points") }
+            return p
+        }
+        let request: Request
+        switch type {
+        case "hello": request = .hello
+        case "scene": request = .scene
+        case "down": request = .input(.down(try time(), try point()))
+        case "move": request = .input(.move(try time(), try point()))
+        case "up": request = .input(.up(try time()))
+        case "cancel": request = .input(.cancel(try time()))
+        case "frame": request = .input(.frame(try time()))
+        case "policy":
+            guard let name = wire.name, !name.isEmpty, name.count <= 200 else {
+                throw fail("policy.name: expected a policy name")
+            }
+            request = .policy(name)
+        case "record": request = .record
+        case "stop": request = .stop
+        case "reset": request = .reset
+        case "replay":
+            guard let trace = wire.trace else { throw fail("replay.trace: expected the trace text") }
+            request = .replay(trace)
+        default:
+            throw fail("type: unknown message type \"\(type.prefix(40))\"")
+        }
+        return Message(request: request, seq: seq)
+    }
+
+    /// The fields of every message type (absent ones nil).
+    struct Wire: Decodable {
+        var v: Int?
+        var type: String?
+        var seq: Int?
+        var t: Double?
+        var x: Double?
+        var y: Double?
+        var name: String?
+        var trace: String?
+
+        static func expected(_ key: String) -> String {
+            switch key {
+            case "v", "seq": return "an integer"
+            case "type", "name", "trace": return "a string"
+            default: return "a finite number"
+            }
+        }
+    }
+
+    struct SeqOnly: Decodable {
+        var seq: Int?
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import NIOPosix
+import ReorderCore
+
+/// The HTTP + WebSocket shell around a ``PlaygroundHub``: serves the embedded page, upgrades
+/// `/ws` to a WebSocket whose text messages go to the hub, and refuses requests whose `Host`
+/// or `Origin` is not the server's own (DNS rebinding, cross-site WebSocket).
+///
+/// ```swift
+/// let server = PlaygroundServer(hub: hub, host: "127.0.0.1", port: 8080)
+/// try await server.application().runService()
+/// ```
+public struct PlaygroundServer: Sendable {
+    public let hub: PlaygroundHub
+    public let host: String
+    public let port: Int
+    /// Called with the URL once the server listens (the port resolved when 0 was asked).
+    public var onListening: @Sendable (String) -> Void = { _ in }
+
+    public init(hub: PlaygroundHub, host: String = "127.0.0.1", port: Int = 8080) {
+        self.hub = hub; self.host = host; self.port = port
+    }
+
+    /// Whether `host` is a loopback address or name.
+    public static func isLoopback(_ host: String) -> Bool {
+        let h = host.lowercased()
+        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
+    }
+
+    /// The `Host` values this server answers to on `port`: the loopback names and the host it
+    /// was asked to listen on.
+    static func allowedAuthorities(host: String, port: Int) -> Set<String> {
+        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+        if !["0.0.0.0", "::"].contains(host) {
+            names.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+        }
+        // With the port (what browsers send), and the bare loopback names (a client that leaves
+        // the port out; a rebinding page's Host names its own domain either way).
+        return Set(names.map { "\($0.lowercased()):\(port)" } + ["127.0.0.1", "localhost", "[::1]"])
+    }
+
+    /// Why a request with these `Host` and `Origin` headers is refused (nil: it is fine). The
+    /// port is the one the server really listens on.
+    public static func refusal(authority: String?, origin: String?, host: String, port: Int) -> String? {
+        let allowed = allowedAuthorities(host: host, port: port)
+        guard let authority, allowed.contains(authority.lowercased()) else {
+            return "refused: Host '\(authority ?? "")' is not this server's (\(allowed.sorted().joined(separator: ", ")))"
+        }
+        if let origin {
+            // A browser sends its page's origin (http://host:port); WebSocket client libraries
+            // often send ws://host. Either must name this server.
+            let o = origin.lowercased()
+            let scheme = ["http://", "ws://"].first { o.hasPrefix($0) }
+            guard let scheme, allowed.contains(String(o.dropFirst(scheme.count))) else {
+                return "refused: Origin '\(origin)' is not this server's"
+            }
+        }
+        return nil
+    }
+
+    /// The router: the page files, `GET /state`, and `/ws` answering 403 to a refused upgrade.
+    public func router(port actualPort: @escaping @Sendable () -> Int) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        let host = self.host
+        let hub = self.hub
+        router.middlewares.add(OriginGuard(host: host, port: actualPort))
+        router.get("/") { _, _ in Self.page("index.html") }
+        router.get("/state") { _, _ -> Response in
+            let json = await hub.stateJSON()
+            return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        }
+        router.get("/ws") { _, _ -> Response in
+            Response(status: .badRequest, headers: [.contentType: "text/plain"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: "expected a WebSocket upgrade\n")))
+        }
+        router.get("/:file") { _, context -> Response in
+            Self.page(context.parameters.get("file") ?? "")
+        }
+        return router
+    }
+
+    /// An embedded page file, or 404.
+    static func page(_ name: String) -> Response {
+        guard let file = EmbeddedPage.files.first(where: { $0.name == name }) else {
+            return Response(status: .notFound, headers: [.contentType: "text/plain"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "no such file: \(name)\n")))
+        }
+        let type: String
+        switch name.split(separator: ".").last {
+        case "html": type = "text/html; charset=utf-8"
+        case "css": type = "text/css; charset=utf-8"
+        case "js": type = "text/javascript; charset=utf-8"
+        case "svg": type = "image/svg+xml"
+        default: type = "application/octet-stream"
+        }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: file.source)))
+    }
+
+    /// The application, listening on `host:port`.
+    public func application() -> some ApplicationProtocol {
+        let hub = self.hub
+        let host = self.host
+        let port = PortBox(port)
+        let onListening = self.onListening
+        let wsConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: WebSocketServerConfiguration(maxFrameSize: PlaygroundProtocol.maximumMessageSize * 2))
+        return Application(
+            router: router(port: { port.value }),
+            server: .http1WebSocketUpgrade(configuration: wsConfiguration) { request, _, _ in
+                guard request.path == "/ws",
+                      Self.refusal(authority: request.authority, origin: request.headerFields[.origin],
+                                   host: host, port: port.value) == nil
+                else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await Self.serve(hub: hub, inbound: inbound, outbound: outbound)
+                }
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port.value), serverName: "reorder play"),
+            onServerRunning: { channel in
+                if let p = channel.localAddress?.port { port.set(p) }
+                let shown = host.contains(":") ? "[\(host)]" : host
+                onListening("http://\(shown):\(port.value)/")
+            },
+            // One event-loop thread: the hub handles one message at a time anyway, and with two
+            // threads setting up the first connections at once (a browser opens two) the Swift
+            // 6.3 runtime crashed instantiating NIO's generic pipeline metadata concurrently
+            // (swift_getGenericMetadata, seen once in a debug build).
+            eventLoopGroupProvider: .shared(Self.eventLoop)
+        )
+    }
+
+    /// One WebSocket connection: frames are joined into messages (at most
+    /// ``PlaygroundProtocol/maximumMessageSize`` bytes; a larger one is refused with an error
+    /// and the connection carries on), text messages go to the hub.
+    static func serve(hub: PlaygroundHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        let id = await hub.connect(WebSocketClient(outbound: outbound))
+        var buffer = ByteBuffer()
+        var isText = true
+        var oversized = false
+        do {
+            for try await frame in inbound {
+                if frame.opcode != .continuation {
+                    buffer.clear()
+                    isText = frame.opcode == .text
+                    oversized = false
+                }
+                if !oversized {
+                    if buffer.readableBytes + frame.data.readableBytes > PlaygroundProtocol.maximumMessageSize {
+                        oversized = true
+                        buffer.clear()
+                    } else {
+                        var data = frame.data
+                        buffer.writeBuffer(&data)
+                    }
+                }
+                guard frame.fin else { continue }
+                if oversized {
+                    await hub.refuse("message too large (at most \(PlaygroundProtocol.maximumMessageSize) bytes)", to: id)
+                } else if !isText {
+                    await hub.refuse("binary messages are not part of the protocol (send JSON text)", to: id)
+                } else {
+                    await hub.receive(String(buffer: buffer), from: id)
+                }
+                buffer.clear()
+            }
+        } catch {
+            // The connection went away; the other clients carry on.
+        }
+        await hub.disconnect(id)
+    }
+}
+
+extension PlaygroundServer {
+    /// The playground's one event-loop thread, shared by its servers.
+    static let eventLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+}
+
+/// A WebSocket as a hub client.
+struct WebSocketClient: PlaygroundClient {
+    let outbound: WebSocketOutboundWriter
+    func send(_ text: String) async {
+        try? await outbound.write(.text(text))
+    }
+}
+
+/// The port, known once the server listens (when 0 was asked).
+final class PortBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int
+    init(_ port: Int) { stored = port }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ p: Int) { lock.lock(); stored = p; lock.unlock() }
+}
+
+/// Refuses (403) a request whose `Host` or `Origin` is not the server's own.
+struct OriginGuard<Context: RequestContext>: RouterMiddleware {
+    let host: String
+    let port: @Sendable () -> Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let reason = PlaygroundServer.refusal(authority: request.head.authority, origin: request.headers[.origin],
+                                                 host: host, port: port()) {
+            return Response(status: .forbidden, headers: [.contentType: "text/plain"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: reason + "\n")))
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,74 @@
+"""Benchmark (not a test): `reorder play` through its WebSocket.
+
+  python3 Tests/Browser/bench_socket.py [--rows N] [--frames N] [--reorder PATH]
+
+Drives a scripted drag (press, lift, the finger swinging between y 100 and 500, release every
+600 frames) for --frames frames (a move and a frame message each), one message at a time
+(each waits for its scene), and prints the round trip p50/p99 and the server's resident set
+size (VmRSS) after 10 % of the frames and at the end."""
+import argparse, json, math, os, re, subprocess, threading, time
+import websocket
+
+p = argparse.ArgumentParser()
+p.add_argument("--rows", type=int, default=1000)
+p.add_argument("--frames", type=int, default=100000)
+p.add_argument("--reorder", default=os.path.join(os.path.dirname(__file__), "..", "..", ".build", "release", "reorder"))
+a = p.parse_args()
+
+server = subprocess.Popen([a.reorder, "play", "--port", "0", "--rows", str(a.rows)], stdout=subprocess.PIPE, text=True)
+url = None
+for line in server.stdout:
+    m = re.search(r"open http://127.0.0.1:(\d+)/", line)
+    if m:
+        port = m.group(1)
+        break
+threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+
+def rss():
+    with open(f"/proc/{server.pid}/status") as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+ws = websocket.create_connection(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}")
+seq = 0
+rtts = []
+def ask(message):
+    global seq
+    seq += 1
+    message["v"] = 1
+    message["seq"] = seq
+    start = time.perf_counter()
+    ws.send(json.dumps(message))
+    while True:
+        reply = json.loads(ws.recv())
+        if reply.get("seq") == seq and reply["type"] in ("scene", "error"):
+            break
+    rtts.append(time.perf_counter() - start)
+
+ask({"type": "hello"})
+t = 1.0
+samples = {}
+for frame in range(a.frames):
+    if frame % 600 == 0:
+        ask({"type": "down", "t": t, "x": 100, "y": 140})
+        for _ in range(45):
+            t += 1 / 60
+            ask({"type": "frame", "t": t})
+    t += 1 / 60
+    y = 300 + 200 * math.sin(2 * math.pi * (frame % 120) / 120)
+    ask({"type": "move", "t": t, "x": 100, "y": y})
+    ask({"type": "frame", "t": t})
+    if frame % 600 == 599:
+        ask({"type": "up", "t": t})
+        for _ in range(30):
+            t += 1 / 60
+            ask({"type": "frame", "t": t})
+    for pct in (10, 25, 50, 75):
+        if frame + 1 == a.frames * pct // 100:
+            samples[f"{pct}%"] = rss()
+samples["end"] = rss()
+ws.close()
+server.terminate()
+r = sorted(rtts)
+print(f"rows {a.rows}, {a.frames} frames, {len(r)} messages: round trip p50 {r[len(r)//2]*1e3:.3f} ms, "
+      f"p99 {r[int(len(r)*0.99)]*1e3:.3f} ms; server RSS (kB) " + ", ".join(f"{k} {v}" for k, v in samples.items())
+      + f" ({(samples['end'] / samples['10%'] - 1) * 100:+.1f} % from 10 % to the end)")

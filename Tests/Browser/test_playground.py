@@ -1,0 +1,344 @@
+"""End-to-end tests of `reorder play` in a real (headless) Chromium, driven by Selenium.
+
+Run with `make browser-test` (it builds `reorder` first). Needs Debian's `chromium` and
+`chromium-driver` and `pip install selenium`. Environment:
+  REORDER    the binary (default .build/debug/reorder)
+  ARTIFACTS  where screenshots go (default .build/browser-artifacts)
+"""
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+
+import websocket  # websocket-client, installed with selenium
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REORDER = os.environ.get("REORDER", os.path.join(REPO, ".build", "debug", "reorder"))
+ARTIFACTS = os.environ.get("ARTIFACTS", os.path.join(REPO, ".build", "browser-artifacts"))
+ROW = 44  # the table's row height, points
+
+FIRST_POLICY = 'return { name = "mine", extends = "default", api = 1 }\n'
+
+
+def wait(predicate, timeout=5.0, interval=0.02, what="condition"):
+    """Polls until predicate() is truthy; returns its value or fails after timeout."""
+    end = time.time() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.time() > end:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(interval)
+
+
+class Playground(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        cls.dir = tempfile.mkdtemp(prefix="reorder-play-")
+        cls.policy = os.path.join(cls.dir, "mine.lua")
+        with open(cls.policy, "w") as f:
+            f.write(FIRST_POLICY)
+        cls.server = subprocess.Popen([REORDER, "play", cls.policy, "--port", "0", "--rows", "200"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+        cls.server_output = []
+        found = {}
+
+        def read():
+            for line in cls.server.stdout:
+                cls.server_output.append(line)
+                m = re.search(r"open (http://\S+)", line)
+                if m:
+                    found["url"] = m.group(1)
+
+        threading.Thread(target=read, daemon=True).start()
+        cls.url = wait(lambda: found.get("url"), timeout=30, what="the server's URL")
+        cls.port = int(re.search(r":(\d+)/", cls.url).group(1))
+        options = Options()
+        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
+                  "--force-device-scale-factor=1"]:
+            options.add_argument(a)
+        options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+        cls.driver = webdriver.Chrome(options=options, service=service)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+
+    # MARK: helpers
+
+    def setUp(self):
+        # Rewrite the policy only when a test changed it: a write makes the server reload.
+        with open(self.policy) as f:
+            changed = f.read() != FIRST_POLICY
+        if changed:
+            with open(self.policy, "w") as f:
+                f.write(FIRST_POLICY)
+            time.sleep(0.5)  # let the reload (150 ms polling) happen before the page loads
+        d = self.driver
+        d.get(self.url)
+        wait(lambda: d.execute_script("return !!(window.__play && window.__play.scene)"), what="the first scene")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def scene(self):
+        return self.js("return window.__play.scene")
+
+    def host_state(self):
+        with urllib.request.urlopen(self.url + "state") as r:
+            return json.load(r)
+
+    def choose(self, policy, name=None):
+        Select(self.driver.find_element(By.ID, "policy")).select_by_value(policy)
+        wait(lambda: self.driver.title == f"reorder play: {name or policy}", what=f"policy {policy}")
+        self.driver.find_element(By.ID, "reset").click()
+        wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+
+    def origin(self):
+        return self.js("const v = document.getElementById('viewport'); const r = v.getBoundingClientRect();"
+                       "return [r.left + v.clientLeft, r.top + v.clientTop]")
+
+    def pointer(self, duration=0):
+        return ActionBuilder(self.driver, duration=duration)
+
+    def press(self, x, y):
+        left, top = self.origin()
+        a = self.pointer()
+        a.pointer_action.move_to_location(int(left + x), int(top + y))
+        a.pointer_action.pointer_down()
+        a.perform()
+
+    def glide(self, x0, y0, x1, y1, steps=12, step_ms=20):
+        left, top = self.origin()
+        a = self.pointer(duration=step_ms)
+        for i in range(1, steps + 1):
+            a.pointer_action.move_to_location(int(left + x0 + (x1 - x0) * i / steps), int(top + y0 + (y1 - y0) * i / steps))
+        a.perform()
+
+    def release(self):
+        a = self.pointer()
+        a.pointer_action.pointer_up()
+        a.perform()
+        wait(lambda: self.scene()["state"] == "idle", what="the drop to end")
+
+    def lifted(self):
+        wait(lambda: (self.scene().get("snapshot") or {}).get("phase") == "lifted", what="the lift")
+
+    def dom_order(self):
+        return self.js("return [...document.querySelectorAll('#content .cell')].map(e => e.dataset.id)")
+
+    def transform(self):
+        """(scale, rotation) of the snapshot's computed CSS transform."""
+        t = self.js("return getComputedStyle(document.getElementById('snapshot')).transform")
+        a, b, c, d = [float(v) for v in re.match(r"matrix\(([^)]*)\)", t).group(1).split(",")[:4]]
+        return math.hypot(a, b), math.atan2(b, a)
+
+    # MARK: cases
+
+    def test_drag_row_2_to_row_9_matches_host_and_replay(self):
+        """Long press and drag of row 2 to row 9 under `default`: the page's DOM, the host and
+        `reorder replay` of the page's trace all give 1 3 4 5 6 7 8 9 2 10 ..."""
+        self.choose("default")
+        d = self.driver
+        d.find_element(By.ID, "record").click()
+        wait(lambda: not d.find_element(By.ID, "stop").get_attribute("disabled") or
+             self.js("return document.getElementById('status').textContent") == "recording", what="recording")
+        # Row 2's centre is y = 44 + 22; row 9's is 8 × 44 + 22 = 374.
+        self.press(120, 1 * ROW + 22)
+        self.lifted()
+        self.glide(120, 66, 120, 8 * ROW + 22, steps=20)
+        time.sleep(0.3)
+        self.release()
+        d.find_element(By.ID, "stop").click()
+        trace = wait(lambda: self.js("return window.__play.traceText"), what="the trace")
+        expected = ["1", "3", "4", "5", "6", "7", "8", "9", "2"] + [str(i) for i in range(10, 201)]
+        host = self.host_state()["order"][0]
+        self.assertEqual(host, expected)
+        dom = self.dom_order()
+        self.assertEqual(dom, expected[:len(dom)])
+        self.assertGreaterEqual(len(dom), 15)  # 667 pt show 15 rows and part of a 16th
+        path = os.path.join(self.dir, "drag.jsonl")
+        with open(path, "w") as f:
+            f.write(trace)
+        out = subprocess.run([REORDER, "replay", path, "--json"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        self.assertEqual(json.loads(out.stdout)["items"][0], expected)
+
+    def test_bottom_zone_scrolls_at_the_policy_speed(self):
+        """The finger held 60 pt inside `default`'s 120 pt bottom zone: after the 0.4 s ramp the
+        offset grows at 1500 × (60 / 120)² = 375 pt/s (DefaultPolicy), within 5 %."""
+        self.choose("default")
+        self.press(120, 1 * ROW + 22)
+        self.lifted()
+        self.glide(120, 66, 120, 667 - 60, steps=20)
+        time.sleep(0.8)
+        s1 = self.scene()
+        time.sleep(1.0)
+        s2 = self.scene()
+        speed = (s2["offset"][1] - s1["offset"][1]) / (s2["t"] - s1["t"])
+        zone = [z for z in s2["zones"] if z["axis"] == "vertical"][0]
+        self.release()
+        self.assertAlmostEqual(speed, 375, delta=375 * 0.05)
+        self.assertAlmostEqual(zone["speed"], 375, delta=375 * 0.05)
+        self.assertEqual(zone["zone"], 120)
+
+    def test_drag_drop_table_snapshot_transform(self):
+        """drag_drop_table's snapshot: scaledBy(1.05) and rotated(by: .pi / 36) (seed 003)."""
+        self.choose("drag_drop_table")
+        self.press(120, 2 * ROW + 22)
+        self.lifted()
+        self.glide(120, 110, 120, 150, steps=4)
+        time.sleep(0.1)
+        scale, rotation = self.transform()
+        self.release()
+        self.assertAlmostEqual(scale, 1.05, places=3)
+        self.assertAlmostEqual(rotation, math.pi / 36, places=3)
+
+    def test_mid_drag_screenshot_shows_the_snapshot_where_the_host_puts_it(self):
+        """A PNG of a mid-drag frame under swift_reorder (shadow opacity 0.3, radius 10,
+        offset (0, 3)): the snapshot is white at the host's centre and casts its shadow just
+        below its bottom edge, and nowhere 100 px lower."""
+        self.choose("swift_reorder")
+        self.press(120, 2 * ROW + 22)
+        self.lifted()
+        self.glide(120, 110, 120, 300, steps=10)
+        time.sleep(0.4)
+        path = os.path.join(ARTIFACTS, "mid-drag.png")
+        self.driver.save_screenshot(path)
+        snap = self.scene()["snapshot"]
+        left, top = self.origin()
+        self.release()
+        with open(path, "rb") as f:
+            width, height, rows = png.read(f.read())
+        cx, cy = snap["center"]
+        h = snap["size"][1] * snap["scale"]
+        x = int(left + 300)
+        bottom = int(round(top + cy + h / 2))
+        brightness = lambda y: sum(rows[y][x])
+        inside = [brightness(y) for y in range(int(top + cy) - 8, int(top + cy) + 8)]
+        self.assertTrue(all(b >= 3 * 250 for b in inside), f"snapshot not white at its centre: {inside}")
+        band = [brightness(y) for y in range(bottom + 1, bottom + 11)]
+        control = [brightness(y) for y in range(bottom + 100, bottom + 110)]
+        self.assertGreaterEqual(sum(b < 3 * 247 for b in band), 4, f"no shadow under the snapshot: {band}")
+        self.assertLessEqual(sum(b < 3 * 247 for b in control), 2, f"shadow-like band away from it: {control}")
+
+    def test_hot_reload_and_a_broken_edit(self):
+        """A save shows the new policy within 1 s; a syntax error shows mine.lua:LINE in the page
+        while the last good policy keeps dragging."""
+        self.choose("file", "mine")
+        with open(self.policy, "w") as f:
+            f.write('return { name = "mine2", extends = "default", api = 1, snapshot = { scale = 1.2 } }\n')
+        start = time.time()
+        wait(lambda: self.driver.title == "reorder play: mine2", timeout=3, what="the reload")
+        self.assertLess(time.time() - start, 1.0)
+        self.press(120, 1 * ROW + 22)
+        self.lifted()
+        self.assertAlmostEqual(self.transform()[0], 1.2, places=3)
+        self.release()
+        with open(self.policy, "w") as f:
+            f.write('return { name = "mine3",\n  extends = "default" api = 1 }\n')
+        start = time.time()
+        message = wait(lambda: self.js("const e = document.getElementById('policy-error');"
+                                       "return e.hidden ? '' : e.textContent"), timeout=3, what="the error")
+        self.assertLess(time.time() - start, 1.0)
+        self.assertRegex(message, r"mine\.lua:2: ")
+        self.assertTrue(any("mine.lua:2:" in line for line in self.server_output), "".join(self.server_output[-5:]))
+        # The last good policy (mine2, scale 1.2) still drags: row 1 onto row 3.
+        self.press(120, 22)
+        self.lifted()
+        self.assertAlmostEqual(self.transform()[0], 1.2, places=3)
+        self.glide(120, 22, 120, 2 * ROW + 22, steps=8)
+        time.sleep(0.2)
+        self.release()
+        self.assertEqual(self.host_state()["order"][0][:3], ["2", "3", "1"])
+        self.assertEqual(self.driver.title, "reorder play: mine2")
+
+    def test_garbage_and_foreign_origin_are_refused(self):
+        """Malformed, oversized and foreign-origin messages get refused; the page keeps working."""
+        self.choose("default")
+        self.js("window.__play.ws.send('garbage{')")
+        wait(lambda: any("not JSON" in e for e in self.js("return window.__play.errors")), what="the JSON error")
+        self.js("window.__play.ws.send(JSON.stringify({v: 1, type: 'down', t: 'soon', x: 1, y: 2, seq: 77}))")
+        wait(lambda: any("expected a finite number" in e for e in self.js("return window.__play.errors")),
+             what="the field error")
+        self.js("window.__play.ws.send('x'.repeat(1100000))")
+        wait(lambda: any("too large" in e for e in self.js("return window.__play.errors")), what="the size error")
+        self.js("window.__play.ws.send(JSON.stringify({v: 2, type: 'hello'}))")
+        wait(lambda: any("unsupported protocol version 2" in e for e in self.js("return window.__play.errors")),
+             what="the version error")
+        # A refused upgrade: swift-nio's upgrader answers 400 Bad Request and closes (plain HTTP
+        # requests with a foreign Origin or Host get 403 from the server's guard).
+        ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        with self.assertRaises(websocket.WebSocketBadStatusException) as refused:
+            websocket.create_connection(ws_url, origin="http://evil.example", timeout=5)
+        self.assertEqual(refused.exception.status_code, 400)
+        with self.assertRaises(websocket.WebSocketBadStatusException) as rebinding:
+            websocket.create_connection(ws_url, host=f"evil.example:{self.port}", timeout=5)
+        self.assertEqual(rebinding.exception.status_code, 400)
+        # The same origin is let in (so the refusals above are about the origin and host).
+        websocket.create_connection(ws_url, origin=f"http://127.0.0.1:{self.port}", timeout=5).close()
+        request = urllib.request.Request(self.url + "state", headers={"Origin": "http://evil.example"})
+        with self.assertRaises(urllib.error.HTTPError) as http:
+            urllib.request.urlopen(request)
+        self.assertEqual(http.exception.code, 403)
+        request = urllib.request.Request(self.url, headers={"Host": f"evil.example:{self.port}"})
+        with self.assertRaises(urllib.error.HTTPError) as http:
+            urllib.request.urlopen(request)
+        self.assertEqual(http.exception.code, 403)
+        # The page still drives the session: row 1 onto row 3.
+        self.press(120, 22)
+        self.lifted()
+        self.glide(120, 22, 120, 2 * ROW + 22, steps=8)
+        time.sleep(0.2)
+        self.release()
+        self.assertEqual(self.host_state()["order"][0][:3], ["2", "3", "1"])
+        self.assertEqual(self.dom_order()[:3], ["2", "3", "1"])
+
+    def test_controls_are_reachable_by_keyboard(self):
+        """Tab reaches the policy picker, Record, Reset and the trace file input; the keyboard
+        alone switches the policy and starts and stops a recording."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        d = self.driver
+        self.js("document.activeElement && document.activeElement.blur()")
+        seen = []
+        for _ in range(12):
+            ActionChains(d).send_keys(Keys.TAB).perform()
+            seen.append(self.js("return document.activeElement.id"))
+        for control in ["policy", "record", "reset", "trace-file"]:
+            self.assertIn(control, seen)
+        # Pick uikit with the arrow keys (the picker lists the built-ins alphabetically; `file` last).
+        picker = d.find_element(By.ID, "policy")
+        picker.send_keys("uikit")
+        wait(lambda: d.title == "reorder play: uikit", what="the policy picked by keyboard")
+        d.find_element(By.ID, "record").send_keys(Keys.ENTER)
+        wait(lambda: d.find_element(By.ID, "stop").is_enabled(), what="recording started by keyboard")
+        d.find_element(By.ID, "stop").send_keys(Keys.ENTER)
+        wait(lambda: self.js("return window.__play.traceText") is not None, what="the trace")
+        self.assertFalse(d.find_element(By.ID, "download").get_attribute("hidden"))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

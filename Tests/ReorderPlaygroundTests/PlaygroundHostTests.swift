@@ -1,0 +1,179 @@
+import Foundation
+import ReorderCore
+import ReorderLua
+import Testing
+@testable import ReorderPlayground
+
+/// The host side, without a server: messages in, replies out.
+@Suite struct PlaygroundHostTests {
+    func message(_ text: String) throws -> PlaygroundProtocol.Message { try PlaygroundProtocol.decode(text) }
+
+    func json(_ reply: PlaygroundReply) -> [String: Any] {
+        let text: String
+        switch reply { case .sender(let t), .everyone(let t): text = t }
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    /// A trace format for tests: one input per line, `type t x y`.
+    static let lines = TraceFormat(
+        encode: { r in r.inputs.map { i in "\(i.typeName) \(i.time) \(i.point?.x ?? 0) \(i.point?.y ?? 0)" }.joined(separator: "\n") },
+        decode: { text in
+            let inputs: [TraceInput] = text.split(separator: "\n").compactMap { line in
+                let f = line.split(separator: " ")
+                guard f.count == 4, let t = Double(f[1]), let x = Double(f[2]), let y = Double(f[3]) else { return nil }
+                switch f[0] {
+                case "down": return .down(t, Point(x: x, y: y))
+                case "move": return .move(t, Point(x: x, y: y))
+                case "up": return .up(t)
+                case "frame": return .frame(t)
+                default: return .cancel(t)
+                }
+            }
+            return TracePlayback(policy: nil, options: nil, offset: .zero, listOffsets: [], inputs: inputs)
+        })
+
+    @Test func helloGetsTheWelcomeAndTheScene() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        let replies = play.handle(try message(#"{"v":1,"type":"hello","seq":1}"#), client: 1)
+        #expect(replies.count == 2)
+        let welcome = json(replies[0])
+        #expect(welcome["type"] as? String == "welcome")
+        #expect(welcome["policy"] as? String == "default")
+        #expect((welcome["policies"] as? [String])?.contains("drag_drop_table") == true)
+        #expect((welcome["curve_svg"] as? String)?.contains("<svg") == true)
+        #expect((welcome["curve_svg"] as? String)?.contains("Edge-scroll speed against distance from the edge") == true)
+        let scene = json(replies[1])["scene"] as? [String: Any]
+        #expect(scene?["state"] as? String == "idle")
+        #expect((scene?["cells"] as? [[String: Any]])?.count == 16)   // rows 1...16 in 667 pt
+        #expect(json(replies[1])["seq"] as? Int == 1)
+    }
+
+    /// The page's clock (here from 100 s) maps onto the session's: a press at 100, frames to
+    /// 100.6 (default: 0.5 s press), a move onto row 4 and a release. Order 2 3 4 1 ...
+    @Test func touchesAtPageTimeDriveTheSession() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        _ = play.handle(try message(#"{"v":1,"type":"down","t":100,"x":100,"y":22}"#), client: 1)
+        var t = 100.0
+        for _ in 0..<40 {
+            t += 1.0 / 60
+            _ = play.handle(try message(#"{"v":1,"type":"frame","t":\#(t)}"#), client: 1)
+        }
+        _ = play.handle(try message(#"{"v":1,"type":"move","t":\#(t),"x":100,"y":154}"#), client: 1)
+        for _ in 0..<5 {
+            t += 1.0 / 60
+            _ = play.handle(try message(#"{"v":1,"type":"frame","t":\#(t)}"#), client: 1)
+        }
+        let up = play.handle(try message(#"{"v":1,"type":"up","t":\#(t)}"#), client: 1)
+        #expect(play.session?.simulator.order.ids.first?.prefix(4) == ["2", "3", "4", "1"])
+        // The session's clock began at 0: 100 s of page time is 0 s of session time.
+        #expect(abs((play.session?.simulator.time ?? 0) - (t - 100)) < 1e-9)
+        let events = (json(up[0])["events"] as? [[String: Any]])?.map { $0["type"] as? String }
+        #expect(events == ["end"])
+    }
+
+    @Test func outOfOrderInputIsRefusedAndNothingChanges() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        _ = play.handle(try message(#"{"v":1,"type":"down","t":5,"x":100,"y":22}"#), client: 1)
+        let r = play.handle(try message(#"{"v":1,"type":"move","t":4.5,"x":100,"y":200,"seq":9}"#), client: 1)
+        #expect(json(r[0])["type"] as? String == "error")
+        #expect(json(r[0])["message"] as? String == "out of order: t 4.5 is older than this client's last message (t 5.0)")
+        #expect(json(r[0])["seq"] as? Int == 9)
+        #expect(play.session?.simulator.finger == Point(x: 100, y: 22))
+        // Another client has its own clock.
+        let other = play.handle(try message(#"{"v":1,"type":"move","t":1,"x":100,"y":30}"#), client: 2)
+        #expect(json(other[0])["type"] as? String == "scene")
+    }
+
+    @Test func policySwitchKeepsTheOrderAndUnknownNamesAreRefused() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 5))
+        play.session?.simulator.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 2))
+        let r = play.handle(try message(#"{"v":1,"type":"policy","name":"uikit"}"#), client: 1)
+        #expect(json(r[0])["policy"] as? String == "uikit")
+        #expect(play.session?.simulator.order.ids == [["2", "3", "1", "4", "5"]])
+        let bad = play.handle(try message(#"{"v":1,"type":"policy","name":"nope"}"#), client: 1)
+        #expect(json(bad[0])["message"] as? String == "no built-in policy named 'nope'")
+    }
+
+    @Test func recordStopAndReplayTheTrace() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 10), traceFormat: Self.lines)
+        #expect(json(play.handle(try message(#"{"v":1,"type":"record"}"#), client: 1)[0])["status"] as? String == "recording")
+        _ = play.handle(try message(#"{"v":1,"type":"down","t":10,"x":100,"y":22}"#), client: 1)
+        _ = play.handle(try message(#"{"v":1,"type":"frame","t":10.6}"#), client: 1)
+        _ = play.handle(try message(#"{"v":1,"type":"move","t":10.6,"x":100,"y":110}"#), client: 1)
+        _ = play.handle(try message(#"{"v":1,"type":"frame","t":10.62}"#), client: 1)
+        _ = play.handle(try message(#"{"v":1,"type":"up","t":10.62}"#), client: 1)
+        let stop = json(play.handle(try message(#"{"v":1,"type":"stop"}"#), client: 1)[0])
+        #expect(stop["inputs"] as? Int == 5)
+        let text = try #require(stop["text"] as? String)
+        // Session times: the page's 10 s is the session's 0 (10.6 - 10 = 0.6 to rounding).
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(lines.map { String($0[0]) } == ["down", "frame", "move", "frame", "up"])
+        #expect(lines.first?[1] == "0.0")
+        #expect(abs((Double(lines[1][1]) ?? 0) - 0.6) < 1e-9)
+        // Replaying the trace on a fresh list gives the same order.
+        let again = try Playground(options: .init(policy: "default", rows: 10), traceFormat: Self.lines)
+        guard case .success(let inputs) = again.prepareReplay(text) else { Issue.record("replay refused"); return }
+        for i in inputs { _ = again.apply(i) }
+        #expect(again.session?.simulator.order.ids == play.session?.simulator.order.ids)
+        #expect(again.session?.simulator.order.ids.first?.prefix(3) == ["2", "3", "1"])
+    }
+
+    /// A broken edit leaves the last good policy; a good one is taken (and keeps the order).
+    @Test func reloadKeepsTheLastGoodPolicy() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("mine.lua").path
+        try #"return { name = "mine", extends = "default", api = 1 }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        var logged = ""
+        let play = try Playground(options: .init(policy: path, rows: 5), log: { logged += $0 })
+        play.session?.simulator.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 1))
+        try "return { name = \"broken\",\n  api = 1 extends = 2 }".write(toFile: path, atomically: true, encoding: .utf8)
+        let broken = play.reload()
+        #expect(json(broken[0])["type"] as? String == "policy_error")
+        let message = json(broken[0])["message"] as? String ?? ""
+        #expect(message.hasPrefix("mine.lua:2: "))
+        #expect(logged.contains("mine.lua:2: "))
+        #expect(play.session?.policyName == "mine")
+        try #"return { name = "mine2", extends = "default", api = 1 }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let good = play.reload()
+        #expect(json(good[0])["policy"] as? String == "mine2")
+        #expect(play.policyError == nil)
+        #expect(play.session?.simulator.order.ids == [["2", "1", "3", "4", "5"]])
+    }
+
+    @Test func watcherFollowsTheExtendsChain() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("base"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.lua").path, b = dir.appendingPathComponent("base/b.lua").path
+        try #"return { name = "a", extends = "base/b.lua" }"#.write(toFile: a, atomically: true, encoding: .utf8)
+        try #"return { name = "b", extends = 'uikit' }"#.write(toFile: b, atomically: true, encoding: .utf8)
+        #expect(PolicyWatcher.chain(of: a) == [a, b])
+    }
+}
+
+/// `:play`: the page drives a session the REPL owns, through the shared lock.
+@Suite struct SharedSessionTests {
+    @Test func aPageDragShowsInTheOwnersSession() async throws {
+        let host = try ScriptingHost(output: { _ in })
+        try host.run("s = reorder.session{ rows = 5, policy = 'default' }", chunkName: "=t")
+        let lock = NSRecursiveLock()
+        let hub = PlaygroundHub(sharing: SharedPlayground(try Playground(host: host, global: "s"), lock: lock))
+        var t = 50.0
+        _ = await hub.respond(to: #"{"v":1,"type":"down","t":\#(t),"x":100,"y":22}"#, from: 1)
+        for _ in 0..<40 { t += 1.0 / 60; _ = await hub.respond(to: #"{"v":1,"type":"frame","t":\#(t)}"#, from: 1) }
+        _ = await hub.respond(to: #"{"v":1,"type":"move","t":\#(t),"x":100,"y":110}"#, from: 1)
+        for _ in 0..<3 { t += 1.0 / 60; _ = await hub.respond(to: #"{"v":1,"type":"frame","t":\#(t)}"#, from: 1) }
+        _ = await hub.respond(to: #"{"v":1,"type":"up","t":\#(t)}"#, from: 1)
+        let order = lock.withLock { host.session(global: "s")?.simulator.order.ids }
+        // Row 1 pressed at y 22, held past 0.5 s, moved onto row 3 (y 110): 2 3 1 4 5.
+        #expect(order == [["2", "3", "1", "4", "5"]])
+        // And the other way: the owner's change is in the next scene.
+        lock.withLock {
+            _ = host.session(global: "s")?.simulator.drag(from: ItemPosition(section: 0, item: 2), to: ItemPosition(section: 0, item: 0))
+        }
+        let state = await hub.stateJSON()
+        #expect(state.contains(#""order":[["1","2","3","4","5"]]"#))
+    }
+}

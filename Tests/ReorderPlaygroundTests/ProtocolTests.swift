@@ -1,0 +1,62 @@
+import Foundation
+import ReorderCore
+import Testing
+@testable import ReorderPlayground
+
+/// Decoding of the page's messages (docs/PLAYGROUND.md).
+@Suite struct ProtocolTests {
+    func decode(_ text: String) -> Result<PlaygroundProtocol.Message, PlaygroundProtocol.DecodeError> {
+        do { return .success(try PlaygroundProtocol.decode(text)) } catch { return .failure(error) }
+    }
+
+    func failure(_ text: String) -> PlaygroundProtocol.DecodeError? {
+        if case .failure(let e) = decode(text) { return e }
+        return nil
+    }
+
+    @Test func inputsDecodeWithTheirTimeAndPoint() throws {
+        let m = try PlaygroundProtocol.decode(#"{"v":1,"type":"down","t":1.5,"x":100,"y":120.25,"seq":7}"#)
+        #expect(m.request == .input(.down(1.5, Point(x: 100, y: 120.25))))
+        #expect(m.seq == 7)
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"frame","t":2}"#).request == .input(.frame(2)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"up","t":3}"#).request == .input(.up(3)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"cancel","t":3}"#).request == .input(.cancel(3)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"policy","name":"uikit"}"#).request == .policy("uikit"))
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"replay","trace":"x"}"#).request == .replay("x"))
+    }
+
+    @Test func malformedMessagesSayWhatIsWrong() {
+        #expect(failure("garbage{")?.message == "not JSON")
+        #expect(failure("[1, 2]")?.message == "expected a JSON object")
+        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 1")
+        #expect(failure(#"{"v":2,"type":"hello"}"#)?.message == "v: unsupported protocol version 2 (this host speaks 1)")
+        #expect(failure(#"{"v":1}"#)?.message == "type: expected a string")
+        #expect(failure(#"{"v":1,"type":"fly"}"#)?.message == "type: unknown message type \"fly\"")
+        // The seq comes back even when a field is wrong.
+        let e = failure(#"{"v":1,"type":"down","t":"soon","x":1,"y":2,"seq":12}"#)
+        #expect(e?.message == "t: expected a finite number")
+        #expect(e?.seq == 12)
+        #expect(failure(#"{"v":1,"type":"down","t":1,"x":1}"#)?.message == "down.y: expected a finite number")
+        #expect(failure(#"{"v":1,"type":"move","t":-1,"x":1,"y":1}"#)?.message == "move.t: expected seconds from 0 to 1e9, got -1.0")
+        #expect(failure(#"{"v":1,"type":"move","t":1,"x":1e9,"y":1}"#)?.message == "move: x and y must be within ±1e7 points")
+        #expect(failure(#"{"v":1,"type":"policy"}"#)?.message == "policy.name: expected a policy name")
+    }
+
+    @Test func oversizedMessagesAreRefusedBeforeParsing() {
+        let big = #"{"v":1,"type":"replay","trace":""# + String(repeating: "x", count: PlaygroundProtocol.maximumMessageSize) + #""}"#
+        #expect(failure(big)?.message == "message too large: \(big.utf8.count) bytes (at most 1048576)")
+    }
+
+    @Test func sceneJSONEscapesAndRoundsNumbers() throws {
+        var w = JSONText()
+        w.object { w in
+            w.field("a", "q\"\\\n\u{1}")
+            w.field("b", 3)
+            w.field("c", 0.5)
+            w.field("d", Double.nan)
+        }
+        #expect(w.text == #"{"a":"q\"\\\n\u0001","b":3,"c":0.5,"d":null}"#)
+        let parsed = try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String: Any]
+        #expect(parsed?["a"] as? String == "q\"\\\n\u{1}")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSClient
+import HummingbirdWSTesting
+import ReorderCore
+import Testing
+@testable import ReorderPlayground
+
+/// The routes and the WebSocket through a live server (HummingbirdTesting).
+@Suite struct ServerTests {
+    func server() throws -> PlaygroundServer {
+        let hub = try PlaygroundHub(options: .init(policy: "default", rows: 30), traceFormat: nil, log: { _ in })
+        return PlaygroundServer(hub: hub, host: "127.0.0.1", port: 0)
+    }
+
+    @Test func servesTheEmbeddedPage() async throws {
+        try await server().application().test(.live) { client in
+            try await client.execute(uri: "/", method: .get) { r in
+                #expect(r.status == .ok)
+                #expect(r.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(String(buffer: r.body).contains("<script type=\"module\" src=\"app.js\">"))
+            }
+            try await client.execute(uri: "/app.js", method: .get) { r in
+                #expect(r.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(String(buffer: r.body).contains("const PROTOCOL = 1;"))
+            }
+            try await client.execute(uri: "/missing.js", method: .get) { r in #expect(r.status == .notFound) }
+            try await client.execute(uri: "/state", method: .get) { r in
+                #expect(r.status == .ok)
+                #expect(String(buffer: r.body).contains(#""order":[["1","2","3""#))
+            }
+        }
+    }
+
+    @Test func foreignOriginAndHostAreRefused() async throws {
+        try await server().application().test(.live) { client in
+            try await client.execute(uri: "/state", method: .get, headers: [.origin: "http://evil.example"]) { r in
+                #expect(r.status == .forbidden)
+                #expect(String(buffer: r.body).hasPrefix("refused: Origin 'http://evil.example'"))
+            }
+        }
+        #expect(PlaygroundServer.refusal(authority: "evil.example:8080", origin: nil, host: "127.0.0.1", port: 8080)?
+                    .hasPrefix("refused: Host 'evil.example:8080'") == true)
+        #expect(PlaygroundServer.refusal(authority: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", host: "127.0.0.1", port: 8080) == nil)
+        #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "http://localhost:8081", host: "127.0.0.1", port: 8080) != nil)
+        #expect(PlaygroundServer.refusal(authority: "127.0.0.1:8080", origin: "null", host: "127.0.0.1", port: 8080) != nil)
+        #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "ws://localhost", host: "127.0.0.1", port: 8080) == nil)
+        #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "https://localhost:8080", host: "127.0.0.1", port: 8080) != nil)
+        #expect(PlaygroundServer.isLoopback("127.0.0.1") && PlaygroundServer.isLoopback("::1") && !PlaygroundServer.isLoopback("0.0.0.0"))
+    }
+
+    /// Hello, then garbage (an error, the connection stays), then a valid message still works.
+    @Test func webSocketAnswersAndSurvivesGarbage() async throws {
+        let replies = Replies()
+        _ = try await server().application().test(.live) { client in
+            try await client.ws("/ws") { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+                func next() async throws -> [String: Any] {
+                    guard case .text(let t)? = try await messages.next() else { return [:] }
+                    return (try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any]) ?? [:]
+                }
+                try await outbound.write(.text(#"{"v":1,"type":"hello","seq":1}"#))
+                await replies.add(try await next()["type"] as? String)
+                await replies.add(try await next()["type"] as? String)
+                try await outbound.write(.text("garbage{"))
+                await replies.add(try await next()["message"] as? String)
+                try await outbound.write(.binary(ByteBuffer(string: "x")))
+                await replies.add(try await next()["message"] as? String)
+                try await outbound.write(.text(#"{"v":1,"type":"scene","seq":2}"#))
+                let scene = try await next()
+                await replies.add(scene["type"] as? String)
+                await replies.add((scene["seq"] as? Int).map(String.init))
+            }
+        }
+        #expect(await replies.all == ["welcome", "scene", "not JSON",
+                                      "binary messages are not part of the protocol (send JSON text)", "scene", "2"])
+    }
+
+    @Test func webSocketFromAForeignOriginIsNotUpgraded() async throws {
+        try await server().application().test(.live) { client in
+            var configuration = WebSocketClientConfiguration()
+            configuration.additionalHeaders = [.origin: "http://evil.example"]
+            await #expect(throws: (any Error).self) {
+                try await client.ws("/ws", configuration: configuration) { _, _, _ in
+                    Issue.record("upgraded a foreign origin")
+                }
+            }
+        }
+    }
+}
+
+actor Replies {
+    var all: [String?] = []
+    func add(_ s: String?) { all.append(s) }
+}
