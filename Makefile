@@ -1,8 +1,10 @@
 # The README's commands. `make repl` and `make test` install what a fresh Debian machine
-# lacks (Lua 5.4 and libedit headers, pkg-config), then build and run.
+# lacks (Lua 5.4 and libedit headers, pkg-config; for the tests also Chromium, its driver and
+# selenium), then build and run.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PYTHON := python3
 
-.PHONY: deps build test repl bench browser-deps browser-test play
+.PHONY: deps build test repl bench browser-deps browser-test browser-run play sanitize
 deps:
 	@pkg-config --exists lua5.4 libedit 2>/dev/null || { \
 		echo "installing liblua5.4-dev libedit-dev pkg-config..."; \
@@ -12,9 +14,11 @@ deps:
 build: deps
 	swift build
 
-# Every test: the Swift suites, then the Lua specs of the built-in policies.
-test: deps
+# Every test: the Swift suites, the playground in a real (headless) Chromium, then the Lua
+# specs of the built-in policies (whose `N passed, N failed` closes the run).
+test: deps browser-deps
 	swift test
+	$(MAKE) --no-print-directory browser-run
 	swift run reorder test Policies/
 
 repl: deps
@@ -34,10 +38,19 @@ browser-deps:
 		echo "installing chromium chromium-driver..."; \
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
-	@python3 -c "import selenium" 2>/dev/null || pip install -q selenium || pip install -q --break-system-packages selenium
+	@$(PYTHON) -c "import selenium" 2>/dev/null || $(PYTHON) -m pip install -q selenium \
+		|| $(PYTHON) -m pip install -q --break-system-packages selenium
 
 # End-to-end tests of the playground in a real (headless) Chromium; a mid-drag screenshot is
 # left in .build/browser-artifacts/ (set ARTIFACTS to put it elsewhere).
-browser-test: deps browser-deps
+browser-test: deps browser-deps browser-run
+browser-run:
 	swift build --product reorder
-	SE_AVOID_STATS=true python3 -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+	SE_AVOID_STATS=true $(PYTHON) -m unittest discover -s Tests/Browser -p 'test_*.py' -v
+
+# The Lua and hostile suites under AddressSanitizer (with LeakSanitizer) and the hostile and
+# watchdog suites under ThreadSanitizer, each in a build folder of its own.
+sanitize: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp swift test --sanitize=address --scratch-path .build-asan \
+		--filter "ReorderLuaTests|ReorderHostileTests|WatchdogTests"
+	swift test --sanitize=thread --scratch-path .build-tsan --filter "ReorderHostileTests|WatchdogTests"

@@ -513,4 +513,4 @@ struct PolicyReader {
 }
 
 /// The documented ranges of the static fields (ReorderCore's, shared with the native checks).
-private typealias Limits = PolicyConfiguration.Limits
+typealias Limits = PolicyConfiguration.Limits

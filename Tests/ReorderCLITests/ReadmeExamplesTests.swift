@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import ReorderCLI
 
@@ -12,7 +15,8 @@ import Testing
 ///   line for line. A line holding only `...` stands for any number of lines.
 /// - A ` ```sh ` block whose lines start with `$ ` runs each command with the built binary
 ///   (`swift run reorder` and `reorder` both name it); the lines up to the next `$ ` are its
-///   standard output. `#` starts a comment. Blocks without `$ ` (the two `make` commands)
+///   standard output. `#` starts a comment. `reorder play` serves until stopped: its first line
+///   (the URL) is compared, then it is stopped. Blocks without `$ ` (the two `make` commands)
 ///   are not run here: CI runs them.
 @Suite(.serialized) struct ReadmeExamplesTests {
     struct Block {
@@ -105,14 +109,45 @@ import Testing
                 var expected: [String] = []
                 k += 1
                 while k < block.lines.count, !block.lines[k].hasPrefix("$ ") { expected.append(block.lines[k]); k += 1 }
-                let (_, out, err) = try runReorder(words, directory: dir)
+                let (out, err) = words.first == "play"
+                    ? try Self.firstLine(of: words, directory: dir)
+                    : try { let r = try runReorder(words, directory: dir); return (r.1, r.2) }()
                 var actual = out.components(separatedBy: "\n")
                 if actual.last == "" { actual.removeLast() }
                 #expect(Self.matches(actual, expected), "README.md:\(block.line): `\(command)` printed\n\(out)\(err)")
                 ran += 1
             }
         }
-        #expect(ran == 2)
+        #expect(ran == 3)
+    }
+
+    /// Starts `reorder arguments` (a server), waits up to 20 s for its first line of output,
+    /// stops it, and returns that line and what it wrote to stderr.
+    static func firstLine(of arguments: [String], directory: URL) throws -> (String, String) {
+        let exe = try #require(reorderExecutable())
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        p.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        defer { p.terminate(); p.waitUntilExit() }
+        var line = Data()
+        let deadline = Date().addingTimeInterval(20)
+        let fd = out.fileHandleForReading.fileDescriptor
+        var byte: UInt8 = 0
+        while Date() < deadline, p.isRunning || line.isEmpty {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            guard read(fd, &byte, 1) == 1 else { break }
+            line.append(byte)
+            if byte == UInt8(ascii: "\n") { break }
+        }
+        p.terminate()
+        let errors = p.isRunning ? "" : String(decoding: err.fileHandleForReading.availableData, as: UTF8.self)
+        return (String(decoding: line, as: UTF8.self), errors)
     }
 
     /// The typo example of the tour: the message and exit status the README promises.

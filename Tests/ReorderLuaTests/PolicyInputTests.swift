@@ -4,12 +4,7 @@ import Testing
 
 /// Three seconds, the bound issue 12 sets for each hostile case; five times that in a build
 /// with a sanitizer (ASan or TSan: the runtime is linked in), which slows the parser 3-5 times.
-let hostileTimeBound: Double = {
-    guard let me = dlopen(nil, RTLD_NOW) else { return 3 }
-    defer { dlclose(me) }
-    let sanitized = dlsym(me, "__asan_init") != nil || dlsym(me, "__tsan_init") != nil
-    return sanitized ? 15 : 3
-}()
+let hostileTimeBound: Double = SandboxFuzzer.isSanitized ? 15 : 3
 
 /// Policy files that are not Lua source a policy can be made of: each refused with the file
 /// and what is wrong (issue 12, "Messages that mislead" and "did-you-mean is bounded").
