@@ -40,7 +40,9 @@ import Testing
                 == "displacement.curve: expected 4 control points {x1, y1, x2, y2}, got table")
         #expect(error("displacement = { curve = \"bouncy\" }")
                 == "displacement.curve: expected \"linear\", \"ease_in\", \"ease_out\", \"ease_in_out\" or a {x1, y1, x2, y2} table, got string \"bouncy\"")
-        #expect(error("displacement = { duration = -1 }") == "displacement.duration: expected a number >= 0, got number -1")
+        // The same range as every other duration (docs/REFERENCE.md, static ranges: 0...10 s).
+        #expect(error("displacement = { duration = -1 }") == "displacement.duration: expected a number in 0...10, got number -1")
+        #expect(error("displacement = { duration = 1e300 }") == "displacement.duration: expected a number in 0...10, got number 1e+300")
         #expect(error("displacement = 3") == "displacement: expected a table, got number 3")
     }
 
