@@ -7,13 +7,19 @@ struct Slide: Hashable, Sendable {
 }
 
 /// The slides under way, by item handle. Kept small: finished ones are dropped as new ones come.
+/// The two buffers are reused from step to step, so a step allocates nothing once they have
+/// grown (a dragging frame allocates nothing: `reorder bench`).
 struct Slides: Sendable {
     var byHandle: [Int32: Slide] = [:]
+    /// The cells the step being taken displaces.
+    var pending: [DisplacedCell] = []
+    /// Handles of finished slides being dropped.
+    var finished: [Int32] = []
 }
 
 /// One cell a step is about to displace: its item, its position before the step, and where it
 /// is drawn then (content coordinates).
-struct DisplacedCell {
+struct DisplacedCell: Sendable {
     var handle: Int32
     var position: ItemPosition
     var drawn: Rect
@@ -45,43 +51,44 @@ extension DragSession {
         return (Self.lerp(slide.from, slot, spec.curve.value(at: p)), p)
     }
 
-    /// The cells the step from `current` to `target` will move, drawn where they are now.
-    /// Empty when the policy's displacement has no duration.
-    func displacedBeforeStep(from current: ItemPosition, to target: ItemPosition,
-                             semantics: Semantics) -> [DisplacedCell] {
+    /// Collects into `slides.pending` the cells the step from `current` to `target` will move,
+    /// drawn where they are now. None when the policy's displacement has no duration.
+    mutating func collectDisplaced(from current: ItemPosition, to target: ItemPosition, semantics: Semantics) {
+        slides.pending.removeAll(keepingCapacity: true)
         let spec = configuration.displacement
-        guard spec.duration.isFinite, spec.duration > 0 else { return [] }
+        guard spec.duration.isFinite, spec.duration > 0 else { return }
         // Cells within a viewport of the visible area: others are not seen sliding.
         let near = Rect(x: offset.x - viewport.width, y: offset.y - viewport.height,
                         width: viewport.width * 3, height: viewport.height * 3)
-        var candidates: [ItemPosition] = []
         switch semantics {
         case .exchange:
-            candidates = [current, target]
+            addDisplaced(current, near: near)
+            addDisplaced(target, near: near)
         case .move where current.section == target.section:
             let lo = min(current.item, target.item), hi = max(current.item, target.item)
             if hi - lo <= Self.slideScanLimit {
-                candidates = (lo...hi).map { ItemPosition(section: current.section, item: $0) }
+                for item in lo...hi { addDisplaced(ItemPosition(section: current.section, item: item), near: near) }
             } else {
-                candidates = layout.positions(in: near).filter {
-                    $0.section == current.section && $0.item >= lo && $0.item <= hi
+                for p in layout.positions(in: near) where p.section == current.section && p.item >= lo && p.item <= hi {
+                    addDisplaced(p, near: near)
                 }
             }
         case .move:
-            candidates = layout.positions(in: near).filter {
-                ($0.section == current.section && $0.item >= current.item)
-                    || ($0.section == target.section && $0.item >= target.item)
+            for p in layout.positions(in: near)
+            where (p.section == current.section && p.item >= current.item)
+                || (p.section == target.section && p.item >= target.item) {
+                addDisplaced(p, near: near)
             }
         }
-        var out: [DisplacedCell] = []
-        out.reserveCapacity(candidates.count)
-        for p in candidates where order.isValid(p) {
-            guard let slot = layout.frame(of: p), slot.maxX >= near.minX, slot.minX <= near.maxX,
-                  slot.maxY >= near.minY, slot.minY <= near.maxY else { continue }
-            let handle = order.handle(at: p)
-            out.append(DisplacedCell(handle: handle, position: p, drawn: drawnFrame(handle: handle, slot: slot, at: time).frame))
-        }
-        return out
+    }
+
+    /// Adds `p` to `slides.pending` when it holds an item whose slot is near the visible area.
+    private mutating func addDisplaced(_ p: ItemPosition, near: Rect) {
+        guard order.isValid(p), let slot = layout.frame(of: p), slot.maxX >= near.minX, slot.minX <= near.maxX,
+              slot.maxY >= near.minY, slot.minY <= near.maxY else { return }
+        let handle = order.handle(at: p)
+        let cell = DisplacedCell(handle: handle, position: p, drawn: drawnFrame(handle: handle, slot: slot, at: time).frame)
+        slides.pending.append(cell)
     }
 
     /// Where `p` is after the step (as ``Order/move(from:to:)`` and ``Order/exchange(_:_:)``
@@ -112,15 +119,18 @@ extension DragSession {
         }
     }
 
-    /// Starts a slide for every displaced cell whose slot changed (after the step was applied).
-    mutating func startSlides(_ displaced: [DisplacedCell], from current: ItemPosition, to target: ItemPosition,
-                              semantics: Semantics) {
-        guard !displaced.isEmpty else { return }
+    /// Starts a slide for every cell of `slides.pending` whose slot changed (after the step was
+    /// applied).
+    mutating func startSlides(from current: ItemPosition, to target: ItemPosition, semantics: Semantics) {
+        guard !slides.pending.isEmpty else { return }
         if slides.byHandle.count > 32 {
             let duration = configuration.displacement.duration
             let now = time
-            slides.byHandle = slides.byHandle.filter { now < $0.value.start + duration }
+            slides.finished.removeAll(keepingCapacity: true)
+            for (handle, slide) in slides.byHandle where now >= slide.start + duration { slides.finished.append(handle) }
+            for handle in slides.finished { slides.byHandle.removeValue(forKey: handle) }
         }
+        let displaced = slides.pending
         for cell in displaced {
             let p = Self.position(cell.position, after: semantics, from: current, to: target)
             guard let slot = layout.frame(of: p), slot != cell.drawn else { continue }

@@ -145,7 +145,7 @@ extension DragSession {
     /// and tells the policy (`on_move`).
     @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics: Semantics,
                        policy: some DragPolicy) {
-        let displaced = displacedBeforeStep(from: current, to: target, semantics: semantics)
+        collectDisplaced(from: current, to: target, semantics: semantics)
         switch semantics {
         case .move:
             // Within a section the target must be an existing index; across sections it may
@@ -163,7 +163,7 @@ extension DragSession {
             undoLog.append(.exchange(current, target))
         }
         currentPosition = target
-        startSlides(displaced, from: current, to: target, semantics: semantics)
+        startSlides(from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)
     }
