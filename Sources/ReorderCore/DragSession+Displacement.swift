@@ -11,10 +11,13 @@ struct Slide: Hashable, Sendable {
 /// grown (a dragging frame allocates nothing: `reorder bench`).
 struct Slides: Sendable {
     var byHandle: [Int32: Slide] = [:]
+    /// Every slide started, oldest first (slides all last the policy's one duration, so they
+    /// end in this order); `head` is the first one not yet dropped. Each step drops the ended
+    /// ones from the front: a step's work does not grow with the slides under way.
+    var started: [(handle: Int32, start: Double)] = []
+    var head = 0
     /// The cells the step being taken displaces.
     var pending: [DisplacedCell] = []
-    /// Handles of finished slides being dropped.
-    var finished: [Int32] = []
 }
 
 /// One cell a step is about to displace: its item, its position before the step, and where it
@@ -123,18 +126,24 @@ extension DragSession {
     /// applied).
     mutating func startSlides(from current: ItemPosition, to target: ItemPosition, semantics: Semantics) {
         guard !slides.pending.isEmpty else { return }
-        if slides.byHandle.count > 32 {
-            let duration = configuration.displacement.duration
-            let now = time
-            slides.finished.removeAll(keepingCapacity: true)
-            for (handle, slide) in slides.byHandle where now >= slide.start + duration { slides.finished.append(handle) }
-            for handle in slides.finished { slides.byHandle.removeValue(forKey: handle) }
+        // Drop the slides that have ended, oldest first (an entry whose cell has restarted its
+        // slide since is stale: the newer entry comes later).
+        let duration = configuration.displacement.duration
+        while slides.head < slides.started.count, slides.started[slides.head].start + duration <= time {
+            let (handle, start) = slides.started[slides.head]
+            if slides.byHandle[handle]?.start == start { slides.byHandle.removeValue(forKey: handle) }
+            slides.head += 1
+        }
+        if slides.head >= 64, slides.head * 2 >= slides.started.count {
+            slides.started.removeFirst(slides.head)   // in place: the capacity stays
+            slides.head = 0
         }
         let displaced = slides.pending
         for cell in displaced {
             let p = Self.position(cell.position, after: semantics, from: current, to: target)
             guard let slot = layout.frame(of: p), slot != cell.drawn else { continue }
             slides.byHandle[cell.handle] = Slide(from: cell.drawn, start: time)
+            slides.started.append((handle: cell.handle, start: time))
         }
     }
 }
