@@ -5,16 +5,6 @@ import Testing
 
 /// `s:scene()` as a spec sees it.
 @Suite struct SceneAPITests {
-    func lua(_ source: String) -> String {
-        var text = ""
-        do {
-            let host = try ScriptingHost(output: { text += $0 })
-            try host.run(source, chunkName: "=test")
-        } catch {
-            text += "error: \(error.message)\n"
-        }
-        return text
-    }
 
     /// Row 1 lifted at t = 0.5 (instant lift), the finger moved onto row 2 at 0.5: one step.
     /// Displacement 0.25 s linear: at t = 0.625 (s:advance(0.125)) row "2" is half-way from

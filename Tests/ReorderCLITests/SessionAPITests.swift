@@ -5,17 +5,6 @@ import Testing
 
 /// The Lua session API (docs/REFERENCE.md) as scripts see it.
 @Suite struct SessionAPITests {
-    /// Runs `source` and returns what it printed (or the error).
-    func lua(_ source: String) -> String {
-        var text = ""
-        do {
-            let host = try ScriptingHost(output: { text += $0 })
-            try host.run(source, chunkName: "=test")
-        } catch {
-            text += "error: \(error.message)\n"
-        }
-        return text
-    }
 
     /// A policy with exact, simple rules: 0.5 s press, move semantics, no edge scroll.
     let simple = "{ min_press_duration = 0.5, semantics = 'move', edge_scroll = { enabled = false } }"

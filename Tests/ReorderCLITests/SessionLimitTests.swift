@@ -7,16 +7,6 @@ import Testing
 /// The Lua session API on absurd geometry and durations: every case is an error naming the
 /// option or argument and its range, in bounded time, never a trap (exit 132) or a hang.
 @Suite struct SessionLimitTests {
-    func lua(_ source: String) -> String {
-        var text = ""
-        do {
-            let host = try ScriptingHost(output: { text += $0 })
-            try host.run(source, chunkName: "=test")
-        } catch {
-            text += "error: \(error.message)\n"
-        }
-        return text
-    }
 
     /// What `pcall(function() <call> end)` reports, from a fresh host.
     func failure(_ call: String) -> String {
