@@ -39,10 +39,13 @@ public enum Replayer {
     public enum ReplayError: Error, CustomStringConvertible {
         case script(ScriptError)
         case trace(TraceFileError)
+        /// The file (named as given) holds neither a `session` line nor an input.
+        case empty(String)
         public var description: String {
             switch self {
             case .script(let e): return e.message
             case .trace(let e): return e.description
+            case .empty(let path): return "\(path): the trace is empty: no session line and no input to replay"
             }
         }
     }
@@ -56,9 +59,13 @@ public enum Replayer {
     public static func replay(_ reader: TraceReader, policy: String?, console: Console) throws(ReplayError) -> Outcome {
         let header: Trace.Header?
         do { header = try reader.header() } catch { throw .trace(error) }
-        return try replay(header: header, inputs: { () throws(ReplayError) -> TraceInput? in
+        let outcome = try replay(header: header, inputs: { () throws(ReplayError) -> TraceInput? in
             do throws(TraceFileError) { return try reader.next() } catch { throw .trace(error) }
         }, policy: policy, console: console)
+        // An empty file is a mistake (a wrong path, a recording that never started), not a
+        // replay of the demo list.
+        if header == nil, outcome.inputs == 0 { throw .empty(reader.displayPath) }
+        return outcome
     }
 
     static func replay(header: Trace.Header?, inputs next: () throws(ReplayError) -> TraceInput?, policy: String?,

@@ -60,6 +60,8 @@ public final class TraceReader {
     var pending: TraceCodec.Record?
     var readHeader = false
     var cachedHeader: Trace.Header?
+    /// The file's name in messages.
+    public let displayPath: String
     /// How many inputs ``next()`` has returned.
     public private(set) var inputCount = 0
 
@@ -67,6 +69,7 @@ public final class TraceReader {
     /// - Throws: ``TraceFileError`` when the path is not a readable regular file.
     public init(path: String, displayPath: String? = nil,
                 maximumLineLength: Int = TraceReader.maximumLineLength) throws(TraceFileError) {
+        self.displayPath = displayPath ?? path
         inputLineLength = maximumLineLength
         do {
             lines = try InputFileLines(path: path, displayPath: displayPath, kind: "trace",

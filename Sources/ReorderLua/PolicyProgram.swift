@@ -62,16 +62,18 @@ final class PolicyProgram {
     /// UTF-8 Lua text (not a precompiled chunk). Messages name the file and what is wrong.
     static func readPolicyFile(_ path: String, reference: String, chunk: String,
                                referrer: String?) throws(LuaError) -> String {
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, displayPath: chunk, kind: "policy", limit: maximumFileSize, utf8: false)
         } catch {
             let what = referrer == nil ? "cannot read policy file '\(reference)'" : "extends: cannot read policy file '\(reference)'"
             // A missing file keeps the short message; anything else says what is wrong.
-            if error.problem == .missing { throw LuaError(kind: .file, file: referrer, message: what) }
+            if error.problem == .missing { throw LuaError(kind: .file, file: referrer, message: "\(what): no such file") }
             if error.problem == .tooLarge { throw LuaError(kind: .file, file: chunk, message: "file \(error.reason)") }
             throw LuaError(kind: .file, file: referrer, message: "\(what): \(error.reason)")
         }
+        // A UTF-8 byte-order mark is skipped, as `lua` skips it (lauxlib.c, skipBOM).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         // "\27Lua": the signature of a precompiled chunk (LUA_SIGNATURE).
         if bytes.starts(with: [0x1B, 0x4C, 0x75, 0x61]) {
             throw LuaError(kind: .file, file: chunk,

@@ -84,6 +84,16 @@ import Testing
         #expect(err == "reorder replay: bad.jsonl:2: missing \"y\"\n")
     }
 
+    /// Issue 16 item 10: an empty trace is an error, not a replay of the demo list.
+    @Test func anEmptyTraceIsAnError() throws {
+        let dir = try temporaryDirectory()
+        try "".write(to: dir.appendingPathComponent("empty.jsonl"), atomically: true, encoding: .utf8)
+        let (status, out, err) = try runReorder(["replay", "empty.jsonl"], directory: dir)
+        #expect(status == 1)
+        #expect(out == "")
+        #expect(err == "reorder replay: empty.jsonl: the trace is empty: no session line and no input to replay\n")
+    }
+
     @Test func checkReportsProblems() throws {
         let (status, out, _) = try runReorder(["check", "jx_movable", "Tests/ReorderCLITests/Fixtures/policies/broken.lua"])
         #expect(status == 1)

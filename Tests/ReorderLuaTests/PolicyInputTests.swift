@@ -11,6 +11,18 @@ let hostileTimeBound: Double = SandboxFuzzer.isSanitized ? 15 : 3
 @Suite struct PolicyInputTests {
     func error(_ path: String) -> LuaError? { loadError { _ = try LuaPolicy(path: path) } }
 
+    /// Issue 16 item 7: a missing policy says so, and a byte-order mark is skipped as `lua`
+    /// skips it (it was a syntax error "near '<\\239>'").
+    @Test func aMissingPolicySaysSoAndABOMIsSkipped() throws {
+        let files = try PolicyFiles()
+        let missing = files.directory.appendingPathComponent("nope.lua").path
+        #expect(error(missing)?.description == "cannot read policy file '\(missing)': no such file")
+        let bom = try files.write("bom.lua", "\u{FEFF}return { name = \"bom\", min_press_duration = 0.3 }\n")
+        let p = try LuaPolicy(path: bom)
+        #expect(p.configuration.name == "bom")
+        #expect(p.configuration.minPressDuration == 0.3)
+    }
+
     @Test func notARegularFile() throws {
         let files = try PolicyFiles()
         let dir = files.directory.appendingPathComponent("sub.lua").path

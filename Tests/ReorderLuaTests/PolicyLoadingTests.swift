@@ -134,7 +134,7 @@ import ReorderCore
                 "m.lua: extends: no built-in policy named 'nope' (built-ins: android_touch_helper, cookbook, default, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, swift_reorder, uikit)")
         let missingFile = try files.write("mf.lua", "return { extends = 'gone.lua' }")
         #expect(loadError { _ = try LuaPolicy(path: missingFile) }?.description ==
-                "mf.lua: extends: cannot read policy file 'gone.lua'")
+                "mf.lua: extends: cannot read policy file 'gone.lua': no such file")
         #expect(loadError { _ = try LuaPolicy(path: files.directory.path + "/absent.lua") }?.kind == .file)
     }
 
