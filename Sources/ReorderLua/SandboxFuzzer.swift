@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import ReorderCore
 
 /// The sandbox fuzzer (issue 12): calls every library function a policy can reach with
 /// extreme arguments and checks that each call returns or raises within a margin (10 ms) of
@@ -396,17 +397,11 @@ public enum SandboxFuzzer {
                                   + "coroutine.wrap(function() for j = 1, 400 do end end)() end end)"]),
     ]
 
-    /// SplitMix64 (Steele, Lea & Flood 2014): the random calls of a seed.
+    /// The random calls of a seed: ReorderCore's ``SplitMix64``.
     struct Generator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var rng: SplitMix64
+        init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+        mutating func next() -> UInt64 { rng.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         /// A call of `function` with 0 to 4 arguments from the pool.
         mutating func call(_ function: String) -> Call {
