@@ -378,16 +378,7 @@ public final class Playground {
 
     // MARK: - Outgoing messages
 
-    func error(_ message: String, seq: Int?) -> String {
-        var w = JSONText()
-        w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
-            w.field("type", "error")
-            if let seq { w.field("seq", Double(seq)) }
-            w.field("message", message)
-        }
-        return w.text
-    }
+    func error(_ message: String, seq: Int?) -> String { Self.errorMessage(message, seq: seq) }
 
     /// An `error` message (for the server's own refusals).
     public static func errorMessage(_ message: String, seq: Int?) -> String {
