@@ -40,14 +40,14 @@ let package = Package(
         // The only Swift module that imports CLua / CLuaShim.
         .target(
             name: "ReorderLua",
-            dependencies: ["ReorderCore", "ReorderPersistence", "CLua", "CLuaShim"],
+            dependencies: ["ReorderCore", "ReorderPersistence", "ReorderPlot", "CLua", "CLuaShim"],
             plugins: ["EmbedPolicies"]
         ),
 
         // Persisted order files: atomic writes, per-key storage, reconciliation by item id.
         .target(name: "ReorderPersistence", dependencies: ["ReorderCore"]),
 
-        // SVG charts (plots of scroll curves, drag timelines). Pure Swift.
+        // Drawing: SVG charts (scroll curves, drag timelines) and text (`s:show()`), from the scene. Pure Swift.
         .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
 
         // Heap allocation counter for `reorder bench` (malloc interposer on glibc).

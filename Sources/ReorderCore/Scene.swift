@@ -68,6 +68,40 @@ public struct Scene: Hashable, Sendable {
         public var speed: Double
     }
 
+    /// A grid's shape (``GridLayout``).
+    public struct Grid: Hashable, Sendable {
+        public var columns: Int
+        public var itemSize: Size
+    }
+
+    /// A board's pages and the lists that show (``BoardLayout``).
+    public struct Board: Hashable, Sendable {
+        /// One list that shows, wholly or in part.
+        public struct List: Hashable, Sendable {
+            public var section: Int
+            public var title: String
+            /// Items in the list.
+            public var count: Int
+            /// Its column in viewport coordinates (header and rows, the whole viewport height).
+            public var frame: Rect
+            /// How far the list is scrolled down, and how far it can be, points.
+            public var offset: Double
+            public var maximumOffset: Double
+        }
+
+        /// The page nearest the offset (0-based) and the number of pages.
+        public var page: Int
+        public var pageCount: Int
+        /// Height of the list titles above the rows, and of a row, points.
+        public var headerHeight: Double
+        public var rowHeight: Double
+        /// The lists that show, left to right.
+        public var lists: [List]
+        /// The scroll of the list the drag is in (the dragged item's, else the current page's):
+        /// what ``Layout/contextOffset(_:dragging:)`` reports as `y`.
+        public var contextListOffset: Double
+    }
+
     public var time: Double
     public var state: DragSession.State
     public var policyName: String
@@ -82,6 +116,12 @@ public struct Scene: Hashable, Sendable {
     public var snapshot: Snapshot?
     /// One entry per scrolling axis of the policy (vertical first).
     public var edgeZones: [EdgeZone]
+    /// Where the finger is (viewport coordinates) while it is down.
+    public var finger: Point?
+    /// Set when the layout is a grid.
+    public var grid: Grid?
+    /// Set when the layout is a board.
+    public var board: Board?
 }
 
 extension DragSession {
@@ -91,6 +131,21 @@ extension DragSession {
     /// Calls the policy's `zone` hook once per scrolling axis, and `speed` when the reference
     /// point is in a zone during a drag; nothing else of the policy, and nothing changes.
     public func scene(at time: Double? = nil, policy: some DragPolicy) -> Scene {
+        makeScene(at: time, policy: policy)
+    }
+
+    /// The scene at `time` without asking any policy: ``Scene/edgeZones`` is empty. For
+    /// drawings that need no zones (a drag's timeline), so drawing never runs a policy hook
+    /// (a failing hook counts towards its switch-off, and a drawing must not change that).
+    ///
+    /// ```swift
+    /// session.scene().edgeZones   // []
+    /// ```
+    public func scene(at time: Double? = nil) -> Scene {
+        makeScene(at: time, policy: nil)
+    }
+
+    private func makeScene(at time: Double?, policy: (any DragPolicy)?) -> Scene {
         let t = time ?? self.time
         let visible = Rect(origin: offset, size: viewport)
         func shown(_ r: Rect) -> Rect { Rect(origin: r.origin - offset, size: r.size) }
@@ -135,9 +190,9 @@ extension DragSession {
         }
 
         // While a drag is under way the session's captured fields rule; otherwise the policy's.
-        let config = state == .idle ? policy.configuration : configuration
+        let config = state == .idle ? (policy?.configuration ?? configuration) : configuration
         var zones: [Scene.EdgeZone] = []
-        if config.edgeScroll.enabled {
+        if config.edgeScroll.enabled, let policy {
             let ctx = context(time: t)
             for axis in [Axis.vertical, .horizontal] where config.edgeScroll.axes.contains(axis: axis) {
                 let length = viewport[axis]
@@ -158,9 +213,29 @@ extension DragSession {
             }
         }
 
+        var grid: Scene.Grid?
+        if let g = layout as? GridLayout { grid = Scene.Grid(columns: g.columns, itemSize: g.itemSize) }
+        var board: Scene.Board?
+        if let b = layout as? BoardLayout { board = sceneBoard(b) }
+
         return Scene(time: t, state: state, policyName: config.name, viewport: viewport,
                      contentSize: layout.contentSize, offset: offset, maximumOffset: maximumOffset,
                      headers: headers, cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
-                     edgeZones: zones)
+                     edgeZones: zones, finger: finger, grid: grid, board: board)
+    }
+
+    /// The board part of the scene: pages, and the lists whose column overlaps the viewport.
+    private func sceneBoard(_ b: BoardLayout) -> Scene.Board {
+        var lists: [Scene.Board.List] = []
+        for s in 0..<b.sectionCount where b.listX(s) < offset.x + viewport.width && b.listX(s) + b.listWidth > offset.x {
+            let title = s < order.sectionTitles.count ? order.sectionTitles[s] : "section \(s + 1)"
+            lists.append(Scene.Board.List(section: s, title: title, count: b.count(s),
+                                          frame: Rect(x: b.listX(s) - offset.x, y: 0, width: b.listWidth,
+                                                      height: viewport.height),
+                                          offset: b.listOffsets[s], maximumOffset: b.maximumListOffset(s)))
+        }
+        return Scene.Board(page: b.page(nearest: offset.x), pageCount: b.pageCount, headerHeight: b.headerHeight,
+                           rowHeight: b.rows.rowHeight, lists: lists,
+                           contextListOffset: b.contextOffset(offset, dragging: currentPosition).y)
     }
 }

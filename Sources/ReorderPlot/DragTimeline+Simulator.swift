@@ -18,12 +18,21 @@ extension DragTimelineRecorder {
     /// as the previous one replaces it (a move and the frame
     /// that follows it at the same instant give one sample, the later state).
     public mutating func record(_ session: DragSession, events: [DragEvent]) {
-        recordFrame(time: session.time, phase: DragTimeline.Phase(session.state), finger: session.finger,
-                    snapshotCenter: session.snapshot?.center, contentOffset: session.offset,
-                    listOffset: session.layout.listOffsets.isEmpty
-                        ? nil : session.layout.contextOffset(session.offset, dragging: session.currentPosition).y,
-                    replacingSameTime: true)
-        recordEvents(events, orderAfter: session.order)
+        record(session.scene(), events: events, orderAfter: session.order)
+    }
+
+    /// Records one frame drawn from `scene` (phase, finger, snapshot centre, offset, a board's
+    /// list scroll) and the events of the step that led to it; `orderAfter` is the session's
+    /// order after the step. A sample at the same time as the previous one replaces it.
+    ///
+    /// ```swift
+    /// recorder.record(session.scene(), events: session.drainEvents(), orderAfter: session.order)
+    /// ```
+    public mutating func record(_ scene: Scene, events: [DragEvent], orderAfter: Order) {
+        recordFrame(time: scene.time, phase: DragTimeline.Phase(scene.state), finger: scene.finger,
+                    snapshotCenter: scene.snapshot?.state.center, contentOffset: scene.offset,
+                    listOffset: scene.board?.contextListOffset, replacingSameTime: true)
+        recordEvents(events, orderAfter: orderAfter)
     }
 }
 

@@ -89,10 +89,20 @@ public struct SpeedPlot {
                        SVGAttribute("data-distance", "\(SVGNumber.exactList(c.distances))"),
                        SVGAttribute("data-depth", "\(SVGNumber.exactList(c.depths))"),
                        SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")]))
+        }
+        // One dashed border per distinct zone, labelled once with every policy that has it (two
+        // policies with a 120 pt zone share a line and a label, not two stacked "120 pt").
+        for group in Self.zoneGroups(enabled.map { ($0.offset, $0.element) }) {
+            let names = group.map(\.1.name)
+            let zone = group[0].1.zone
+            let color = group.count == 1 ? Palette.color(group[0].0) : Palette.ink
+            let size = "\(SVGNumber.format(zone, decimals: 1)) pt"
             distance.markers.append(.init(
-                x: c.zone, label: "\(SVGNumber.format(c.zone, decimals: 1)) pt", color: Palette.color(i),
+                x: zone, label: group.count == 1 ? size : "\(size): " + names.joined(separator: ", "), color: color,
                 dash: "4 3", cssClass: "zone-border",
-                data: [SVGAttribute("data-name", "\(c.name)"), SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))")]))
+                data: [SVGAttribute("data-name", "\(names.joined(separator: ", "))"),
+                       SVGAttribute("data-zone", "\(SVGNumber.exact(zone))")],
+                shortLabel: group.count == 1 ? nil : "\(size): \(names.count) policies"))
         }
 
         if pastEdge > 0 {
@@ -164,13 +174,33 @@ public struct SpeedPlot {
         return svg
     }
 
+    /// The curves grouped by zone (exactly equal zones together), in order of first appearance.
+    static func zoneGroups(_ curves: [(Int, SpeedCurve)]) -> [[(Int, SpeedCurve)]] {
+        var groups: [[(Int, SpeedCurve)]] = []
+        for entry in curves {
+            if let k = groups.firstIndex(where: { $0[0].1.zone == entry.1.zone }) { groups[k].append(entry) } else { groups.append([entry]) }
+        }
+        return groups
+    }
+
     /// The grey line under a legend name: zone, top speed, time ramp, axis.
+    ///
+    /// A curve that is still at the edge and scrolls only once the reference point is past it
+    /// (Android's ItemTouchHelper: the speed grows with how far the dragged view is out of
+    /// bounds) says so, rather than "0 pt/s at the edge", which reads as "never scrolls".
     private func legendDetail(_ c: SpeedCurve) -> String {
         guard c.isEnabled else { return "no edge scroll" }
         let atEdge = c.speedAtEdge
-        var parts = ["zone \(SVGNumber.format(c.zone, decimals: 1)) pt",
+        let top = c.speeds.max() ?? 0
+        let inside = zip(c.distances, c.speeds).filter { $0.0 >= 0 }.map(\.1).max() ?? 0
+        var parts: [String]
+        if inside == 0 && top > 0 {
+            parts = ["out-of-bounds scroll: none until past the edge, then up to \(SVGNumber.format(top, decimals: 0)) pt/s"]
+        } else {
+            parts = ["zone \(SVGNumber.format(c.zone, decimals: 1)) pt",
                      "\(SVGNumber.format(atEdge, decimals: 0)) pt/s at the edge"]
-        if let top = c.speeds.max(), top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
+            if top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
+        }
         if c.isTimeDependent { parts.append("time ramp") }
         if c.axis == .horizontal { parts.append("horizontal") }
         if c.hasHookFailures { parts.insert("hook failed, fallback speeds", at: 0) }

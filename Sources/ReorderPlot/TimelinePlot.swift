@@ -173,7 +173,12 @@ public struct TimelinePlot {
         let axisLines = lines.dropFirst(extra.count)
         let legendOrder = stride(from: axisLines.startIndex, to: axisLines.endIndex, by: 3)
             .flatMap { axisLines[$0..<min($0 + 3, axisLines.endIndex)].reversed() } + extra
-        svg.append(legend(x: legendX, top: top, series: legendOrder))
+        // Where the finger and the snapshot coincide (a lifted snapshot follows the finger),
+        // the thin finger line lies on the wide snapshot line: the legend shows that look too.
+        let overlap = axisLines.count >= 3
+            && axisLines[axisLines.startIndex + 1].segments.contains { !$0.isEmpty }
+            && axisLines[axisLines.startIndex + 2].segments.contains { !$0.isEmpty }
+        svg.append(legend(x: legendX, top: top, series: legendOrder, overlap: overlap))
         svg.append(lists)
         return svg
     }
@@ -218,16 +223,28 @@ public struct TimelinePlot {
         return moved > 0.5 || (other == .vertical && hasListScroll) ? [primary, other] : [primary]
     }
 
-    private func legend(x: Double, top: Double, series: [ChartPanel.Series]) -> SVGElement {
+    private func legend(x: Double, top: Double, series: [ChartPanel.Series], overlap: Bool) -> SVGElement {
         var g = SVGElement("g", ["class": "legend", "font-size": 12, "fill": "\(Palette.ink)"])
         var y = top + 12
         for s in series {
             var e = SVGElement("g", ["class": "legend-entry", "data-name": "\(s.name)"])
+            // Drawn as wide as the series (the snapshot's line is wider than the others).
             var line = SVGElement("line", ["x1": .init(x), "y1": .init(y), "x2": .init(x + 26), "y2": .init(y),
-                                           "stroke": "\(s.color)", "stroke-width": 3])
+                                           "stroke": "\(s.color)", "stroke-width": .init(s.width ?? 2)])
             if let dash = s.dash { line.set("stroke-dasharray", "\(dash)") }
             e.append(line)
             e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: s.name))
+            g.append(e)
+            y += 22
+        }
+        if overlap {
+            var e = SVGElement("g", ["class": "legend-entry", "data-name": "finger on snapshot"])
+            e.append(SVGElement("line", ["x1": .init(x), "y1": .init(y), "x2": .init(x + 26), "y2": .init(y),
+                                         "stroke": "\(Self.snapshotColor)", "stroke-width": 4]))
+            e.append(SVGElement("line", ["x1": .init(x), "y1": .init(y), "x2": .init(x + 26), "y2": .init(y),
+                                         "stroke": "\(Self.fingerColor)", "stroke-width": 2]))
+            e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)],
+                                text: "finger on snapshot"))
             g.append(e)
             y += 22
         }

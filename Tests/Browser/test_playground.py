@@ -339,6 +339,52 @@ class Playground(unittest.TestCase):
         wait(lambda: self.js("return window.__play.traceText") is not None, what="the trace")
         self.assertFalse(d.find_element(By.ID, "download").get_attribute("hidden"))
 
+    def test_touch_drag_via_cdp_touch_events(self):
+        """A real touch (CDP Input.dispatchTouchEvent: touchStart, touchMove, touchEnd) arrives
+        as Pointer Events of type touch: a long press of row 2 and a drag to row 5's centre
+        under `default` give 1 3 4 5 2 6 ... on the host and in the DOM."""
+        self.choose("default")
+        d = self.driver
+        d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        self.js("window.__touchTypes = []; document.getElementById('viewport').addEventListener("
+                "'pointerdown', (e) => window.__touchTypes.push(e.pointerType))")
+        left, top = self.origin()
+
+        def touch(kind, x=None, y=None):
+            points = [] if x is None else [{"x": left + x, "y": top + y, "id": 1}]
+            d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        try:
+            touch("touchStart", 120, 1 * ROW + 22)
+            self.lifted()
+            for i in range(1, 13):  # row 2's centre (66) to row 5's (4 × 44 + 22 = 198)
+                touch("touchMove", 120, 66 + (198 - 66) * i / 12)
+                time.sleep(0.02)
+            time.sleep(0.3)
+            touch("touchEnd")
+            wait(lambda: self.scene()["state"] == "idle", what="the drop to end")
+        finally:
+            d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        self.assertEqual(self.js("return window.__touchTypes"), ["touch"])
+        expected = ["1", "3", "4", "5", "2", "6"]
+        self.assertEqual(self.host_state()["order"][0][:6], expected)
+        self.assertEqual(self.dom_order()[:6], expected)
+
+    def test_event_numbers_are_not_clipped(self):
+        """After 12+ log lines, every event number (two digits too) lies inside the log's box:
+        the README screenshot once showed '.0.' for 10."""
+        self.choose("default")
+        self.js("for (let i = 0; i < 120; i++) window.__play.log('line ' + i)")
+        boxes = self.js("const log = document.getElementById('log').getBoundingClientRect();"
+                        "return [...document.querySelectorAll('#log .n')].map(n => {"
+                        "const r = n.getBoundingClientRect(); return [n.textContent, r.left - log.left, r.width,"
+                        "n.scrollWidth <= n.clientWidth]; })")
+        self.assertGreaterEqual(len(boxes), 120)
+        for text, left, width, fits in boxes:
+            self.assertGreaterEqual(left, 0, text)
+            self.assertTrue(fits, text)
+        self.assertIn("100.", [b[0] for b in boxes])
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -1,5 +1,6 @@
 import ReorderCore
 import ReorderPersistence
+import ReorderPlot
 
 /// One `reorder.session{...}` object: a ``DragSimulator`` plus what the Lua API needs around
 /// it (1-based positions, argument checks, the event log, text rendering).
@@ -182,11 +183,11 @@ public final class ScriptSession {
             return [sceneValue(scene())]
         case "show":
             try a.count(0)
-            output(render(color: useColor))
+            output(SceneText(color: useColor).render(scene()))
             return []
         case "render":
             try a.count(0)
-            return [.string(render(color: false))]
+            return [.string(SceneText().render(scene()))]
         case "id":
             return [.int(id)]
         case "config":

@@ -21,6 +21,7 @@ const state = {
   traceUrl: null,
 };
 window.__play = state;  // for tests and benchmarks
+state.log = (text) => log(text);  // the browser tests fill the event log
 
 function time(ms) {
   // The page's own timestamps (event.timeStamp, requestAnimationFrame's), in seconds; an event
@@ -126,9 +127,16 @@ function describe(e) {
   }
 }
 
+let logged = 0;
+
+// One line of the event log: its number (counted from the page's load, so it keeps counting
+// when old lines are dropped) in a fixed-width column, then the text.
 function log(text, cls) {
   const li = document.createElement('li');
-  li.textContent = text;
+  const number = document.createElement('span');
+  number.className = 'n';
+  number.textContent = `${++logged}.`;
+  li.append(number, document.createTextNode(text));
   if (cls) li.className = cls;
   const list = $('log');
   list.append(li);
