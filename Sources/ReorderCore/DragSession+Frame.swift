@@ -15,7 +15,7 @@ extension DragSession {
     mutating func edgeScroll(dt: Double, policy: some DragPolicy, context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
         guard config.enabled, let snap = snapshot, let finger else {
-            verticalEpisode = nil; horizontalEpisode = nil
+            drag?.verticalEpisode = nil; drag?.horizontalEpisode = nil
             return
         }
         for axis in [Axis.vertical, .horizontal] {
@@ -72,11 +72,11 @@ extension DragSession {
     }
 
     func episode(_ axis: Axis) -> ScrollEpisode? {
-        axis == .vertical ? verticalEpisode : horizontalEpisode
+        axis == .vertical ? drag?.verticalEpisode : drag?.horizontalEpisode
     }
 
     mutating func setEpisode(_ e: ScrollEpisode?, _ axis: Axis) {
-        if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
+        if axis == .vertical { drag?.verticalEpisode = e } else { drag?.horizontalEpisode = e }
     }
 
     /// The target the rule proposes for the current finger / snapshot, if any.
@@ -162,7 +162,7 @@ extension DragSession {
             layout.didExchange(current, target)
             undoLog.append(.exchange(current, target))
         }
-        currentPosition = target
+        drag?.current = target
         startSlides(from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)

@@ -3,11 +3,31 @@ extension DragSession {
     /// Tolerance for comparing simulated times (frames at k/60 s against sums of durations).
     static let timeEpsilon = 1e-9
 
-    /// The time an input is handled at: never earlier than the last input. Nil for a
-    /// non-finite time.
-    func inputTime(_ t: Double) -> Double? {
-        guard t.isFinite else { return nil }
-        return max(t, time)
+    /// The inputs of the state machine, for ``accept(_:at:)``.
+    enum Input {
+        case touchDown, touchMove, touchUp, cancel, frame
+    }
+
+    /// Whether `input` makes sense in the current state.
+    func accepts(_ input: Input) -> Bool {
+        switch (input, state) {
+        case (.touchDown, .idle): return true
+        case (.touchDown, .dropping): return !configuration.ignoresTouchesWhileDropping
+        case (.touchDown, _): return false
+        case (.touchMove, .pressing), (.touchMove, .dragging), (.touchUp, .pressing), (.touchUp, .dragging): return true
+        case (.touchMove, _), (.touchUp, _): return false
+        case (.cancel, .idle), (.frame, .idle): return false
+        case (.cancel, _), (.frame, _): return true
+        }
+    }
+
+    /// Takes `input` at `t`, the one place the session's time is set: nil when the input is
+    /// ignored (a non-finite time, or the state does not take it), else the state before it.
+    /// The time is never earlier than the last input's.
+    mutating func accept(_ input: Input, at t: Double) -> State? {
+        guard t.isFinite, accepts(input) else { return nil }
+        time = max(t, time)
+        return state
     }
 
     /// A finger touches down at `point` (viewport coordinates).
@@ -18,28 +38,17 @@ extension DragSession {
     /// during the drop (otherwise the drop completes at once and the press begins).
     @discardableResult
     public mutating func touchDown(at point: Point, time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard let t = inputTime(t), point.x.isFinite, point.y.isFinite else { return .ignored }
-        switch state {
-        case .idle: break
-        case .pressing, .dragging: return .ignored
-        case .dropping:
-            guard !configuration.ignoresTouchesWhileDropping else { return .ignored }
-            finishDrop()
-        }
+        guard point.x.isFinite, point.y.isFinite, let dropping = accept(.touchDown, at: t) else { return .ignored }
+        if dropping == .dropping { finishDrop() }
         let before = state
-        time = t
         let inViewport = point.x >= 0 && point.x < viewport.width && point.y >= 0 && point.y < viewport.height
         guard inViewport, let position = layout.position(at: point + offset), order.isValid(position) else {
             return .handled(from: before, to: .idle)
         }
         configuration = policy.configuration
-        state = .pressing
         finger = point
-        pressPoint = point
-        pressTime = t
-        pressPosition = position
-        pressOffset = offset
-        cellCenterAtPress = layout.frame(of: position)?.center ?? (point + offset)
+        press = Press(point: point, time: time, position: position, offset: offset,
+                      cellCenter: layout.frame(of: position)?.center ?? (point + offset))
         return .handled(from: before, to: .pressing)
     }
 
@@ -50,16 +59,14 @@ extension DragSession {
     /// event). Dragging: the snapshot follows; targets are resolved on the next ``frame(time:policy:)``.
     @discardableResult
     public mutating func touchMove(to point: Point, time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard let t = inputTime(t), point.x.isFinite, point.y.isFinite else { return .ignored }
-        let before = state
-        switch state {
+        guard point.x.isFinite, point.y.isFinite, let before = accept(.touchMove, at: t) else { return .ignored }
+        switch before {
         case .idle, .dropping:
             return .ignored
         case .pressing:
-            time = t
             activateIfDue(policy: policy)
-            if state == .pressing {
-                let dx = point.x - pressPoint.x, dy = point.y - pressPoint.y
+            if state == .pressing, let press {
+                let dx = point.x - press.point.x, dy = point.y - press.point.y
                 if (dx * dx + dy * dy).squareRoot() > configuration.allowableMovement {
                     resetInteraction()
                     return .handled(from: before, to: .idle)
@@ -73,7 +80,6 @@ extension DragSession {
             }
             return .handled(from: before, to: state)
         case .dragging:
-            time = t
             finger = point
             refreshSnapshot()
             return .handled(from: before, to: state)
@@ -88,20 +94,18 @@ extension DragSession {
     /// event). Then the snapshot drops onto the item's cell (`dropping`).
     @discardableResult
     public mutating func touchUp(time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard let t = inputTime(t) else { return .ignored }
-        let before = state
-        switch state {
+        guard let before = accept(.touchUp, at: t) else { return .ignored }
+        switch before {
         case .idle, .dropping:
             return .ignored
         case .pressing:
-            time = t
             activateIfDue(policy: policy)
             if state != .dragging {
                 resetInteraction()
                 return .handled(from: before, to: state)
             }
         case .dragging:
-            time = t
+            break
         }
         endDrag(policy: policy)
         return .handled(from: before, to: state)
@@ -114,22 +118,18 @@ extension DragSession {
     /// the snapshot drops. Dropping: the drop completes at once.
     @discardableResult
     public mutating func cancel(time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard let t = inputTime(t) else { return .ignored }
-        let before = state
-        switch state {
+        guard let before = accept(.cancel, at: t) else { return .ignored }
+        switch before {
         case .idle:
             return .ignored
         case .pressing:
-            time = t
             resetInteraction()
         case .dragging:
-            time = t
-            let resolution = policy.onCancel(context(time: t))
+            let resolution = policy.onCancel(context(time: time))
             if resolution == .revert { revertSteps() }
-            events.append(.cancel(resolution: resolution, time: t))
+            events.append(.cancel(resolution: resolution, time: time))
             beginDrop()
         case .dropping:
-            time = t
             finishDrop()
         }
         return .handled(from: before, to: state)
@@ -142,18 +142,15 @@ extension DragSession {
     /// resolved and applied. Dropping: the drop animation advances; at its end the session is idle.
     @discardableResult
     public mutating func frame(time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard let t = inputTime(t) else { return .ignored }
-        let before = state
-        switch state {
+        guard let before = accept(.frame, at: t) else { return .ignored }
+        switch before {
         case .idle:
             return .ignored
         case .pressing:
-            time = t
             activateIfDue(policy: policy)
         case .dragging:
-            time = t
-            let dt = max(0, t - lastFrameTime)
-            lastFrameTime = t
+            let dt = max(0, time - (drag?.lastFrameTime ?? time))
+            drag?.lastFrameTime = time
             refreshSnapshot()
             if configuration.edgeScroll.enabled {
                 // Edge scrolling asks for the zone every frame; its context serves the target
@@ -164,12 +161,11 @@ extension DragSession {
                 refreshSnapshot()
                 resolveTarget(policy: policy, context: consume ctx)
             } else {
-                verticalEpisode = nil
-                horizontalEpisode = nil
+                drag?.verticalEpisode = nil
+                drag?.horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
         case .dropping:
-            time = t
             updateDrop()
         }
         return .handled(from: before, to: state)
@@ -179,25 +175,21 @@ extension DragSession {
 
     /// Begins the drag if the press has lasted long enough (asking `canMove` first).
     mutating func activateIfDue(policy: some DragPolicy) {
-        guard state == .pressing, let position = pressPosition,
-              time - pressTime + Self.timeEpsilon >= configuration.minPressDuration else { return }
+        guard state == .pressing, let press,
+              time - press.time + Self.timeEpsilon >= configuration.minPressDuration else { return }
+        let position = press.position
         guard policy.canMove(context(), at: position) else {
             events.append(.refuse(position: position, time: time))
             resetInteraction()
             return
         }
-        state = .dragging
-        originalPosition = position
-        currentPosition = position
-        draggedHandle = order.handle(at: position)
-        dragBeganAt = time
-        lastFrameTime = time
         // Keep the log's buffer from drag to drag: steps then append without allocating.
         undoLog.removeAll(keepingCapacity: true)
-        verticalEpisode = nil
-        horizontalEpisode = nil
-        let cell = layout.frame(of: position) ?? Rect(origin: cellCenterAtPress, size: .zero)
-        liftFrom = cell.center - offset
+        let cell = layout.frame(of: position) ?? Rect(origin: press.cellCenter, size: .zero)
+        let liftFrom = cell.center - offset
+        drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
+                    lastFrameTime: time, verticalEpisode: nil, horizontalEpisode: nil, liftFrom: liftFrom,
+                    snapshotBasis: nil)
         let style = configuration.snapshot
         snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
                                  size: cell.size, scale: 1, alpha: 1, rotation: 0,
@@ -210,7 +202,7 @@ extension DragSession {
 
     /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.
     mutating func endDrag(policy: some DragPolicy) {
-        guard let from = originalPosition, let to = currentPosition else { resetInteraction(); return }
+        guard let from = drag?.original, let to = drag?.current else { resetInteraction(); return }
         if policy.onEnd(context(), from: from, to: to) {
             events.append(.end(from: from, to: to, time: time))
         } else {
@@ -230,24 +222,16 @@ extension DragSession {
                 if order.exchange(a, b) { layout.didExchange(a, b) }
             }
         }
-        currentPosition = originalPosition
+        if let original = drag?.original { drag?.current = original }
     }
 
     /// Back to idle, forgetting the interaction.
     mutating func resetInteraction() {
-        state = .idle
+        press = nil
+        drag = nil
+        drop = nil
         finger = nil
-        pressPosition = nil
-        originalPosition = nil
-        currentPosition = nil
-        draggedHandle = nil
-        dragBeganAt = nil
         snapshot = nil
-        snapshotBasis = nil
-        dropFrom = nil
-        dropOffsetTo = nil
         undoLog.removeAll(keepingCapacity: true)
-        verticalEpisode = nil
-        horizontalEpisode = nil
     }
 }

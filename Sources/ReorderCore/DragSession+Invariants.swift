@@ -29,7 +29,7 @@ extension DragSession {
         if let s = snapshot, !s.isFinite { problems.append("snapshot has a non-finite number: \(s)") }
         if state == .dragging || state == .dropping {
             if snapshot == nil { problems.append("\(state) without a snapshot") }
-            if let p = currentPosition, let h = draggedHandle {
+            if let p = drag?.current, let h = drag?.handle {
                 if !order.isValid(p) || order.handle(at: p) != h {
                     problems.append("dragged item is not at \(p)")
                 }

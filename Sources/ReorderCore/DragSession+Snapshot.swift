@@ -21,11 +21,12 @@ extension DragSession {
         // Not inlined: inlined into the mutating `updateSnapshot()`, the optimiser copied the
         // whole session (retaining every buffer) to read these few fields.
         @inline(never) get {
-            let f = finger ?? liftFrom
+            let f = finger ?? drag?.liftFrom ?? .zero
+            let cellCenter = press?.cellCenter ?? .zero
             switch configuration.follow {
-            case .y: return Point(x: cellCenterAtPress.x - offset.x, y: f.y)
+            case .y: return Point(x: cellCenter.x - offset.x, y: f.y)
             case .xy: return f
-            case .translation: return (cellCenterAtPress - pressOffset) + (f - pressPoint)
+            case .translation: return (cellCenter - (press?.offset ?? .zero)) + (f - (press?.point ?? .zero))
             }
         }
     }
@@ -35,7 +36,7 @@ extension DragSession {
     /// again from the same numbers gives the same snapshot. A dragging frame that follows a
     /// touch move at the same time, and does not scroll, updates it once instead of three times.
     mutating func refreshSnapshot() {
-        if let basis = snapshotBasis,
+        if let basis = drag?.snapshotBasis,
            basis.isIdentical(to: SnapshotBasis(time: time, finger: finger, offset: offset)) { return }
         updateSnapshot()
     }
@@ -45,8 +46,8 @@ extension DragSession {
     /// The snapshot is updated in place (it is a few hundred bytes; copying it out of the
     /// optional and back cost more than the arithmetic).
     mutating func updateSnapshot() {
-        guard state == .dragging, let began = dragBeganAt else { return }
-        snapshotBasis = SnapshotBasis(time: time, finger: finger, offset: offset)
+        guard state == .dragging, let began = drag?.beganAt, let liftFrom = drag?.liftFrom else { return }
+        drag?.snapshotBasis = SnapshotBasis(time: time, finger: finger, offset: offset)
         let lift = configuration.snapshot.lift
         let p = Self.progress(from: began, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)
@@ -68,28 +69,25 @@ extension DragSession {
 
     /// Starts the drop animation towards the dragged item's cell.
     mutating func beginDrop() {
-        state = .dropping
         finger = nil
-        verticalEpisode = nil
-        horizontalEpisode = nil
-        dropStart = time
-        dropFrom = snapshot
+        drag?.verticalEpisode = nil
+        drag?.horizontalEpisode = nil
         // A paged layout settles on a page: the offset glides there with the drop (same
         // duration and curve), and is exactly there when the drop ends.
-        dropOffsetFrom = offset
-        dropOffsetTo = layout.snappedOffset(offset, viewport: viewport).map(clampedOffset)
+        drop = Drop(start: time, from: snapshot, offsetFrom: offset,
+                    offsetTo: layout.snappedOffset(offset, viewport: viewport).map(clampedOffset))
         updateDrop()
     }
 
     /// Advances the drop; at its end the session goes idle.
     mutating func updateDrop() {
-        guard state == .dropping, let from = dropFrom else { finishDrop(); return }
+        guard let drop, let from = drop.from else { finishDrop(); return }
         let spec = configuration.snapshot.drop
-        let p = Self.progress(from: dropStart, now: time, duration: spec.duration)
+        let p = Self.progress(from: drop.start, now: time, duration: spec.duration)
         if p >= 1 { finishDrop(); return }
         let e = spec.curve.value(at: p)
-        if let to = dropOffsetTo { offset = clampedOffset(Self.lerp(dropOffsetFrom, to, e)) }
-        let cell = currentPosition.flatMap { layout.frame(of: $0) }
+        if let to = drop.offsetTo { offset = clampedOffset(Self.lerp(drop.offsetFrom, to, e)) }
+        let cell = drag.flatMap { layout.frame(of: $0.current) }
         let target = cell.map { $0.center - offset } ?? from.center
         var snap = from
         snap.phase = .dropping
@@ -104,8 +102,7 @@ extension DragSession {
 
     /// The drop is over: the cell shows again, the session is idle.
     mutating func finishDrop() {
-        if state == .dropping, let to = dropOffsetTo { offset = clampedOffset(to) }
-        dropOffsetTo = nil
+        if let to = drop?.offsetTo { offset = clampedOffset(to) }
         resetInteraction()
     }
 }

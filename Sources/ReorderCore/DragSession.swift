@@ -69,8 +69,62 @@ public struct DragSession: Sendable {
         var start: Double
     }
 
-    /// The current state.
-    public internal(set) var state: State = .idle
+    /// What the press recorded when the finger went down on an item. It lives until the session
+    /// is idle again: the drag and the drop still follow from where the press began.
+    struct Press: Sendable {
+        /// Where the finger went down (viewport) and when.
+        var point: Point
+        var time: Double
+        /// The item under the finger.
+        var position: ItemPosition
+        /// The content offset at the press.
+        var offset: Point
+        /// Cell centre (content) at the press: the `y` follow mode keeps its x.
+        var cellCenter: Point
+    }
+
+    /// What a drag keeps from its beginning to the end of its drop.
+    struct Drag: Sendable {
+        /// Where the dragged item was when the drag began, and where it is now.
+        var original: ItemPosition
+        var current: ItemPosition
+        /// The dragged item's handle (it follows the item through every step).
+        var handle: Int32
+        /// The time the drag began.
+        var beganAt: Double
+        /// The time of the last dragging frame (the edge scroll's `dt`).
+        var lastFrameTime: Double
+        /// The edge-scroll episode on each axis, nil outside the zones.
+        var verticalEpisode: ScrollEpisode?
+        var horizontalEpisode: ScrollEpisode?
+        /// Cell centre (viewport) when the drag began: where the lift starts.
+        var liftFrom: Point
+        /// The time, finger and offset the snapshot was last computed for (nil: not computed
+        /// this drag). Nothing else it depends on changes during a drag.
+        var snapshotBasis: SnapshotBasis?
+    }
+
+    /// What the drop animates from.
+    struct Drop: Sendable {
+        /// When the drop began, and the snapshot it began with.
+        var start: Double
+        var from: SnapshotState?
+        /// The offset when the drop began, and where a paged layout snaps it (nil: no snap).
+        var offsetFrom: Point
+        var offsetTo: Point?
+    }
+
+    /// The current state: which phase data the session holds.
+    ///
+    /// The phases nest: a drag keeps its press (the snapshot follows from the press point), a
+    /// drop keeps its drag (it lands on the dragged item's cell). So the state is the deepest
+    /// phase present, and cannot disagree with the data.
+    public var state: State {
+        if drop != nil { return .dropping }
+        if drag != nil { return .dragging }
+        if press != nil { return .pressing }
+        return .idle
+    }
     /// The current order of the items.
     public internal(set) var order: Order
     /// The geometry, kept in step with ``order``.
@@ -81,49 +135,31 @@ public struct DragSession: Sendable {
     public internal(set) var offset: Point
     /// The frame rate the host ticks at (reported to policies as `ctx.frame_rate`).
     public var frameRate: Double
-    /// The time of the last input handled.
+    /// The time of the last input handled (set in one place: ``accept(_:at:)``).
     public internal(set) var time: Double = 0
     /// The lifted snapshot while dragging or dropping, else nil.
     public internal(set) var snapshot: SnapshotState?
     /// Events not yet taken by the host.
     public internal(set) var events: [DragEvent] = []
-    /// Where the dragged item was when the drag began.
-    public internal(set) var originalPosition: ItemPosition?
-    /// Where the dragged item is now.
-    public internal(set) var currentPosition: ItemPosition?
     /// Where the finger is (viewport coordinates) while it is down.
     public internal(set) var finger: Point?
+    /// Where the dragged item was when the drag began.
+    public var originalPosition: ItemPosition? { drag?.original }
+    /// Where the dragged item is now.
+    public var currentPosition: ItemPosition? { drag?.current }
     /// The time the current drag began (nil when no drag is under way).
-    public internal(set) var dragBeganAt: Double?
+    public var dragBeganAt: Double? { drag?.beganAt }
 
-    // Press.
-    var pressPoint: Point = .zero
-    var pressTime: Double = 0
-    var pressPosition: ItemPosition?
-    var pressOffset: Point = .zero
-    /// The policy's static fields, captured at touch down for the whole interaction.
+    /// The phase data: nil outside the phase (see ``state``).
+    var press: Press?
+    var drag: Drag?
+    var drop: Drop?
+    /// The policy's static fields, captured at touch down for the whole interaction (and kept
+    /// after it: the displacement slides it started run on).
     var configuration = PolicyConfiguration(name: "default")
-
-    // Drag.
-    var draggedHandle: Int32?
+    /// The steps applied this drag, so a rollback or a reverting cancel can undo them. Kept
+    /// outside ``Drag`` so its buffer survives from drag to drag: steps append without allocating.
     var undoLog: [Step] = []
-    var lastFrameTime: Double = 0
-    var verticalEpisode: ScrollEpisode?
-    var horizontalEpisode: ScrollEpisode?
-    /// Cell centre (viewport) when the drag began: where the lift starts.
-    var liftFrom: Point = .zero
-    /// Cell centre (content) when the press began: the `y` mode keeps its x.
-    var cellCenterAtPress: Point = .zero
-    /// The time, finger and offset the snapshot was last computed for (nil: not computed
-    /// this drag). Nothing else it depends on changes during a drag.
-    var snapshotBasis: SnapshotBasis?
-
-    // Drop.
-    var dropStart: Double = 0
-    var dropFrom: SnapshotState?
-    /// The offset when the drop began, and where a paged layout snaps it (nil: no snap).
-    var dropOffsetFrom: Point = .zero
-    var dropOffsetTo: Point?
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
@@ -218,7 +254,7 @@ public struct DragSession: Sendable {
         let t = time ?? self.time
         // Evaluated first: `??` takes an autoclosure over self, and inside the argument list it
         // made the compiler copy the layout existential for the call (about 100 instructions).
-        let dragging = currentPosition ?? pressPosition
+        let dragging = drag?.current ?? press?.position
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
                              offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
@@ -228,7 +264,7 @@ public struct DragSession: Sendable {
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
     public var draggedItemSize: Size {
         if let s = snapshot { return s.size }
-        if let p = currentPosition ?? pressPosition, let f = layout.frame(of: p) { return f.size }
+        if let p = drag?.current ?? press?.position, let f = layout.frame(of: p) { return f.size }
         return .zero
     }
 

@@ -301,7 +301,7 @@ public final class DragSimulator {
               pressItem(from) else { return false }
         let configuration = storedPolicy.configuration
         hold(configuration.minPressDuration)
-        guard storedSession.state == .dragging, let handle = storedSession.draggedHandle else {
+        guard storedSession.state == .dragging, let handle = storedSession.drag?.handle else {
             if storedSession.state == .pressing { release() }
             return false
         }
