@@ -8,13 +8,15 @@ import Testing
 ///
 /// Each case runs hostile code in a fresh policy VM (1,000,000 instructions, 8 MiB) and checks
 /// the exact outcome: the error names the file, the line and what went wrong. Each call must end
-/// well under 3 s (a hang would take minutes: the issue's cases were killed at 30 s). How long
+/// well under 10 s (a hang would take minutes: the issue's cases were killed at 30 s). How long
 /// each call ran past the time the budget allows plain Lua code is printed as a figure.
 @Suite("Sandbox bounds (issue 12)", .serialized)
 struct SandboxBoundsTests {
     /// A generous wall-clock bound that only catches a hang (debug build, loaded 2-core machine;
     /// a sanitizer build's CPU-time limits are 5 times longer, shim.h RS_SANITIZER_SLOWDOWN).
-    static let hangBound = SandboxFuzzer.isSanitized ? 15.0 : 3.0
+    /// The limits are CPU time, so wall time stretches with the machine's load: the 500 ms parse
+    /// deadline took 4.2 s of wall time at a load average of 13 on 2 cores.
+    static let hangBound = SandboxFuzzer.isSanitized ? 30.0 : 10.0
 
     /// The message every budget error carries (shim.h RS_BUDGET_MESSAGE and the default budget
     /// of `LuaVM.Options.policy`).
