@@ -139,10 +139,11 @@ final class SteppingClock {
     }
 
     @Test func fixedFormatsWithoutLocale() {
-        #expect(fixed(1.005, 2) == "1.00" || fixed(1.005, 2) == "1.01")
-        #expect(fixed(612.4, 0) == "612")
-        #expect(fixed(0.00006, 4) == "0.0001")
-        #expect(fixed(-2.5, 1) == "-2.5")
+        // 1.005 is stored as 1.00499999999999989341858963598497211933135986328125: "1.00".
+        #expect(NumberText.fixed(1.005, 2) == "1.00")
+        #expect(NumberText.fixed(612.4, 0) == "612")
+        #expect(NumberText.fixed(0.00006, 4) == "0.0001")
+        #expect(NumberText.fixed(-2.5, 1) == "-2.5")
     }
 }
 
