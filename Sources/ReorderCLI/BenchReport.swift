@@ -1,5 +1,6 @@
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 
 /// Statistics of one policy's dragging frames.
 public struct FrameStatistics: Hashable, Sendable {
@@ -70,30 +71,30 @@ extension BenchReport {
     /// report.json   // {"policy":"jx_movable","rows":1000,"frame_rate":60,"lua":{"frame_ns_p50":640,...},...}
     /// ```
     public var json: String {
-        func lane(_ s: FrameStatistics?) -> JSONText {
+        let number = JSONValue.integral
+        func lane(_ s: FrameStatistics?) -> JSONValue {
             guard let s else { return .null }
-            return .object([
-                ("frame_ns_p50", .number(s.p50)), ("frame_ns_p99", .number(s.p99)),
-                ("frames", .number(Double(s.frames))), ("steps", .number(Double(s.steps))),
-                ("allocs_per_frame", s.allocationsPerFrame.map(JSONText.number) ?? .null),
+            return .members([
+                ("frame_ns_p50", number(s.p50)), ("frame_ns_p99", number(s.p99)),
+                ("frames", number(Double(s.frames))), ("steps", number(Double(s.steps))),
+                ("allocs_per_frame", s.allocationsPerFrame.map(number) ?? .null),
             ])
         }
-        let hooks = policyFigures.hooks.map { ($0.hook, JSONText.number($0.nanoseconds)) }
-        let value = JSONText.object([
+        let hooks = policyFigures.hooks.map { ($0.hook, number($0.nanoseconds)) }
+        return JSONWriter.compact(.members([
             ("policy", .string(policy)),
-            ("rows", .number(Double(rows))),
-            ("frame_rate", .number(frameRate)),
+            ("rows", number(Double(rows))),
+            ("frame_rate", number(frameRate)),
             ("lua", lane(lua)),
             ("native", lane(native)),
-            ("ratio_p50", ratioP50.map(JSONText.number) ?? .null),
-            ("budget_fraction_p50", .number(budgetFractionP50)),
-            ("allocs_per_frame", allocationsPerFrame.map(JSONText.number) ?? .null),
-            ("hook_ns", .object(hooks)),
-            ("load_ms", .number(loadMilliseconds)),
-            ("reload_ms", .number(reloadMilliseconds)),
-            ("vm_bytes", .number(Double(vmBytes))),
-        ])
-        return value.text
+            ("ratio_p50", ratioP50.map(number) ?? .null),
+            ("budget_fraction_p50", number(budgetFractionP50)),
+            ("allocs_per_frame", allocationsPerFrame.map(number) ?? .null),
+            ("hook_ns", .members(hooks)),
+            ("load_ms", number(loadMilliseconds)),
+            ("reload_ms", number(reloadMilliseconds)),
+            ("vm_bytes", number(Double(vmBytes))),
+        ]))
     }
 
     /// The report for people: one figure per line.
@@ -131,26 +132,3 @@ extension BenchReport {
 }
 
 
-/// A small JSON value with members in a fixed order, for reports.
-enum JSONText {
-    case null
-    case number(Double)
-    case string(String)
-    indirect case object([(String, JSONText)])
-
-    var text: String {
-        switch self {
-        case .null: return "null"
-        case .number(let v):
-            guard v.isFinite else { return "null" }
-            if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-            return "\(v)"
-        case .string(let s): return Self.quote(s)
-        case .object(let members):
-            return "{" + members.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
-        }
-    }
-
-    /// A JSON string literal (shared with the trace writer).
-    static func quote(_ s: String) -> String { TraceCodec.string(s) }
-}
