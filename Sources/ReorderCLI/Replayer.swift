@@ -108,7 +108,7 @@ public enum Replayer {
             options = DemoList.options()
         }
         let name = policy ?? trace.header?.policy ?? "default"
-        options.policy = name.contains("/") || name.hasSuffix(".lua") ? .file(console.resolve(name)) : .builtin(name)
+        options.policy = SessionOptions.PolicySource(console.policy(name))
         let session = try host.makeSession(options)
         if let offset = trace.header?.offset, offset != .zero { session.simulator.setOffset(offset) }
         if let lists = trace.header?.listOffsets, !lists.isEmpty { session.simulator.setListOffsets(lists) }
