@@ -98,15 +98,30 @@ let package = Package(
             ]
         ),
 
+        // Helpers shared by the test targets (the package root, temporary directories, the built
+        // binary, `lua(_:)`); only test targets depend on it.
+        .target(
+            name: "ReorderTestSupport",
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderFuzz"],
+            path: "Tests/ReorderTestSupport"
+        ),
+
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
+        // The engine-only fuzz tests: generator, shrinking, native-policy campaigns.
+        .testTarget(name: "ReorderFuzzTests", dependencies: ["ReorderFuzz", "ReorderCore", "ReorderTestSupport"]),
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
-        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot"], exclude: ["Fixtures"]),
+        // Links CAllocationCounter itself, so the counter is tested in every build.
+        .testTarget(
+            name: "ReorderCLITests",
+            dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot", "ReorderTestSupport", "CAllocationCounter"],
+            exclude: ["Fixtures"]
+        ),
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence"],
+            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence", "ReorderTestSupport"],
             resources: [.copy("Corpus")]
         ),
     ],
