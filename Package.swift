@@ -9,6 +9,14 @@ let package = Package(
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
         .library(name: "ReorderLua", targets: ["ReorderLua"]),
     ],
+    // `swift build --traits AllocationCounter`: `reorder bench` counts heap allocations per frame
+    // (the malloc interposer of CAllocationCounter is linked into the reorder binary). Off by
+    // default: the shipped binary does not replace malloc.
+    traits: [
+        .trait(name: "AllocationCounter",
+               description: "Count heap allocations in `reorder bench` (links a malloc interposer into the binary)."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The playground's HTTP and WebSocket server (`reorder play`).
@@ -50,7 +58,8 @@ let package = Package(
         // SVG charts (plots of scroll curves, drag timelines). Pure Swift.
         .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
 
-        // Heap allocation counter for `reorder bench` (malloc interposer on glibc).
+        // Heap allocation counter for `reorder bench` (malloc interposer on glibc); only in a
+        // build with the AllocationCounter trait.
         .target(name: "CAllocationCounter"),
 
         // Command logic with injected I/O, so tests run it in-process.
@@ -58,7 +67,8 @@ let package = Package(
             name: "ReorderCLI",
             dependencies: [
                 "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "ReorderPlayground",
-                "CEditLine", "CAllocationCounter",
+                "CEditLine",
+                .target(name: "CAllocationCounter", condition: .when(traits: ["AllocationCounter"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

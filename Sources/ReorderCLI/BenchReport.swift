@@ -118,7 +118,7 @@ extension BenchReport {
             if let n = native?.allocationsPerFrame { line += ", native \(NumberText.fixed(n, 3))" }
             out += "  \(pad("heap allocations", 22))\(line) per steady-state frame\n"
         } else {
-            out += "  heap allocations      not countable on this platform\n"
+            out += "  heap allocations      \(AllocationCounter.unavailableReason)\n"
         }
         out += "  hook call             Lua         native default\n"
         for h in policyFigures.hooks {
@@ -130,5 +130,3 @@ extension BenchReport {
         return out
     }
 }
-
-
