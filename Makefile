@@ -25,8 +25,10 @@ repl: deps
 	swift build --product reorder
 	swift run reorder
 
+# With the AllocationCounter trait: the bench binary counts heap allocations per frame (the
+# default build links no malloc interposer and reports them as not measured).
 bench: deps
-	swift run -c release reorder bench --policy jx_movable --rows 1000000
+	swift run -c release --traits AllocationCounter reorder bench --policy jx_movable --rows 1000000
 
 # The playground (`reorder play`) in a browser.
 play: deps

@@ -9,6 +9,14 @@ let package = Package(
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
         .library(name: "ReorderLua", targets: ["ReorderLua"]),
     ],
+    // `swift build --traits AllocationCounter`: `reorder bench` counts heap allocations per frame
+    // (the malloc interposer of CAllocationCounter is linked into the reorder binary). Off by
+    // default: the shipped binary does not replace malloc.
+    traits: [
+        .trait(name: "AllocationCounter",
+               description: "Count heap allocations in `reorder bench` (links a malloc interposer into the binary)."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // The playground's HTTP and WebSocket server (`reorder play`).
@@ -50,7 +58,8 @@ let package = Package(
         // Drawing: SVG charts (scroll curves, drag timelines) and text (`s:show()`), from the scene. Pure Swift.
         .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
 
-        // Heap allocation counter for `reorder bench` (malloc interposer on glibc).
+        // Heap allocation counter for `reorder bench` (malloc interposer on glibc); only in a
+        // build with the AllocationCounter trait.
         .target(name: "CAllocationCounter"),
 
         // Command logic with injected I/O, so tests run it in-process.
@@ -58,7 +67,8 @@ let package = Package(
             name: "ReorderCLI",
             dependencies: [
                 "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "ReorderPlayground",
-                "CEditLine", "CAllocationCounter",
+                "CEditLine",
+                .target(name: "CAllocationCounter", condition: .when(traits: ["AllocationCounter"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,15 +108,30 @@ let package = Package(
             ]
         ),
 
+        // Helpers shared by the test targets (the package root, temporary directories, the built
+        // binary, `lua(_:)`); only test targets depend on it.
+        .target(
+            name: "ReorderTestSupport",
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderFuzz"],
+            path: "Tests/ReorderTestSupport"
+        ),
+
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
+        // The engine-only fuzz tests: generator, shrinking, native-policy campaigns.
+        .testTarget(name: "ReorderFuzzTests", dependencies: ["ReorderFuzz", "ReorderCore", "ReorderTestSupport"]),
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
-        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot"], exclude: ["Fixtures"]),
+        // Links CAllocationCounter itself, so the counter is tested in every build.
+        .testTarget(
+            name: "ReorderCLITests",
+            dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot", "ReorderTestSupport", "CAllocationCounter"],
+            exclude: ["Fixtures"]
+        ),
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence"],
+            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence", "ReorderTestSupport"],
             resources: [.copy("Corpus")]
         ),
     ],

@@ -1,4 +1,6 @@
+import ReorderCore
 import ReorderLua
+import ReorderPersistence
 
 /// Statistics of one policy's dragging frames.
 public struct FrameStatistics: Hashable, Sendable {
@@ -69,39 +71,39 @@ extension BenchReport {
     /// report.json   // {"policy":"jx_movable","rows":1000,"frame_rate":60,"lua":{"frame_ns_p50":640,...},...}
     /// ```
     public var json: String {
-        func lane(_ s: FrameStatistics?) -> JSONText {
+        let number = JSONValue.integral
+        func lane(_ s: FrameStatistics?) -> JSONValue {
             guard let s else { return .null }
-            return .object([
-                ("frame_ns_p50", .number(s.p50)), ("frame_ns_p99", .number(s.p99)),
-                ("frames", .number(Double(s.frames))), ("steps", .number(Double(s.steps))),
-                ("allocs_per_frame", s.allocationsPerFrame.map(JSONText.number) ?? .null),
+            return .members([
+                ("frame_ns_p50", number(s.p50)), ("frame_ns_p99", number(s.p99)),
+                ("frames", number(Double(s.frames))), ("steps", number(Double(s.steps))),
+                ("allocs_per_frame", s.allocationsPerFrame.map(number) ?? .null),
             ])
         }
-        let hooks = policyFigures.hooks.map { ($0.hook, JSONText.number($0.nanoseconds)) }
-        let value = JSONText.object([
+        let hooks = policyFigures.hooks.map { ($0.hook, number($0.nanoseconds)) }
+        return JSONWriter.compact(.members([
             ("policy", .string(policy)),
-            ("rows", .number(Double(rows))),
-            ("frame_rate", .number(frameRate)),
+            ("rows", number(Double(rows))),
+            ("frame_rate", number(frameRate)),
             ("lua", lane(lua)),
             ("native", lane(native)),
-            ("ratio_p50", ratioP50.map(JSONText.number) ?? .null),
-            ("budget_fraction_p50", .number(budgetFractionP50)),
-            ("allocs_per_frame", allocationsPerFrame.map(JSONText.number) ?? .null),
-            ("hook_ns", .object(hooks)),
-            ("load_ms", .number(loadMilliseconds)),
-            ("reload_ms", .number(reloadMilliseconds)),
-            ("vm_bytes", .number(Double(vmBytes))),
-        ])
-        return value.text
+            ("ratio_p50", ratioP50.map(number) ?? .null),
+            ("budget_fraction_p50", number(budgetFractionP50)),
+            ("allocs_per_frame", allocationsPerFrame.map(number) ?? .null),
+            ("hook_ns", .members(hooks)),
+            ("load_ms", number(loadMilliseconds)),
+            ("reload_ms", number(reloadMilliseconds)),
+            ("vm_bytes", number(Double(vmBytes))),
+        ]))
     }
 
     /// The report for people: one figure per line.
     public var text: String {
         func ns(_ v: Double) -> String {
-            v >= 1_000_000 ? "\(fixed(v / 1e6, 2)) ms" : v >= 1_000 ? "\(fixed(v / 1e3, 2)) µs" : "\(fixed(v, 0)) ns"
+            v >= 1_000_000 ? "\(NumberText.fixed(v / 1e6, 2)) ms" : v >= 1_000 ? "\(NumberText.fixed(v / 1e3, 2)) µs" : "\(NumberText.fixed(v, 0)) ns"
         }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        var out = "reorder bench: policy \(policy), \(rows) rows, \(fixed(frameRate, 0)) Hz\n"
+        var out = "reorder bench: policy \(policy), \(rows) rows, \(NumberText.fixed(frameRate, 0)) Hz\n"
         out += "  \(pad("", 22))\(pad("p50", 12))\(pad("p99", 12))frames\n"
         out += "  \(pad("frame, Lua", 22))\(pad(ns(lua.p50), 12))\(pad(ns(lua.p99), 12))\(lua.frames)\n"
         if let native {
@@ -109,63 +111,22 @@ extension BenchReport {
         } else {
             out += "  frame, native Swift   (no native equivalent)\n"
         }
-        if let r = ratioP50 { out += "  \(pad("Lua / native (p50)", 22))\(fixed(r, 2))×\n" }
-        out += "  \(pad("frame budget (p50)", 22))\(fixed(budgetFractionP50 * 100, 4)) % of \(ns(frameBudget))\n"
+        if let r = ratioP50 { out += "  \(pad("Lua / native (p50)", 22))\(NumberText.fixed(r, 2))×\n" }
+        out += "  \(pad("frame budget (p50)", 22))\(NumberText.fixed(budgetFractionP50 * 100, 4)) % of \(ns(frameBudget))\n"
         if let a = lua.allocationsPerFrame {
-            var line = "Lua \(fixed(a, 3))"
-            if let n = native?.allocationsPerFrame { line += ", native \(fixed(n, 3))" }
+            var line = "Lua \(NumberText.fixed(a, 3))"
+            if let n = native?.allocationsPerFrame { line += ", native \(NumberText.fixed(n, 3))" }
             out += "  \(pad("heap allocations", 22))\(line) per steady-state frame\n"
         } else {
-            out += "  heap allocations      not countable on this platform\n"
+            out += "  heap allocations      \(AllocationCounter.unavailableReason)\n"
         }
         out += "  hook call             Lua         native default\n"
         for h in policyFigures.hooks {
             out += "    \(pad(h.hook, 20))\(pad(ns(h.nanoseconds), 12))\(ns(h.nativeNanoseconds))\n"
         }
-        out += "  \(pad("load", 22))\(fixed(loadMilliseconds, 3)) ms\n"
-        out += "  \(pad("reload", 22))\(fixed(reloadMilliseconds, 3)) ms\n"
-        out += "  \(pad("VM after load", 22))\(fixed(Double(vmBytes) / 1024, 1)) KiB (\(vmBytes) bytes, cap \(policyFigures.memoryLimit))\n"
+        out += "  \(pad("load", 22))\(NumberText.fixed(loadMilliseconds, 3)) ms\n"
+        out += "  \(pad("reload", 22))\(NumberText.fixed(reloadMilliseconds, 3)) ms\n"
+        out += "  \(pad("VM after load", 22))\(NumberText.fixed(Double(vmBytes) / 1024, 1)) KiB (\(vmBytes) bytes, cap \(policyFigures.memoryLimit))\n"
         return out
     }
-}
-
-/// `v` with `digits` decimals (no Foundation formatting, so the output is locale-independent).
-func fixed(_ v: Double, _ digits: Int) -> String {
-    guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
-    // Past 1e15 the digits are not all exact anyway (and would not fit an Int once scaled).
-    guard abs(v) < 1e15 else { return "\(v)" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let r = (abs(v) * scale).rounded()
-    let whole = Int(clamping: r / scale, to: 0...Int.max), frac = Int(clamping: r - Double(whole) * scale, to: 0...Int.max)
-    var s = (v < 0 && r > 0 ? "-" : "") + String(whole)
-    if digits > 0 {
-        let f = String(frac)
-        s += "." + String(repeating: "0", count: digits - f.count) + f
-    }
-    return s
-}
-
-/// A small JSON value with members in a fixed order, for reports.
-enum JSONText {
-    case null
-    case number(Double)
-    case string(String)
-    indirect case object([(String, JSONText)])
-
-    var text: String {
-        switch self {
-        case .null: return "null"
-        case .number(let v):
-            guard v.isFinite else { return "null" }
-            if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-            return "\(v)"
-        case .string(let s): return Self.quote(s)
-        case .object(let members):
-            return "{" + members.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
-        }
-    }
-
-    /// A JSON string literal (shared with the trace writer).
-    static func quote(_ s: String) -> String { TraceCodec.string(s) }
 }

@@ -1,4 +1,3 @@
-import CAllocationCounter
 import ReorderCore
 import ReorderLua
 
@@ -91,7 +90,7 @@ public final class BenchRunner {
                                 to: 0...DragSimulator.frameLimit) + 1
         let drags = options.drags > 0 ? options.drags : max(3, (BenchOptions.targetFrames + framesPerDrag - 1) / framesPerDrag)
         for l in [lua] + (nativeLane.map { [$0] } ?? []) { l.samples.reserveCapacity((drags + 1) * (framesPerDrag + 16)) }
-        let counting = rac_is_available() != 0
+        let counting = AllocationCounter.isAvailable
         for d in 0...drags {
             if let nativeLane { drag(nativeLane, measured: d > 0, counting: counting) }
             drag(lua, measured: d > 0, counting: counting)
@@ -158,14 +157,13 @@ public final class BenchRunner {
             }
             let steady = counting && (sim.snapshot?.liftProgress ?? 0) >= 1
             let before = sim.currentPosition
-            if steady { rac_reset(); rac_enable(1) }
+            if steady { AllocationCounter.start() }
             let start = clock()
             sim.apply(.move(t, p))
             sim.apply(.frame(t))
             let end = clock()
             if steady {
-                rac_enable(0)
-                let n = rac_count()
+                let n = AllocationCounter.stop()
                 lane.allocations += n
                 if n > 0 { lane.allocatingFrames += 1 }
                 lane.steadyFrames += 1

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderLua
 
 /// The input and output a command works with, injected so tests run commands in-process.
 ///
@@ -68,11 +69,20 @@ public final class Console {
             currentDirectory: currentDirectory ?? FileManager.default.currentDirectoryPath)
     }
 
-    /// `path` made absolute against ``currentDirectory``.
+    /// `path` made absolute against ``currentDirectory`` (`~/` against `HOME`).
     public func resolve(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if path.hasPrefix("~/"), let home = environment["HOME"] { return home + path.dropFirst(1) }
-        return (currentDirectory as NSString).appendingPathComponent(path)
+        PolicyReference.resolve(path, against: currentDirectory, home: environment["HOME"])
+    }
+
+    /// A policy named on the command line: a built-in name, or a path made absolute against
+    /// ``currentDirectory``.
+    ///
+    /// ```swift
+    /// console.policy("mine.lua")     // .file("/work/mine.lua") in /work
+    /// console.policy("jx_movable")   // .builtin("jx_movable")
+    /// ```
+    public func policy(_ reference: String) -> PolicyReference {
+        PolicyReference(reference).resolved(against: currentDirectory, home: environment["HOME"])
     }
 }
 

@@ -49,7 +49,7 @@ public enum Plotter {
         var failed = false
         for spec in specs {
             do {
-                let policy = try LuaPolicy(reference: isPath(spec) ? console.resolve(spec) : spec)
+                let policy = try LuaPolicy(console.policy(spec))
                 policies.append((name: policy.configuration.name, policy: policy))
             } catch {
                 console.writeError("reorder plot: cannot load \(spec): \(error)\n")
@@ -153,8 +153,6 @@ public enum Plotter {
               w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
         return Size(width: w, height: h)
     }
-
-    static func isPath(_ spec: String) -> Bool { spec.contains("/") || spec.hasSuffix(".lua") }
 
     /// Why `path` cannot be written (a missing or read-only directory, a directory in the
     /// way), or nil.

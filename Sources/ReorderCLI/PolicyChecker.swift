@@ -17,9 +17,7 @@ public enum PolicyChecker {
             do {
                 let host = try ScriptingHost(output: console.write)
                 host.baseDirectory = console.currentDirectory
-                let source: SessionOptions.PolicySource = spec.contains("/") || spec.hasSuffix(".lua")
-                    ? .file(console.resolve(spec)) : .builtin(spec)
-                let report = try host.checkPolicy(source)
+                let report = try host.checkPolicy(SessionOptions.PolicySource(console.policy(spec)))
                 if report.problems.isEmpty {
                     console.write("ok \(spec) (\(report.name))\n")
                 } else {

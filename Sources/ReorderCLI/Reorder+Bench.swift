@@ -17,8 +17,7 @@ extension Reorder {
                 the VM's memory after load. Build with -c release for meaningful figures.
                 """)
 
-        @Option(name: .long, help: "The policy: a built-in name or a .lua file.")
-        var policy = "jx_movable"
+        @OptionGroup var policy: PolicyOption<BenchPolicyHelp>
 
         @Option(name: .long, help: "Rows in the list (one section, 44 pt each).")
         var rows = 1_000
@@ -47,7 +46,7 @@ extension Reorder {
         func run() throws {
             let options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
-            let status = BenchCommand.run(policy: policy, options: options, json: json, console: .standard(),
+            let status = BenchCommand.run(policy: policy.name ?? BenchPolicyHelp.defaultName, options: options, json: json, console: .standard(),
                                           progressOnTerminal: isatty(2) == 1)
             if status != 0 { throw ExitCode(status) }
         }
@@ -86,17 +85,16 @@ public enum BenchCommand {
     public static func run(policy reference: String, options: BenchOptions, json: Bool, console: Console,
                            progressOnTerminal: Bool = false,
                            clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) -> Int32 {
-        let isPath = reference.contains("/") || reference.hasSuffix(".lua")
-        let path = isPath ? console.resolve(reference) : reference
+        let policy = console.policy(reference)
         let lua: LuaPolicy
         do {
-            lua = try LuaPolicy(reference: path)
+            lua = try LuaPolicy(policy)
         } catch {
             console.writeError("reorder bench: \(error)\n")
             return 1
         }
         // The native twin: the built-in of the same name, when there is one.
-        let native = isPath ? nil : NativePolicies.named(reference)
+        let native = policy.isFile ? nil : NativePolicies.named(reference)
         let runner = BenchRunner(policy: lua, native: native, options: options, clock: clock)
         let started = clock()
         var shown = false
@@ -113,7 +111,7 @@ public enum BenchCommand {
         do {
             var o = options.policyBenchmark
             o.rows = options.rows
-            figures = try PolicyBenchmark.run(policy: path, options: o)
+            figures = try PolicyBenchmark.run(policy: policy.description, options: o)
         } catch {
             if shown { console.writeError("\r\u{1B}[K") }
             console.writeError("reorder bench: \(error)\n")

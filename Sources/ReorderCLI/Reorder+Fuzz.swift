@@ -95,11 +95,10 @@ public enum FuzzCommand {
     /// Runs the campaign and prints its outcome. Returns the exit status: 0 when every
     /// invariant held, 1 on a violation or when the policy cannot be loaded.
     public static func run(policy reference: String, options: FuzzOptions, out: String?, console: Console) -> Int32 {
-        let isPath = reference.contains("/") || reference.hasSuffix(".lua")
-        let resolved = isPath ? console.resolve(reference) : reference
+        let resolved = console.policy(reference)
         // Load once up front, so a broken policy is an error, not a fuzz finding.
         do {
-            _ = try LuaPolicy(reference: resolved)
+            _ = try LuaPolicy(resolved)
         } catch {
             console.writeError("reorder fuzz: \(error)\n")
             return 1
@@ -117,7 +116,7 @@ public enum FuzzCommand {
         let report: FuzzReport
         do {
             report = try Fuzzer.run(options, makePolicy: {
-                let p = try LuaPolicy(reference: resolved)
+                let p = try LuaPolicy(resolved)
                 made.append(p)
                 return p
             }, progress: { done, inputs in

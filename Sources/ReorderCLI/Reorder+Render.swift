@@ -15,14 +15,13 @@ extension Reorder {
         @Argument(help: "The trace file (.jsonl).")
         var trace: String
 
-        @Option(name: .long, help: "The policy: a built-in name or a .lua file (default: the trace's, else `default`).")
-        var policy: String?
+        @OptionGroup var policy: PolicyOption<TracePolicyHelp>
 
         @Option(name: .long, help: "The SVG file to write.")
         var out: String
 
         func run() throws {
-            let status = Plotter.render(tracePath: trace, policy: policy, out: out, console: .standard())
+            let status = Plotter.render(tracePath: trace, policy: policy.name, out: out, console: .standard())
             if status != 0 { throw ExitCode(status) }
         }
     }

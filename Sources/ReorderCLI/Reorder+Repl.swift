@@ -8,8 +8,7 @@ extension Reorder {
             abstract: "Start the Lua REPL with a session `s` on a demo list (the default).",
             discussion: "Piped input works without a terminal: no prompts, exit status 1 if any entry failed.")
 
-        @Option(name: .long, help: "The policy of `s`: a built-in name or a .lua file (default: the demo's own: default, grid_home or kanban).")
-        var policy: String?
+        @OptionGroup var policy: PolicyOption<ReplPolicyHelp>
 
         @Option(name: .long, help: "The demo `s` starts on: table (a to-do list), grid (home buttons) or board (task lists).")
         var layout: String = "table"
@@ -22,7 +21,7 @@ extension Reorder {
 
         func run() throws {
             let kind = SessionOptions.LayoutKind(rawValue: layout) ?? .table
-            let status = ReplDriver(console: .standard(), policy: policy, layout: kind).run()
+            let status = ReplDriver(console: .standard(), policy: policy.name, layout: kind).run()
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -10,14 +10,13 @@ extension Reorder {
         @Argument(help: "The trace file (.jsonl).")
         var trace: String
 
-        @Option(name: .long, help: "The policy: a built-in name or a .lua file (default: the trace's, else `default`).")
-        var policy: String?
+        @OptionGroup var policy: PolicyOption<TracePolicyHelp>
 
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
         func run() throws {
-            let status = Replayer.run(tracePath: trace, policy: policy, json: json, console: .standard())
+            let status = Replayer.run(tracePath: trace, policy: policy.name, json: json, console: .standard())
             if status != 0 { throw ExitCode(status) }
         }
     }

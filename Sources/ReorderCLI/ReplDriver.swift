@@ -155,8 +155,7 @@ public final class ReplDriver {
     }
 
     func policySource(_ spec: String) -> SessionOptions.PolicySource {
-        if spec.contains("/") || spec.hasSuffix(".lua") { return .file(console.resolve(spec)) }
-        return .builtin(spec)
+        SessionOptions.PolicySource(console.policy(spec))
     }
 
     /// Runs a colon command; false means quit.

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 
 /// `reorder replay`: runs a recorded trace through a policy and reports the outcome.
 public enum Replayer {
@@ -107,7 +108,7 @@ public enum Replayer {
             options = DemoList.options()
         }
         let name = policy ?? trace.header?.policy ?? "default"
-        options.policy = name.contains("/") || name.hasSuffix(".lua") ? .file(console.resolve(name)) : .builtin(name)
+        options.policy = SessionOptions.PolicySource(console.policy(name))
         let session = try host.makeSession(options)
         if let offset = trace.header?.offset, offset != .zero { session.simulator.setOffset(offset) }
         if let lists = trace.header?.listOffsets, !lists.isEmpty { session.simulator.setListOffsets(lists) }
@@ -147,13 +148,13 @@ public enum Replayer {
     static func position(_ p: ItemPosition) -> String { p.label }
 
     static func textReport(_ o: Outcome) -> String {
-        var out = "policy \(o.policy), \(o.inputs) inputs, t \(TraceCodec.number(o.time)) s, state \(o.state)\n"
+        var out = "policy \(o.policy), \(o.inputs) inputs, t \(o.time) s, state \(o.state)\n"
         out += "items:\n"
         for (s, section) in o.order.items.enumerated() {
             let title = s < o.order.sectionTitles.count ? " (\(o.order.sectionTitles[s]))" : ""
             out += "  \(s + 1)\(title): " + section.map(\.id).joined(separator: ", ") + "\n"
         }
-        out += "offset: \(TraceCodec.number(o.offset.x)), \(TraceCodec.number(o.offset.y))\n"
+        out += "offset: \(o.offset.x), \(o.offset.y)\n"
         out += "events:\n"
         if o.events.isEmpty { out += "  (none)\n" }
         for e in o.events {
@@ -170,23 +171,27 @@ public enum Replayer {
     }
 
     static func jsonReport(_ o: Outcome) -> String {
-        func pos(_ p: ItemPosition) -> String { "[\(p.section + 1),\(p.item + 1)]" }
-        let n = TraceCodec.number
-        let items = "[" + o.order.items.map { "[" + $0.map { TraceCodec.string($0.id) }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
-        let events = o.events.map { e -> String in
+        func pos(_ p: ItemPosition) -> JSONValue { .array([.number(String(p.section + 1)), .number(String(p.item + 1))]) }
+        let n = JSONValue.double
+        let items = JSONValue.array(o.order.items.map { .array($0.map { .string($0.id) }) })
+        let events = o.events.map { e -> JSONValue in
             switch e {
-            case .begin(let p, let t): return "{\"type\":\"begin\",\"at\":\(pos(p)),\"time\":\(n(t))}"
+            case .begin(let p, let t): return .members([("type", .string("begin")), ("at", pos(p)), ("time", n(t))])
             case .move(let f, let to, let s, let t):
-                return "{\"type\":\"move\",\"from\":\(pos(f)),\"to\":\(pos(to)),\"semantics\":\"\(s.rawValue)\",\"time\":\(n(t))}"
-            case .end(let f, let to, let t): return "{\"type\":\"end\",\"from\":\(pos(f)),\"to\":\(pos(to)),\"time\":\(n(t))}"
-            case .cancel(let r, let t): return "{\"type\":\"cancel\",\"resolution\":\"\(r.rawValue)\",\"time\":\(n(t))}"
-            case .rollback(let t): return "{\"type\":\"rollback\",\"time\":\(n(t))}"
-            case .refuse(let p, let t): return "{\"type\":\"refuse\",\"at\":\(pos(p)),\"time\":\(n(t))}"
+                return .members([("type", .string("move")), ("from", pos(f)), ("to", pos(to)),
+                                 ("semantics", .string(s.rawValue)), ("time", n(t))])
+            case .end(let f, let to, let t):
+                return .members([("type", .string("end")), ("from", pos(f)), ("to", pos(to)), ("time", n(t))])
+            case .cancel(let r, let t): return .members([("type", .string("cancel")), ("resolution", .string(r.rawValue)), ("time", n(t))])
+            case .rollback(let t): return .members([("type", .string("rollback")), ("time", n(t))])
+            case .refuse(let p, let t): return .members([("type", .string("refuse")), ("at", pos(p)), ("time", n(t))])
             }
         }
-        return "{\"policy\":\(TraceCodec.string(o.policy)),\"inputs\":\(o.inputs),\"time\":\(n(o.time)),"
-            + "\"state\":\"\(o.state)\",\"items\":\(items),"
-            + "\"offset\":{\"x\":\(n(o.offset.x)),\"y\":\(n(o.offset.y))},"
-            + "\"events\":[" + events.joined(separator: ",") + "]}"
+        return JSONWriter.compact(.members([
+            ("policy", .string(o.policy)), ("inputs", .number(String(o.inputs))), ("time", n(o.time)),
+            ("state", .string("\(o.state)")), ("items", items),
+            ("offset", .members([("x", n(o.offset.x)), ("y", n(o.offset.y))])),
+            ("events", .array(events)),
+        ]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderCore
 import ReorderLua
 
 /// One test's outcome, as the Lua runner reports it.
@@ -149,7 +150,7 @@ public struct SpecRunner {
             }
             if watchdog.fired {
                 // Tests stopped by the watchdog fail with the budget message; say what happened.
-                let stopped = "stopped: the spec file ran longer than \(fmtSeconds(timeout)) s (reorder test --timeout)"
+                let stopped = "stopped: the spec file ran longer than \(NumberText.plain(timeout)) s (reorder test --timeout)"
                 for i in results.indices where results[i].message?.contains("instruction budget exceeded") == true {
                     results[i].message = stopped
                     results[i].expected = nil
@@ -174,10 +175,6 @@ public struct SpecRunner {
             return [SpecResult(file: file, line: 0, name: file, status: .error, message: error.message)]
         }
     }
-}
-
-func fmtSeconds(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
 }
 
 /// Text forms of spec results.
@@ -240,21 +237,8 @@ enum SpecReport {
 
     /// JUnit XML, one test suite per spec file.
     static func junit(_ files: [(String, [SpecResult])]) -> String {
-        func esc(_ s: String) -> String {
-            var o = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "&": o += "&amp;"
-                case "<": o += "&lt;"
-                case ">": o += "&gt;"
-                case "\"": o += "&quot;"
-                case "\n", "\t": o.unicodeScalars.append(u)
-                default:
-                    if u.value < 0x20 { o += "?" } else { o.unicodeScalars.append(u) }
-                }
-            }
-            return o
-        }
+        // Attribute values: quotes, apostrophes and line breaks as references.
+        func esc(_ s: String) -> String { XMLEscape.attribute(s) }
         func count(_ rs: [SpecResult], _ s: SpecResult.Status) -> Int { rs.filter { $0.status == s }.count }
         let all = files.flatMap(\.1)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -268,7 +252,7 @@ enum SpecReport {
                 case .pending: out += ">\n      <skipped message=\"\(esc(r.message ?? "pending"))\"/>\n    </testcase>\n"
                 case .fail, .error:
                     let tag = r.status == .fail ? "failure" : "error"
-                    out += ">\n      <\(tag) message=\"\(esc(r.message ?? ""))\">\(esc("\(r.file):\(r.line)\n" + body(r).joined(separator: "\n")))</\(tag)>\n    </testcase>\n"
+                    out += ">\n      <\(tag) message=\"\(esc(r.message ?? ""))\">\(XMLEscape.text("\(r.file):\(r.line)\n" + body(r).joined(separator: "\n")))</\(tag)>\n    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"

@@ -85,69 +85,44 @@ public enum TraceCodec {
 
     /// One input as a JSON object (numbers round-trip exactly).
     public static func encode(_ input: TraceInput) -> String {
-        var s = "{\"t\":\(number(input.time)),\"type\":\"\(input.typeName)\""
-        if let p = input.point { s += ",\"x\":\(number(p.x)),\"y\":\(number(p.y))" }
-        return s + "}"
+        var members: [(String, JSONValue)] = [("t", .double(input.time)), ("type", .string(input.typeName))]
+        if let p = input.point { members += [("x", .double(p.x)), ("y", .double(p.y))] }
+        return JSONWriter.compact(.members(members))
     }
 
     /// The `session` line.
     public static func encode(header h: Trace.Header) -> String {
-        var s = "{\"type\":\"session\""
-        if let p = h.policy { s += ",\"policy\":\(string(p))" }
-        s += ",\"layout\":\(string(h.layout.rawValue))"
-        s += ",\"sections\":[" + h.sections.map { "[" + $0.map(item).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
-        if !h.titles.isEmpty { s += ",\"titles\":[" + h.titles.map(string).joined(separator: ",") + "]" }
-        s += ",\"row_height\":\(number(h.rowHeight)),\"header_height\":\(number(h.headerHeight))"
+        var members: [(String, JSONValue)] = [("type", .string("session"))]
+        if let p = h.policy { members.append(("policy", .string(p))) }
+        members.append(("layout", .string(h.layout.rawValue)))
+        members.append(("sections", .array(h.sections.map { .array($0.map(item)) })))
+        if !h.titles.isEmpty { members.append(("titles", .array(h.titles.map(JSONValue.string)))) }
+        members += [("row_height", .double(h.rowHeight)), ("header_height", .double(h.headerHeight))]
         for (name, lengths) in [("grid", h.grid), ("board", h.board)] where !lengths.isEmpty {
-            s += ",\"\(name)\":{" + lengths.keys.sorted().map { "\(string($0)):\(number(lengths[$0] ?? 0))" }
-                .joined(separator: ",") + "}"
+            members.append((name, .members(lengths.keys.sorted().map { ($0, .double(lengths[$0] ?? 0)) })))
         }
-        s += ",\"viewport\":{\"width\":\(number(h.viewport.width)),\"height\":\(number(h.viewport.height))}"
-        s += ",\"frame_rate\":\(number(h.frameRate))"
-        s += ",\"offset\":{\"x\":\(number(h.offset.x)),\"y\":\(number(h.offset.y))}"
+        members.append(("viewport", .members([("width", .double(h.viewport.width)), ("height", .double(h.viewport.height))])))
+        members.append(("frame_rate", .double(h.frameRate)))
+        members.append(("offset", .members([("x", .double(h.offset.x)), ("y", .double(h.offset.y))])))
         if h.layout == .board && h.listOffsets.contains(where: { $0 != 0 }) {
-            s += ",\"list_offsets\":[" + h.listOffsets.map(number).joined(separator: ",") + "]"
+            members.append(("list_offsets", .array(h.listOffsets.map(JSONValue.double))))
         }
-        return s + "}"
+        return JSONWriter.compact(.members(members))
     }
 
-    static func number(_ d: Double) -> String {
-        d.isFinite ? "\(d)" : "null"
-    }
-
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func item(_ i: Item) -> String {
-        if i.isPlain { return string(i.id) }
-        var parts = ["\"id\":\(string(i.id))", "\"title\":\(string(i.title))"]
+    /// An item: its id alone when it has no title or fields, else an object.
+    static func item(_ i: Item) -> JSONValue {
+        if i.isPlain { return .string(i.id) }
+        var members: [(String, JSONValue)] = [("id", .string(i.id)), ("title", .string(i.title))]
         for k in i.fields.keys.sorted() {
             guard let v = i.fields[k] else { continue }
             switch v {
-            case .string(let s): parts.append("\(string(k)):\(string(s))")
-            case .number(let d): parts.append("\(string(k)):\(number(d))")
-            case .bool(let b): parts.append("\(string(k)):\(b)")
+            case .string(let s): members.append((k, .string(s)))
+            case .number(let d): members.append((k, .double(d)))
+            case .bool(let b): members.append((k, .bool(b)))
             }
         }
-        return "{" + parts.joined(separator: ",") + "}"
+        return .members(members)
     }
 
     // MARK: Reading
@@ -229,8 +204,7 @@ public enum TraceCodec {
             if type == "session" {
                 guard !sawRecord else { throw fail("a \"session\" record may only be the first line") }
                 sawRecord = true
-                let object = try TraceCodec.foundationObject(members, fail: fail)
-                return .header(try TraceCodec.decodeHeader(object, fail: fail))
+                return .header(try TraceCodec.decodeHeader(value, fail: fail))
             }
             sawRecord = true
             for member in members where !TraceCodec.inputKeys.contains(member.key) {
@@ -280,79 +254,86 @@ public enum TraceCodec {
         "not valid JSON (the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of a double's range)"
     }
 
-    /// A `session` line's object as Foundation values (what ``decodeHeader(_:fail:)`` reads):
-    /// `[String: Any]`, `[Any]`, `String`, `NSNumber`, `Bool`, `NSNull`.
-    static func foundationObject(_ members: [JSONMember], fail: (String) -> TraceError) throws(TraceError) -> [String: Any] {
-        var object: [String: Any] = [:]
-        for m in members { object[m.key] = try foundationValue(m.value, fail: fail) }
-        return object
-    }
-
-    static func foundationValue(_ v: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> Any {
+    /// Every number of a `session` line must fit a double (checked before any field is read,
+    /// so an out-of-range number is named whatever field holds it).
+    static func checkNumbers(_ v: JSONValue, fail: (String) -> TraceError) throws(TraceError) {
         switch v {
-        case .null: return NSNull()
-        case .bool(let b): return b
-        case .string(let s): return s
         case .number(let text):
-            if let i = Int(text) { return NSNumber(value: i) }
-            guard let d = Double(text), d.isFinite else { throw fail(outOfRange(text)) }
-            return NSNumber(value: d)
+            if Int(text) == nil, !(Double(text)?.isFinite ?? false) { throw fail(outOfRange(text)) }
         case .array(let elements):
-            var out: [Any] = []
-            out.reserveCapacity(elements.count)
-            for e in elements { out.append(try foundationValue(e, fail: fail)) }
-            return out
-        case .object(let members): return try foundationObject(members, fail: fail)
+            for e in elements { try checkNumbers(e, fail: fail) }
+        case .object(let members):
+            for m in members { try checkNumbers(m.value, fail: fail) }
+        case .null, .bool, .string:
+            break
         }
     }
 
-    /// JSON `true`/`false` (Foundation bridges 0 and 1 to `Bool` too, so `is Bool` cannot tell).
-    static func isBoolean(_ v: Any) -> Bool {
-        type(of: v) is Bool.Type || String(describing: type(of: v)).contains("Boolean")
+    /// A JSON number's value, exact to the last bit (read from its decimal text); nil for
+    /// anything else (`true` is not a number).
+    static func double(_ v: JSONValue?) -> Double? {
+        guard case .number(let text)? = v else { return nil }
+        return Double(text)
     }
 
-    static func coordinate(_ o: [String: Any], _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
+    /// The strings of a JSON list of strings, or nil.
+    static func strings(_ v: JSONValue?) -> [String]? {
+        guard case .array(let elements)? = v else { return nil }
+        var out: [String] = []
+        for e in elements {
+            guard case .string(let s) = e else { return nil }
+            out.append(s)
+        }
+        return out
+    }
+
+    static func coordinate(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
         guard let raw = o[key] else { throw fail("missing \"\(key)\"") }
-        guard !isBoolean(raw), let n = raw as? NSNumber else {
-            throw fail("\"\(key)\" must be a number")
-        }
-        // Through the decimal text: exact to the last bit (NSDecimalNumber's doubleValue is not).
-        let d = Double(n.description) ?? n.doubleValue
+        guard let d = double(raw) else { throw fail("\"\(key)\" must be a number") }
         guard d.isFinite else { throw fail("\"\(key)\" must be finite, got \(d)") }
         return d
     }
 
-    static func decodeHeader(_ o: [String: Any], fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
+    static func decodeHeader(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
         let known: Set<String> = ["type", "policy", "layout", "sections", "titles", "row_height", "header_height",
                                   "grid", "board", "viewport", "frame_rate", "offset", "list_offsets"]
-        for key in o.keys where !known.contains(key) { throw fail("unknown session field \"\(key)\"") }
-        guard let rawSections = o["sections"] as? [Any] else { throw fail("a session needs \"sections\": [[...], ...]") }
+        try checkNumbers(o, fail: fail)
+        if case .object(let members) = o {
+            for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(m.key)\"") }
+        }
+        guard case .array(let rawSections)? = o["sections"] else { throw fail("a session needs \"sections\": [[...], ...]") }
         var sections: [[Item]] = []
         for (s, rawSection) in rawSections.enumerated() {
-            guard let list = rawSection as? [Any] else { throw fail("section \(s + 1) must be a list") }
+            guard case .array(let list) = rawSection else { throw fail("section \(s + 1) must be a list") }
             var items: [Item] = []
             for (r, rawItem) in list.enumerated() {
-                if let str = rawItem as? String {
+                if case .string(let str) = rawItem {
                     items.append(Item(str))
-                } else if let dict = rawItem as? [String: Any], let id = dict["id"] as? String {
+                } else if case .object(let members) = rawItem, case .string(let id)? = rawItem["id"] {
                     var fields: [String: ItemValue] = [:]
-                    for (k, v) in dict where k != "id" && k != "title" {
-                        if isBoolean(v), let b = v as? Bool { fields[k] = .bool(b) }
-                        else if let n = v as? NSNumber { fields[k] = .number(Double(n.description) ?? n.doubleValue) }
-                        else if let str = v as? String { fields[k] = .string(str) }
-                        else { throw fail("item \(s + 1).\(r + 1): field \"\(k)\" must be a string, number or boolean") }
+                    for m in members where m.key != "id" && m.key != "title" {
+                        switch m.value {
+                        case .bool(let b): fields[m.key] = .bool(b)
+                        case .number: fields[m.key] = .number(double(m.value) ?? 0)
+                        case .string(let str): fields[m.key] = .string(str)
+                        default: throw fail("item \(s + 1).\(r + 1): field \"\(m.key)\" must be a string, number or boolean")
+                        }
                     }
-                    items.append(Item(id: id, title: dict["title"] as? String, fields: fields))
+                    var title: String?
+                    if case .string(let t)? = rawItem["title"] { title = t }
+                    items.append(Item(id: id, title: title, fields: fields))
                 } else {
                     throw fail("item \(s + 1).\(r + 1) must be a string or an object with an \"id\"")
                 }
             }
             sections.append(items)
         }
-        var h = Trace.Header(policy: o["policy"] as? String, sections: sections)
-        if let t = o["titles"] as? [String] { h.titles = t }
+        var policy: String?
+        if case .string(let p)? = o["policy"] { policy = p }
+        var h = Trace.Header(policy: policy, sections: sections)
+        if let t = strings(o["titles"]) { h.titles = t }
         if let raw = o["layout"] {
-            guard let name = raw as? String, let layout = LayoutKind(rawValue: name) else {
+            guard case .string(let name) = raw, let layout = LayoutKind(rawValue: name) else {
                 throw fail("\"layout\" must be \"table\", \"grid\" or \"board\"")
             }
             h.layout = layout
@@ -362,18 +343,18 @@ public enum TraceCodec {
         if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }
         for (name, keys) in [("grid", SessionOptions.gridKeys), ("board", SessionOptions.boardKeys)] {
             guard let raw = o[name] else { continue }
-            guard let dict = raw as? [String: Any] else { throw fail("\"\(name)\" must be an object of numbers") }
+            guard case .object(let members) = raw else { throw fail("\"\(name)\" must be an object of numbers") }
             var lengths: [String: Double] = [:]
-            for key in dict.keys.sorted() {
+            for key in members.map(\.key).sorted() {
                 guard keys.contains(key) else { throw fail("unknown \(name) field \"\(key)\"") }
-                lengths[key] = try coordinate(dict, key, fail: fail)
+                lengths[key] = try coordinate(raw, key, fail: fail)
             }
             if name == "grid" { h.grid = lengths } else { h.board = lengths }
         }
-        if let v = o["viewport"] as? [String: Any] {
+        if let v = o["viewport"], case .object = v {
             h.viewport = Size(width: try coordinate(v, "width", fail: fail), height: try coordinate(v, "height", fail: fail))
         }
-        if let v = o["offset"] as? [String: Any] {
+        if let v = o["offset"], case .object = v {
             h.offset = Point(x: try coordinate(v, "x", fail: fail), y: try coordinate(v, "y", fail: fail))
         }
         if let raw = o["list_offsets"] { h.listOffsets = try listOffsets(raw, header: h, fail: fail) }
@@ -388,19 +369,18 @@ public enum TraceCodec {
     }
 
     /// A board's `list_offsets`: one finite number per list (section), none for another layout.
-    static func listOffsets(_ raw: Any, header h: Trace.Header, fail: (String) -> TraceError) throws(TraceError) -> [Double] {
+    static func listOffsets(_ raw: JSONValue, header h: Trace.Header, fail: (String) -> TraceError) throws(TraceError) -> [Double] {
         guard h.layout == .board else {
             throw fail("\"list_offsets\" is only for \"layout\": \"board\" (this session's layout is \"\(h.layout.rawValue)\")")
         }
         let expected = "\"list_offsets\" must be a list of \(h.sections.count) numbers, one per list"
-        guard let list = raw as? [Any] else { throw fail(expected) }
+        guard case .array(let list) = raw else { throw fail(expected) }
         guard list.count == h.sections.count else { throw fail(expected + ", got \(list.count)") }
         var offsets: [Double] = []
         for (i, value) in list.enumerated() {
-            guard !isBoolean(value), let n = value as? NSNumber else {
+            guard let d = double(value) else {
                 throw fail(expected + ": list \(i + 1) is not a number")
             }
-            let d = Double(n.description) ?? n.doubleValue
             guard d.isFinite, d >= 0 else {
                 throw fail(expected + ": list \(i + 1) must be finite and not negative, got \(d)")
             }

@@ -85,12 +85,8 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// A number as messages write it: whole numbers without a fraction (`375`, `0`), others
     /// exactly (`2.5`, `1e+300`, `nan`, `inf`).
-    public static func format(_ d: Double) -> String {
-        if d.isNaN { return "nan" }
-        if d.isInfinite { return d > 0 ? "inf" : "-inf" }
-        if d == d.rounded() && abs(d) < 1e15 { return String(Int64(d)) }
-        return "\(d)"
-    }
+    /// ``NumberText/plain(_:)``, the package's one number formatter.
+    public static func format(_ d: Double) -> String { NumberText.plain(d) }
 }
 
 /// The one validator of session geometry, item lists and policy statics. The Lua session API

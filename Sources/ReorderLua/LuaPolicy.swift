@@ -70,10 +70,15 @@ public final class LuaPolicy: DragPolicy {
         try self.init(source: .file(path), options: options)
     }
 
-    /// Loads a built-in name, or a path when `reference` contains `/` or ends in `.lua`.
+    /// Loads a built-in name, or a path when `reference` contains `/` or ends in `.lua`
+    /// (``PolicyReference``).
     public convenience init(reference: String, options: LuaVM.Options = .policy) throws(LuaError) {
-        let isPath = reference.contains("/") || reference.hasSuffix(".lua")
-        try self.init(source: isPath ? .file(reference) : .builtin(reference), options: options)
+        try self.init(source: PolicySource(PolicyReference(reference)), options: options)
+    }
+
+    /// Loads the policy `reference` names.
+    public convenience init(_ reference: PolicyReference, options: LuaVM.Options = .policy) throws(LuaError) {
+        try self.init(source: PolicySource(reference), options: options)
     }
 
     public init(source: PolicySource, options: LuaVM.Options = .policy) throws(LuaError) {

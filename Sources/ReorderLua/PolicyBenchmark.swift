@@ -56,7 +56,7 @@ public enum PolicyBenchmark {
         public var runawayMilliseconds: Double
 
         public var description: String {
-            func f(_ d: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", d) }
+            let f = NumberText.fixed
             var lines = ["policy \(policy): median of \(runs) runs of \(iterations) calls",
                          "hook         lua ns   native ns"]
             for h in hooks {

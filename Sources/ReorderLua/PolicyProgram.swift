@@ -169,7 +169,7 @@ final class PolicyProgram {
                           visited: [(id: String, file: String)], warnings: inout [PolicyDiagnostic])
         throws(LuaError) -> (merged: PolicyFields, top: PolicyFields, file: String) {
         // Resolve: a built-in name, or a path relative to the referring file.
-        let isPath = forceFile || reference.contains("/") || reference.hasSuffix(".lua")
+        let isPath = forceFile || PolicyReference.isPath(reference)
         let id: String, chunk: String, text: String, directory: String?
         if !isPath, let src = builtinSource(reference) {
             id = "builtin:" + reference; chunk = reference + ".lua"; text = src; directory = baseDirectory
@@ -179,8 +179,7 @@ final class PolicyProgram {
                            message: referrer == nil ? "no built-in policy named '\(reference)' (built-ins: \(known))"
                                                     : "extends: no built-in policy named '\(reference)' (built-ins: \(known))")
         } else {
-            var path = reference
-            if !path.hasPrefix("/"), let base = baseDirectory { path = base + "/" + path }
+            let path = PolicyReference.resolve(reference, against: baseDirectory)
             let url = URL(fileURLWithPath: path).standardizedFileURL
             id = "file:" + url.path
             chunk = url.lastPathComponent

@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A JSON document as written in the file: object members keep their order and numbers keep
 /// their spelling, so keys the store does not touch are written back as they were read.
 ///
@@ -31,6 +33,32 @@ package enum JSONValue: Hashable, Sendable {
             members.append(JSONMember(key: key, value: value))
         }
         return .object(members)
+    }
+
+    /// A number spelled as Swift writes a `Double` (`0.0`, `120.5`, `1e-05`: it reads back
+    /// exactly), or `null` when it is not finite (JSON has no NaN or infinity).
+    ///
+    /// ```swift
+    /// JSONValue.double(120)    // .number("120.0")
+    /// JSONValue.double(.nan)   // .null
+    /// ```
+    package static func double(_ d: Double) -> JSONValue {
+        d.isFinite ? .number(d.description) : .null
+    }
+
+    /// A number with whole values below 10^15 spelled without a fraction (`375`, `2.5`), or
+    /// `null` when it is not finite: the form of reports.
+    ///
+    /// ```swift
+    /// JSONValue.integral(640)   // .number("640")
+    /// ```
+    package static func integral(_ d: Double) -> JSONValue {
+        d.isFinite ? .number(NumberText.plain(d)) : .null
+    }
+
+    /// An object from members in order.
+    package static func members(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(pairs.map { JSONMember(key: $0.0, value: $0.1) })
     }
 
     /// A short name of the kind of value, for messages ("a number", "an object").

@@ -1,13 +1,16 @@
-/// Writes a ``JSONValue`` as readable, diff-friendly UTF-8 JSON (two-space indent, one object
-/// member per line, lists of scalars on one line, a final newline).
+/// Writes a ``JSONValue`` as UTF-8 JSON, the one JSON writer of the package. Two styles:
+/// readable, diff-friendly documents (order files: two-space indent, one object member per
+/// line, lists of scalars on one line, a final newline) and compact one-line records (trace
+/// lines, JSON reports: no spaces, no newline).
 ///
 /// ```swift
-/// JSONWriter.text(of: .object([JSONMember(key: "a", value: .array([.string("x"), .string("y")]))]))
-/// // "{\n  \"a\": [\"x\", \"y\"]\n}\n"
+/// let v = JSONValue.object([JSONMember(key: "a", value: .array([.string("x"), .string("y")]))])
+/// JSONWriter.text(of: v)       // "{\n  \"a\": [\"x\", \"y\"]\n}\n"
+/// JSONWriter.compact(v)        // "{\"a\":[\"x\",\"y\"]}"
 /// ```
-enum JSONWriter {
+package enum JSONWriter {
     /// The document as UTF-8 bytes.
-    static func bytes(of value: JSONValue) -> [UInt8] {
+    package static func bytes(of value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         write(value, indent: 0, into: &out)
         out.append(0x0A)
@@ -15,7 +18,44 @@ enum JSONWriter {
     }
 
     /// The document as a string.
-    static func text(of value: JSONValue) -> String { String(decoding: bytes(of: value), as: UTF8.self) }
+    package static func text(of value: JSONValue) -> String { String(decoding: bytes(of: value), as: UTF8.self) }
+
+    /// `value` on one line with no spaces and no final newline (a JSON Lines record).
+    package static func compact(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        writeCompact(value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A JSON string literal of `s` (quotes and escapes as in documents).
+    package static func quoted(_ s: String) -> String {
+        var out: [UInt8] = []
+        writeString(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (k, e) in elements.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                writeCompact(e, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (k, m) in members.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(m.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                writeCompact(m.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .null, .bool, .number, .string:
+            write(value, indent: 0, into: &out)
+        }
+    }
 
     private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {

@@ -116,13 +116,13 @@ public final class Playground {
         }
         var file: String?
         if let p = options.policy {
-            if p.contains("/") || p.hasSuffix(".lua") {
-                let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
+            switch PolicyReference(p).resolved(against: FileManager.default.currentDirectoryPath) {
+            case .file(let absolute):
                 let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
                 o.policy = .file(path)
                 file = path
-            } else {
-                o.policy = .builtin(p)
+            case .builtin(let name):
+                o.policy = .builtin(name)
             }
         }
         self.file = file
@@ -356,13 +356,7 @@ public final class Playground {
             o.sectionTitles = s.simulator.order.sectionTitles
         }
         o.restore = nil
-        if let p = playback.policy {
-            if p.contains("/") || p.hasSuffix(".lua") {
-                o.policy = .file(p)
-            } else {
-                o.policy = .builtin(p)
-            }
-        }
+        if let p = playback.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
         do {
             try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
         } catch {

@@ -27,7 +27,7 @@ public enum PlaygroundBenchmark {
         }
 
         public var text: String {
-            func us(_ ns: Double) -> String { String(format: "%.1f", ns / 1000) }
+            func us(_ ns: Double) -> String { NumberText.fixed(ns / 1000, 1) }
             return "rows \(rows), \(messages) messages: p50 \(us(percentile(0.5))) us, p90 \(us(percentile(0.9))) us, "
                 + "p99 \(us(percentile(0.99))) us; RSS \(rssStart) kB -> \(rssEnd) kB; "
                 + "of which decode p50 \(us(decodeMedian)) us, scene message p50 \(us(sceneMedian)) us\n"

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderLua
 
 /// Watches a policy file and the files of its `extends` chain (polling their modification
 /// times and sizes every `interval`), and calls `changed` after a save.
@@ -28,9 +29,9 @@ public struct PolicyWatcher: Sendable {
             next = nil
             guard let text = try? String(contentsOfFile: p, encoding: .utf8),
                   let reference = extendsReference(in: text),
-                  reference.contains("/") || reference.hasSuffix(".lua") else { break }
-            let base = URL(fileURLWithPath: p).deletingLastPathComponent()
-            next = reference.hasPrefix("/") ? reference : base.appendingPathComponent(reference).standardizedFileURL.path
+                  PolicyReference.isPath(reference) else { break }
+            let base = URL(fileURLWithPath: p).deletingLastPathComponent().path
+            next = URL(fileURLWithPath: PolicyReference.resolve(reference, against: base)).standardizedFileURL.path
         }
         return files
     }

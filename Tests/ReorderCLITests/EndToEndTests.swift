@@ -1,4 +1,5 @@
 import Foundation
+import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 

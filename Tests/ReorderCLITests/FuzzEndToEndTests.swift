@@ -1,4 +1,5 @@
 import Foundation
+import ReorderTestSupport
 import Testing
 
 /// `reorder fuzz` through the real binary: exit statuses, messages, files written or not.

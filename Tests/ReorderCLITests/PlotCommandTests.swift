@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ReorderTestSupport
 import Testing
 import ReorderCore
 import ReorderLua

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 

@@ -1,3 +1,4 @@
+import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 

@@ -1,6 +1,7 @@
 import Dispatch
 import ReorderCore
 import ReorderLua
+import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 

@@ -2,19 +2,9 @@ import Foundation
 import Testing
 @testable import ReorderCLI
 import ReorderLua
-
-/// The package root (tests run from anywhere).
-let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+import ReorderTestSupport
 
 let fixtures = packageRoot.appendingPathComponent("Tests/ReorderCLITests/Fixtures")
-
-/// A fresh temporary directory.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reorder-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// Runs the REPL on piped `input` in-process; returns (status, output).
 func repl(_ input: String, directory: String? = nil) -> (Int32, String) {
@@ -22,27 +12,6 @@ func repl(_ input: String, directory: String? = nil) -> (Int32, String) {
     let console = Console.buffered(input: input, output: out, currentDirectory: directory ?? packageRoot.path)
     let status = ReplDriver(console: console).run()
     return (status, out.text)
-}
-
-/// The built `reorder` executable (next to the test bundle), or nil.
-func reorderExecutable() -> URL? {
-    var candidates: [URL] = []
-    if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    candidates.append(Bundle.main.bundleURL)
-    for dir in candidates {
-        var d = dir
-        for _ in 0..<4 {
-            let c = d.appendingPathComponent("reorder")
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: c.path, isDirectory: &isDir), !isDir.boolValue,
-               FileManager.default.isExecutableFile(atPath: c.path) {
-                return c
-            }
-            d = d.deletingLastPathComponent()
-        }
-    }
-    return nil
 }
 
 /// Runs the real binary; returns (status, stdout, stderr).
@@ -70,17 +39,4 @@ func runReorder(_ arguments: [String], input: String? = nil, directory: URL = pa
     let err = errPipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-}
-
-/// Runs Lua `source` with the session API in a fresh trusted host; returns what it printed,
-/// or what it printed and then `error: MESSAGE` if it raised.
-func lua(_ source: String) -> String {
-    var text = ""
-    do {
-        let host = try ScriptingHost(output: { text += $0 })
-        try host.run(source, chunkName: "=test")
-    } catch {
-        text += "error: \(error.message)\n"
-    }
-    return text
 }

@@ -19,6 +19,30 @@ import Testing
             """)
     }
 
+    /// The session line, byte for byte as the encoder wrote it before it went through the one
+    /// JSON writer (string concatenation: members in this order, numbers as Swift's `\(d)`,
+    /// booleans bare, `"`, newline and U+0001 escaped as `\"`, `\n`, `\u0001`).
+    @Test func writesTheSessionLineByteForByte() {
+        var header = Trace.Header(policy: "jx_movable", sections: [
+            [Item("a"), Item(id: "m", title: "Mail", fields: ["finished": .bool(true), "height": .number(80)])],
+            [Item("q\"\n\u{1}")],
+        ])
+        header.layout = .board
+        header.titles = ["One", "Two"]
+        header.rowHeight = 44
+        header.headerHeight = 28
+        header.board = ["spacing": 10, "inset": 50]
+        header.viewport = Size(width: 375, height: 667)
+        header.frameRate = 60
+        header.offset = Point(x: 0, y: 96.5)
+        header.listOffsets = [0, 120.5]
+        #expect(TraceCodec.encode(header: header) == #"{"type":"session","policy":"jx_movable","layout":"board","#
+            + #""sections":[["a",{"id":"m","title":"Mail","finished":true,"height":80.0}],["q\"\n\u0001"]],"#
+            + #""titles":["One","Two"],"row_height":44.0,"header_height":28.0,"board":{"inset":50.0,"spacing":10.0},"#
+            + #""viewport":{"width":375.0,"height":667.0},"frame_rate":60.0,"offset":{"x":0.0,"y":96.5},"#
+            + #""list_offsets":[0.0,120.5]}"#)
+    }
+
     @Test func roundTripsEveryBit() throws {
         var inputs: [TraceInput] = [.down(0.1, Point(x: 1.0 / 3, y: 2.0 / 7))]
         var t = 0.1

@@ -1,5 +1,6 @@
 import Foundation
 import ReorderCore
+import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 

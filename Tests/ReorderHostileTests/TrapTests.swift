@@ -3,6 +3,7 @@ import Foundation
 import ReorderCore
 import ReorderFuzz
 import ReorderLua
+import ReorderTestSupport
 import Testing
 
 /// The issue's traps, static ranges and trace headers, run through the real `reorder` binary:
@@ -27,37 +28,6 @@ struct TrapTests {
         }
     }
 
-    /// The built `reorder` executable (next to the test bundle).
-    static func executable() -> URL? {
-        var candidates: [URL] = []
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        candidates.append(Bundle.main.bundleURL)
-        for dir in candidates {
-            var d = dir
-            for _ in 0..<4 {
-                let c = d.appendingPathComponent("reorder")
-                var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: c.path, isDirectory: &isDir), !isDir.boolValue,
-                   FileManager.default.isExecutableFile(atPath: c.path) {
-                    return c
-                }
-                d = d.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }
-
-    /// A fresh directory holding `files`.
-    static func directory(_ files: [String: String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reorder-traps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (name, text) in files {
-            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        return dir
-    }
-
     /// Largest resident set of any waited-for child so far, bytes (an upper bound for ours).
     static func childrenMaxRSS() -> Int {
         var usage = rusage()
@@ -68,8 +38,8 @@ struct TrapTests {
     /// Runs `reorder arguments` in a directory holding `files`, with `input` on stdin; kills it
     /// after 20 s. Output goes to files, so a full pipe can never block it.
     static func run(_ arguments: [String], files: [String: String] = [:], input: String = "") throws -> (Run, URL) {
-        let dir = try directory(files)
-        guard let exe = executable() else {
+        let dir = try temporaryDirectory(prefix: "reorder-traps", files: files)
+        guard let exe = reorderExecutable() else {
             Issue.record("the reorder executable was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
             return (Run(status: -1, signaled: false, timedOut: false, out: "", err: "", seconds: 0), dir)
         }

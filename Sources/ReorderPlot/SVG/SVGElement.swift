@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// One element of an SVG document: a name, attributes in the order they were added, and
 /// children (elements or text).
 ///
@@ -122,45 +124,10 @@ public struct SVGValue: Hashable, Sendable, ExpressibleByStringLiteral,
     public init(integerLiteral value: Int) { self.init(value) }
 }
 
-/// XML escaping for attribute values and text.
+/// XML escaping for attribute values and text: ReorderCore's ``XMLEscape``, the one escaper
+/// of the package (SVG plots and JUnit reports), under the name this module has always used.
 ///
 /// ```swift
 /// SVGEscape.attribute("a<b & \"c\"")   // a&lt;b &amp; &quot;c&quot;
 /// ```
-public enum SVGEscape {
-    /// Escapes `&`, `<`, `>`, `"` and `'`; drops characters XML 1.0 forbids (controls other
-    /// than tab, newline and carriage return), so any policy name gives a well-formed file.
-    public static func attribute(_ s: String) -> String { escape(s, quotes: true) }
-    /// Escapes `&`, `<` and `>`; drops characters XML 1.0 forbids.
-    public static func text(_ s: String) -> String { escape(s, quotes: false) }
-
-    private static func escape(_ s: String, quotes: Bool) -> String {
-        var needs = false
-        for u in s.unicodeScalars where u == "&" || u == "<" || u == ">" || u.value < 0x20
-            || u.value == 0xFFFE || u.value == 0xFFFF || (quotes && (u == "\"" || u == "'")) {
-            needs = true
-            break
-        }
-        if !needs { return s }
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"" where quotes: out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'" where quotes: out.append(contentsOf: "&apos;".unicodeScalars)
-            case "\t", "\n", "\r":
-                if quotes {
-                    out.append(contentsOf: "&#\(u.value);".unicodeScalars)
-                } else {
-                    out.append(u)
-                }
-            default:
-                if u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF { continue }
-                out.append(u)
-            }
-        }
-        return String(out)
-    }
-}
+public typealias SVGEscape = XMLEscape
