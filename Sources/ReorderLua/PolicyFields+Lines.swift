@@ -35,24 +35,31 @@ struct FieldLocator {
         var position = start
         var found: Int?
         for part in parts {
-            // Each component is a key of the table that follows the previous one.
-            guard let at = find(part, from: position, depth: 1) else { break }
+            // Each component is a key of the table that follows the previous one (the first:
+            // of the table that starts at `start`).
+            guard let at = find(part, from: position, depth: 1, afterKey: found != nil) else { break }
             found = at
             position = at + part.count
         }
         return found
     }
 
-    /// The first `name =` at brace depth `want` (counted from `from`), before the table
-    /// holding `from` closes.
-    private func find(_ name: [UInt8], from: Int, depth want: Int) -> Int? {
+    /// The first `name =` at brace depth `want` (counted from `from`) inside the first table
+    /// that opens after `from`. `afterKey`: `from` is just past a key, so a `,` or `;` before
+    /// any `{` means its value is not a table (nothing inside it to find).
+    private func find(_ name: [UInt8], from: Int, depth want: Int, afterKey: Bool) -> Int? {
         var depth = 0
+        var entered = false
         var i = from
         while i < bytes.count {
             let b = bytes[i]
-            if b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "}") {
+            if b == UInt8(ascii: "{") {
+                depth += 1; entered = true
+            } else if b == UInt8(ascii: "}") {
                 depth -= 1
-                if depth < want - 1 { return nil }
+                if depth < 0 || (entered && depth == 0) { return nil }
+            } else if afterKey, !entered, b == UInt8(ascii: ",") || b == UInt8(ascii: ";") {
+                return nil
             } else if depth == want, b == name.first, matches(name, at: i) {
                 return i
             }
