@@ -27,7 +27,9 @@ public enum PolicyChecker {
                 }
             } catch {
                 failures += 1
-                console.write("cannot load \(spec):\n  \(error.message)\n")
+                // One line per problem (a policy with several bad fields), each indented.
+                let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+                console.write("cannot load \(spec):\n" + lines.map { "  \($0)\n" }.joined())
             }
         }
         return failures > 0 ? 1 : 0

@@ -34,6 +34,7 @@ public struct Reorder: ParsableCommand {
         Run.self,
         Replay.self,
         Check.self,
+        Fields.self,
         Plot.self,
         Render.self,
         Bench.self,

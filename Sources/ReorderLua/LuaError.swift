@@ -30,18 +30,24 @@ public struct LuaError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Lua's `stack traceback:` lines (nil for memory errors, which skip the handler).
     public var traceback: String?
+    /// Further errors found with this one (a policy with two bad fields reports both), each
+    /// printed on a line of its own after this one.
+    public var others: [LuaError] = []
 
     public init(kind: Kind, file: String? = nil, line: Int? = nil, message: String, traceback: String? = nil) {
         self.kind = kind; self.file = file; self.line = line; self.message = message; self.traceback = traceback
     }
 
-    /// `file:line: message` (or less, when the position is unknown).
+    /// `file:line: message` (or less, when the position is unknown), then each of ``others``
+    /// on a line of its own.
     public var description: String {
+        let head: String
         switch (file, line) {
-        case let (f?, l?): return "\(f):\(l): \(message)"
-        case let (f?, nil): return "\(f): \(message)"
-        default: return message
+        case let (f?, l?): head = "\(f):\(l): \(message)"
+        case let (f?, nil): head = "\(f): \(message)"
+        default: head = message
         }
+        return ([head] + others.map(\.description)).joined(separator: "\n")
     }
 
     /// Parses a Lua error string `chunk:line: message\nstack traceback:\n...`.

@@ -366,20 +366,17 @@ public final class LuaPolicy: DragPolicy {
     public func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
         if isDisabled { return fallback.semantics(ctx, from: from, to: to) }
         let p = program
-        return choice(.semantics, p.hooks.semantics, p.fields.semantics, in: p, ctx,
+        return choice(.semantics, p.hooks.semantics, p.fixed.semantics, in: p, ctx,
                       ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4,
                       otherwise: .move, expected: "\"move\" or \"exchange\"")
     }
 
     /// A field given as one of a few names, or a hook returning one (`semantics`, `on_cancel`):
     /// the fixed name, or the hook's answer; `otherwise` when absent or when the hook fails.
-    private func choice<V: RawRepresentable<String>>(_ hook: Hook, _ ref: Int32, _ field: Computed<V>?, in p: PolicyProgram,
+    private func choice<V: RawRepresentable<String>>(_ hook: Hook, _ ref: Int32, _ fixed: V?, in p: PolicyProgram,
                                                     _ ctx: PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
                                                     otherwise: V, expected: String) -> V {
-        guard ref != LUA_NOREF else {
-            if case .fixed(let v)? = field { return v }
-            return otherwise
-        }
+        guard ref != LUA_NOREF else { return fixed ?? otherwise }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
         let before = p.vm.shim.pointee.charged
@@ -399,10 +396,7 @@ public final class LuaPolicy: DragPolicy {
         if isDisabled { return fallback.edgeZone(ctx, axis: axis, viewportLength: viewportLength) }
         let p = program
         let ref = p.hooks.zone
-        guard ref != LUA_NOREF else {
-            if case .fixed(let z)? = p.fields.zone { return z }
-            return 0
-        }
+        guard ref != LUA_NOREF else { return p.fixed.zone ?? 0 }
         // zone(ctx, axis, viewport_length)
         return number(.zone, ref, in: p, ctx, numbers: (viewportLength, 0, 0), nnumbers: 1, axis: axis, axisFirst: true,
                       finiteNonNegative: true) ?? 0
@@ -412,10 +406,7 @@ public final class LuaPolicy: DragPolicy {
         if isDisabled { return fallback.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed) }
         let p = program
         let ref = p.hooks.speed
-        guard ref != LUA_NOREF else {
-            if case .fixed(let v)? = p.fields.speed { return v }
-            return 0
-        }
+        guard ref != LUA_NOREF else { return p.fixed.speed ?? 0 }
         // speed(ctx, depth, zone, elapsed, axis)
         guard let v = number(.speed, ref, in: p, ctx, numbers: (depth, zone, elapsed), nnumbers: 3, axis: axis,
                              axisFirst: false, finiteNonNegative: false) else { return 0 }
@@ -520,7 +511,7 @@ public final class LuaPolicy: DragPolicy {
         defer { endDrag() }
         if isDisabled { return fallback.onCancel(ctx) }
         let p = program
-        return choice(.onCancel, p.hooks.onCancel, p.fields.onCancel, in: p, ctx, ints: (0, 0, 0, 0), nints: 0,
+        return choice(.onCancel, p.hooks.onCancel, p.fixed.onCancel, in: p, ctx, ints: (0, 0, 0, 0), nints: 0,
                       otherwise: .revert, expected: "\"revert\" or \"commit\"")
     }
 

@@ -8,11 +8,10 @@ extension PolicyReader {
     /// The names listed when a curve is neither a name nor four control points.
     static let curveNames = AnimationCurve.names + ["a {x1, y1, x2, y2} table"]
 
-    /// The curve at `t[key]`: a name, or an array of four finite numbers with x1 and x2 in 0...1.
-    func curve(_ t: Int32, _ path: String, key: String = "curve") throws(LuaError) -> AnimationCurve? {
-        vm.rawGet(at: t, field: key); defer { vm.pop(1) }
+    /// The curve on top of the stack: a name, or an array of four finite numbers with x1 and
+    /// x2 in 0...1.
+    func curve(_ path: String) throws(LuaError) -> AnimationCurve {
         switch vm.type(at: -1) {
-        case LUA_TNIL: return nil
         case LUA_TTABLE:
             let a = vm.top
             vm.rawGet(at: a, index: 5)
@@ -40,17 +39,5 @@ extension PolicyReader {
             }
             return c
         }
-    }
-
-    /// The animation sub-table `t[key]` (`displacement = { duration, curve }`): its duration and
-    /// curve, each nil when not given.
-    mutating func animation(_ t: Int32, _ key: String) throws(LuaError) -> (Double?, AnimationCurve?) {
-        guard try subtable(t, key, key) else { return (nil, nil) }
-        let a = vm.top
-        defer { vm.pop(1) }
-        checkKeys(at: a, known: Self.animationKeys, path: key)
-        let d = try number(a, "duration", "\(key).duration", in: Limits.duration)
-        let c = try curve(a, "\(key).curve")
-        return (d, c)
     }
 }

@@ -23,6 +23,8 @@ final class PolicyProgram {
     let fields: PolicyFields
     /// The registry references of the hooks, as plain integers for the hot path.
     let hooks: HookRefs
+    /// The fields that may be a hook, when given as a fixed value instead (read on the hot path).
+    let fixed: FixedValues
     let configuration: PolicyConfiguration
     /// Chunk name of the policy itself (`kanban.lua`).
     let file: String
@@ -91,6 +93,7 @@ final class PolicyProgram {
         self.vm = vm; self.ownsVM = ownsVM; self.fields = fields; self.file = file; self.budget = budget
         self.configuration = fields.configuration(name: name)
         self.hooks = HookRefs(fields)
+        self.fixed = FixedValues(fields)
         current = UnsafeMutablePointer<UnsafePointer<PolicyContext>?>.allocate(capacity: 1)
         current.initialize(to: nil)
         ctxNumbers = rs_ctx_new(vm.L)
@@ -159,6 +162,19 @@ final class PolicyProgram {
         return program
     }
 
+    /// What to say after "no built-in policy named 'NAME'": the file `NAME.lua` when it exists in
+    /// `directory` (the working directory when nil), else the nearest built-in name by edit
+    /// distance when it is close (`jx_moveable`: `jx_movable`), else the list of built-ins.
+    static func unknownNameHint(_ name: String, directory: String?) -> String {
+        let folder = directory ?? FileManager.default.currentDirectoryPath
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder + "/" + name + ".lua", isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "(did you mean the file '\(name).lua'?)"
+        }
+        if let near = PolicyReader.suggestion(for: name, among: builtinNames) { return "(did you mean '\(near)'?)" }
+        return "(built-ins: \(builtinNames.joined(separator: ", ")))"
+    }
+
     static func baseName(_ file: String) -> String {
         file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
     }
@@ -174,10 +190,8 @@ final class PolicyProgram {
         if !isPath, let src = builtinSource(reference) {
             id = "builtin:" + reference; chunk = reference + ".lua"; text = src; directory = baseDirectory
         } else if !isPath {
-            let known = builtinNames.joined(separator: ", ")
-            throw LuaError(kind: .file, file: referrer,
-                           message: referrer == nil ? "no built-in policy named '\(reference)' (built-ins: \(known))"
-                                                    : "extends: no built-in policy named '\(reference)' (built-ins: \(known))")
+            throw LuaError(kind: .file, file: referrer, message: (referrer == nil ? "" : "extends: ")
+                           + "no built-in policy named '\(reference)' " + unknownNameHint(reference, directory: baseDirectory))
         } else {
             let path = PolicyReference.resolve(reference, against: baseDirectory)
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -214,7 +228,7 @@ final class PolicyProgram {
             vm.setTop(top)
             throw LuaError(kind: .validation, file: chunk, message: "a policy must return a table, got \(got)")
         }
-        var reader = PolicyReader(vm: vm, file: chunk)
+        var reader = PolicyReader(vm: vm, file: chunk, source: text)
         let own: PolicyFields
         do { own = try reader.read(at: -1) } catch { vm.setTop(top); throw error }
         warnings += reader.warnings
@@ -403,6 +417,20 @@ struct HookRefs {
         canMove = ref(.canMove); target = ref(.target); semantics = ref(.semantics)
         zone = ref(.zone); speed = ref(.speed); onBegin = ref(.onBegin)
         onMove = ref(.onMove); onEnd = ref(.onEnd); onCancel = ref(.onCancel)
+    }
+}
+
+/// The values of the fields that may also be hooks, when given as values (nil: a hook, or
+/// absent).
+struct FixedValues {
+    var semantics: Semantics?
+    var zone: Double?
+    var speed: Double?
+    var onCancel: CancelResolution?
+
+    init(_ f: PolicyFields) {
+        func value<V>(_ h: Hook) -> V? { PolicyField.paths[h].flatMap { f.value($0) } }
+        semantics = value(.semantics); zone = value(.zone); speed = value(.speed); onCancel = value(.onCancel)
     }
 }
 

@@ -65,6 +65,27 @@ import Testing
     }
 
     /// Every built-in passes on every list.
+    /// Issue 16 item 5: `reorder check pinned` with `pinned.lua` in the current folder says which
+    /// file was meant (the real binary, run in that folder), and the exit status is 1.
+    @Test func aBareNameOfAFileInTheFolderGetsADidYouMean() throws {
+        let dir = try temporaryDirectory()
+        try "return { name = 'pinned' }".write(to: dir.appendingPathComponent("pinned.lua"), atomically: true, encoding: .utf8)
+        let (status, out, _) = try runReorder(["check", "pinned"], directory: dir)
+        #expect(status == 1)
+        #expect(out == "cannot load pinned:\n  no built-in policy named 'pinned' (did you mean the file 'pinned.lua'?)\n")
+        // A field error names the line that sets it; both bad fields are listed.
+        try "return {\n  name = 'two',\n  edge_scroll = { axes = 'up',\n    reference = 1 },\n}\n"
+            .write(to: dir.appendingPathComponent("two.lua"), atomically: true, encoding: .utf8)
+        let (status2, out2, _) = try runReorder(["check", "two.lua"], directory: dir)
+        #expect(status2 == 1)
+        #expect(out2 == """
+            cannot load two.lua:
+              two.lua:3: edge_scroll.axes: expected "vertical", "horizontal" or "both", got string "up"
+              two.lua:4: edge_scroll.reference: expected "finger", "center" or "leading_edge", got number 1
+
+            """)
+    }
+
     @Test func everyBuiltInPasses() {
         let out = OutputBuffer()
         let names = ["default", "uikit", "jx_movable", "cookbook", "grid_home", "drag_drop_table", "kanban",

@@ -119,7 +119,10 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         }
         let unknown = run(["jx_movabel"], out: "x.svg")
         #expect(unknown.0 == 1)
-        #expect(unknown.1.hasPrefix("reorder plot: cannot load jx_movabel: no built-in policy named 'jx_movabel' (built-ins: "))
+        // Issue 16 item 5: the nearest built-in name (two letters swapped: edit distance 2).
+        #expect(unknown.1 == "reorder plot: cannot load jx_movabel: no built-in policy named 'jx_movabel' (did you mean 'jx_movable'?)\n")
+        let moveable = run(["jx_moveable"], out: "x.svg")
+        #expect(moveable.1 == "reorder plot: cannot load jx_moveable: no built-in policy named 'jx_moveable' (did you mean 'jx_movable'?)\n")
         let missing = run(["nothere.lua"], out: "x.svg")
         #expect(missing.1 == "reorder plot: cannot load nothere.lua: cannot read policy file '\(dir.path)/nothere.lua': no such file\n")
         let noDir = run(["jx_movable"], out: "no/such/dir/x.svg")

@@ -231,19 +231,22 @@ struct TrapTests {
             let field = try #require(entry.expect["field"])
             let e = loadError { _ = try LuaPolicy(path: entry.url.path) }
             let text = e?.description ?? "(loaded)"
-            #expect(text.hasPrefix("\(entry.fileName): \(field): expected a number "), "\(entry): \(text)")
+            // FILE:LINE: the line of the `-- FAULT` marker, where the field is set (issue 16 item 5).
+            let line = try #require(entry.faultLine)
+            #expect(text.hasPrefix("\(entry.fileName):\(line): \(field): expected a number "), "\(entry): \(text)")
             #expect(text.contains("...") || text.contains("> 0 and <= "), "\(entry): \(text)")
         }
     }
 
     /// `reorder check`, `reorder run` and `reorder fuzz` on policies with absurd statics: the
-    /// message names the file, the field and the range; the fuzz campaign does not start.
+    /// message names the file, the line (each policy is one line), the field and the range;
+    /// the fuzz campaign does not start.
     @Test(arguments: [
-        ("min_press_duration = 1e300", "slow.lua: min_press_duration: expected a number in 0...10, got number 1e+300"),
-        ("snapshot = { lift = { duration = 1e300 } }", "slow.lua: snapshot.lift.duration: expected a number in 0...10, got number 1e+300"),
-        ("snapshot = { drop = { duration = 1e300 } }", "slow.lua: snapshot.drop.duration: expected a number in 0...10, got number 1e+300"),
-        ("snapshot = { scale = -1 }", "slow.lua: snapshot.scale: expected a number > 0 and <= 10, got number -1"),
-        ("edge_scroll = { zone = 1e300 }", "slow.lua: edge_scroll.zone: expected a number in 0...100000 or a function, got number 1e+300"),
+        ("min_press_duration = 1e300", "slow.lua:1: min_press_duration: expected a number in 0...10, got number 1e+300"),
+        ("snapshot = { lift = { duration = 1e300 } }", "slow.lua:1: snapshot.lift.duration: expected a number in 0...10, got number 1e+300"),
+        ("snapshot = { drop = { duration = 1e300 } }", "slow.lua:1: snapshot.drop.duration: expected a number in 0...10, got number 1e+300"),
+        ("snapshot = { scale = -1 }", "slow.lua:1: snapshot.scale: expected a number > 0 and <= 10, got number -1"),
+        ("edge_scroll = { zone = 1e300 }", "slow.lua:1: edge_scroll.zone: expected a number in 0...100000 or a function, got number 1e+300"),
     ])
     func absurdStaticsAreLoadErrors(_ field: String, _ message: String) throws {
         let files = ["slow.lua": "return { name = \"slow\", api = 1, \(field) }\n",

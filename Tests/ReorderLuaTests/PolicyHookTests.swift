@@ -307,10 +307,10 @@ import ReorderCore
         #expect(p.canMove(makeContext(), at: ItemPosition(section: 0, item: 0)) == false)
         try files.write("live.lua", "return { min_press_duration = 'soon' }")
         let e = loadError { try p.reload() }
-        #expect(e?.description == "live.lua: min_press_duration: expected a number, got string \"soon\"")
+        #expect(e?.description == "live.lua:1: min_press_duration: expected a number, got string \"soon\"")
         #expect(p.configuration.minPressDuration == 0.7)
         #expect(p.drainDiagnostics().map(\.message) ==
-                ["reload failed, keeping the loaded policy: live.lua: min_press_duration: expected a number, got string \"soon\""])
+                ["reload failed, keeping the loaded policy: live.lua:1: min_press_duration: expected a number, got string \"soon\""])
     }
 
     @Test func aReloadDuringADragTakesEffectAtTheNextDrag() throws {

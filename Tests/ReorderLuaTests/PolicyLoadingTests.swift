@@ -64,24 +64,25 @@ import ReorderCore
             let path = try files.write(file, source)
             return loadError { _ = try LuaPolicy(path: path) }?.description
         }
+        // Each source is one line: every field error is at line 1 (FieldLocator).
         #expect(try message("return { snapshot = { shadow = { opacity = 'high' } } }") ==
-                "kanban.lua: snapshot.shadow.opacity: expected a number, got string \"high\"")
+                "kanban.lua:1: snapshot.shadow.opacity: expected a number, got string \"high\"")
         #expect(try message("return { min_press_duration = 'slow' }") ==
-                "kanban.lua: min_press_duration: expected a number, got string \"slow\"")
+                "kanban.lua:1: min_press_duration: expected a number, got string \"slow\"")
         #expect(try message("return { min_press_duration = 0/0 }") ==
-                "kanban.lua: min_press_duration: expected a finite number, got number nan")
+                "kanban.lua:1: min_press_duration: expected a finite number, got number nan")
         #expect(try message("return { snapshot = { alpha = 1.5 } }") ==
-                "kanban.lua: snapshot.alpha: expected a number in 0...1, got number 1.5")
+                "kanban.lua:1: snapshot.alpha: expected a number in 0...1, got number 1.5")
         #expect(try message("return { semantics = 'swap' }") ==
-                "kanban.lua: semantics: expected \"move\", \"exchange\" or a function, got string \"swap\"")
+                "kanban.lua:1: semantics: expected \"move\", \"exchange\" or a function, got string \"swap\"")
         #expect(try message("return { edge_scroll = { axes = 'diagonal' } }") ==
-                "kanban.lua: edge_scroll.axes: expected \"vertical\", \"horizontal\" or \"both\", got string \"diagonal\"")
+                "kanban.lua:1: edge_scroll.axes: expected \"vertical\", \"horizontal\" or \"both\", got string \"diagonal\"")
         #expect(try message("return { snapshot = { placeholder = 'red' } }") ==
-                "kanban.lua: snapshot.placeholder: expected \"hidden\", \"visible\" or \"#rrggbb\", got string \"red\"")
+                "kanban.lua:1: snapshot.placeholder: expected \"hidden\", \"visible\" or \"#rrggbb\", got string \"red\"")
         #expect(try message("return { can_move = true }") ==
-                "kanban.lua: can_move: expected a function, got boolean true")
+                "kanban.lua:1: can_move: expected a function, got boolean true")
         #expect(try message("return { api = 99 }") ==
-                "kanban.lua: api: unsupported api version 99 (this host speaks api 1)")
+                "kanban.lua:1: api: unsupported api version 99 (this host speaks api 1)")
         #expect(try message("return 'can_move = true'", file: "returns_no_table.lua") ==
                 "returns_no_table.lua: a policy must return a table, got string")
         #expect(try message("return", file: "nothing.lua") == "nothing.lua: a policy must return a table, got nil")

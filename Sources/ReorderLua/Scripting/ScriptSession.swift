@@ -318,30 +318,30 @@ public final class ScriptSession {
                  "opacity": .number(s.opacity), "radius": .number(s.radius)])
     }
 
-    /// The static fields as a policy file spells them.
+    /// The static fields as a policy file spells them (``PolicyField/luaValue(of:)``).
     static func configurationValue(_ c: PolicyConfiguration) -> ScriptValue {
-        func animation(_ a: AnimationSpec) -> ScriptValue {
-            .record(["duration": .number(a.duration), "curve": curveValue(a.curve)])
+        func convert(_ v: LuaValue) -> ScriptValue {
+            switch v {
+            case .nil: return .nil
+            case .boolean(let b): return .bool(b)
+            case .integer(let i): return .int(Int64(i))
+            case .number(let d): return .number(d)
+            case .string(let s): return .string(s)
+            case .opaque(let n): return .opaque(n)
+            case .table(let t):
+                // A sequence in order, then the named keys sorted (as ScriptValue.record sorts).
+                let keys = t.keys.sorted { a, b in
+                    switch (a, b) {
+                    case let (.integer(x), .integer(y)): return x < y
+                    case (.integer, _): return true
+                    case (_, .integer): return false
+                    default: return a.description < b.description
+                    }
+                }
+                return .table(keys.compactMap { k in t[k].map { ScriptValue.Pair(convert(k), convert($0)) } })
+            }
         }
-        return .record([
-            "name": .string(c.name),
-            "min_press_duration": .number(c.minPressDuration),
-            "allowable_movement": .number(c.allowableMovement),
-            "target_rule": .string(c.targetRule.rawValue),
-            "follow": .string(c.follow.rawValue),
-            "ignores_touches_while_dropping": .bool(c.ignoresTouchesWhileDropping),
-            "snapshot": .record([
-                "scale": .number(c.snapshot.scale), "alpha": .number(c.snapshot.alpha),
-                "rotation": .number(c.snapshot.rotation), "corner_radius": .number(c.snapshot.cornerRadius),
-                "shadow": shadowValue(c.snapshot.shadow), "placeholder": placeholderValue(c.snapshot.placeholder),
-                "lift": animation(c.snapshot.lift), "drop": animation(c.snapshot.drop),
-            ]),
-            "displacement": animation(c.displacement),
-            "edge_scroll": .record([
-                "enabled": .bool(c.edgeScroll.enabled), "axes": .string(c.edgeScroll.axes.name),
-                "reference": .string(c.edgeScroll.reference.rawValue),
-            ]),
-        ])
+        return convert(PolicyField.luaValue(of: c))
     }
 
     static func itemValue(_ item: Item) -> ScriptValue {

@@ -1,0 +1,382 @@
+import CLua
+import CLuaShim
+import ReorderCore
+
+/// How one kind of value is read from a policy table, written back for Lua (`s:config()`) and
+/// described in docs/POLICIES.md.
+struct FieldKind<V: Hashable & Sendable>: Sendable {
+    /// What the field takes, in the docs (`number, seconds, in 0...10`).
+    let takes: String
+    /// Reads the value on top of the stack (never nil), checking it; `path` names the field in
+    /// messages. The caller restores the stack.
+    let read: @Sendable (inout PolicyReader, _ path: String) throws(LuaError) -> V
+    /// The value as a policy file would write it.
+    let lua: @Sendable (V) -> LuaValue
+}
+
+/// One field of a policy table: its Lua path, what it takes and how it is checked, its
+/// default, how `extends` merges it, its documentation and where it goes in
+/// `PolicyConfiguration`. Reading, merging, building the configuration, the messages of
+/// validation, `s:config()` and the field table of docs/POLICIES.md all come from
+/// ``PolicyField/all``: adding a field is adding a descriptor there (and using the value in
+/// the engine).
+///
+/// ```swift
+/// PolicyField.value("snapshot.alpha", .number(Limits.alpha), \.snapshot.alpha,
+///                   doc: "Opacity of the lifted snapshot.")
+/// ```
+struct PolicyField: Sendable {
+    /// How a file's value and its `extends` parent's combine.
+    enum Merge: Sendable {
+        /// The file's value when it gives one, else its parent's (and so on up to `default`).
+        case inherited
+        /// Only the file's own value counts (`name`, `extends`, `api`).
+        case own
+    }
+
+    /// The path in a policy table: `"snapshot.shadow.opacity"`.
+    let path: String
+    /// What it takes, for the docs.
+    let takes: String
+    /// The value when no file of the chain gives it, for the docs.
+    let defaultText: String
+    /// What it does, for the docs.
+    let doc: String
+    let merge: Merge
+    /// The hook, when the field may be a function.
+    let hook: Hook?
+    /// What the engine uses when the hook fails (docs).
+    let fallback: String
+    let read: @Sendable (inout PolicyReader, _ path: String) throws(LuaError) -> FieldValue
+    /// Sets the value in a configuration (nil: the field is not part of `PolicyConfiguration`).
+    let apply: (@Sendable (FieldValue, inout PolicyConfiguration) -> Void)?
+    /// The value of a configuration as a policy file writes it (`s:config()`).
+    let luaValue: (@Sendable (PolicyConfiguration) -> LuaValue)?
+
+    /// The last component of the path (`"opacity"`).
+    var key: Substring { path.split(separator: ".").last ?? Substring(path) }
+
+    /// A static field stored at `keyPath` of `PolicyConfiguration` (its default is the
+    /// configuration's).
+    static func value<V>(_ path: String, _ kind: FieldKind<V>,
+                         _ keyPath: WritableKeyPath<PolicyConfiguration, V> & Sendable, doc: String) -> PolicyField {
+        let engineDefault = PolicyConfiguration(name: "")[keyPath: keyPath]
+        return PolicyField(
+            path: path, takes: kind.takes, defaultText: "`" + PolicyField.literal(kind.lua(engineDefault)) + "`", doc: doc,
+            merge: .inherited, hook: nil, fallback: "",
+            read: { r, p throws(LuaError) in .value(AnyHashable(try kind.read(&r, p))) },
+            apply: { v, c in
+                if case .value(let a) = v, let x = a.base as? V { c[keyPath: keyPath] = x }
+            },
+            luaValue: { c in kind.lua(c[keyPath: keyPath]) })
+    }
+
+    /// A field of the file itself (not inherited, not in the configuration's engine fields).
+    static func own<V>(_ path: String, _ kind: FieldKind<V>, defaultText: String, doc: String,
+                       luaValue: (@Sendable (PolicyConfiguration) -> LuaValue)? = nil) -> PolicyField {
+        PolicyField(path: path, takes: kind.takes, defaultText: defaultText, doc: doc, merge: .own, hook: nil,
+                    fallback: "", read: { r, p throws(LuaError) in .value(AnyHashable(try kind.read(&r, p))) },
+                    apply: nil, luaValue: luaValue)
+    }
+
+    /// A hook: a function only (`takes` is its signature).
+    static func hook(_ path: String, _ hook: Hook, takes: String, returning: String? = nil, defaultText: String,
+                     fallback: String, doc: String) -> PolicyField {
+        PolicyField(path: path, takes: "`" + takes + "`" + (returning.map { " returning " + $0 } ?? ""), defaultText: defaultText, doc: doc, merge: .inherited, hook: hook,
+                    fallback: fallback,
+                    read: { r, p throws(LuaError) in
+                        guard r.vm.type(at: -1) == LUA_TFUNCTION else { throw r.fail(p, "a function", at: -1) }
+                        return .hook(r.makeHook())
+                    },
+                    apply: nil, luaValue: nil)
+    }
+
+    /// A field that is a fixed value of `kind` or a function computing it.
+    static func hook<V>(_ path: String, _ hook: Hook, _ kind: FieldKind<V>, function: String, returning: String,
+                        defaultText: String, fallback: String, doc: String) -> PolicyField {
+        PolicyField(path: path, takes: kind.takes + ", or `" + function + "` returning " + returning,
+                    defaultText: defaultText, doc: doc,
+                    merge: .inherited, hook: hook, fallback: fallback,
+                    read: { r, p throws(LuaError) in
+                        if r.vm.type(at: -1) == LUA_TFUNCTION { return .hook(r.makeHook()) }
+                        return .value(AnyHashable(try kind.read(&r, p)))
+                    },
+                    apply: nil, luaValue: nil)
+    }
+
+    /// The path of each hook's field.
+    static let paths: [Hook: String] = Dictionary(uniqueKeysWithValues: all.compactMap { f in f.hook.map { ($0, f.path) } })
+}
+
+// MARK: - Kinds
+
+extension FieldKind where V == Double {
+    /// A finite number within `range` (`unit` for the docs: "seconds", "points").
+    static func number(_ range: NumberRange, unit: String = "") -> FieldKind {
+        FieldKind(takes: "number\(unit.isEmpty ? "" : ", " + unit), \(range)",
+                  read: { r, p throws(LuaError) in try r.number(p, in: range) },
+                  lua: { .number($0) })
+    }
+
+    /// A number within `range` where a function is also accepted (the message says so).
+    static func numberOrFunction(_ range: NumberRange, unit: String) -> FieldKind {
+        FieldKind(takes: "number, \(unit), \(range)",
+                  read: { r, p throws(LuaError) in
+                      guard let d = r.vm.number(at: -1), range.contains(d) else {
+                          throw r.fail(p, "a number \(range) or a function", at: -1)
+                      }
+                      return d
+                  },
+                  lua: { .number($0) })
+    }
+}
+
+extension FieldKind where V == Bool {
+    static let boolean = FieldKind(
+        takes: "boolean",
+        read: { r, p throws(LuaError) in
+            guard r.vm.type(at: -1) == LUA_TBOOLEAN else { throw r.fail(p, "a boolean", at: -1) }
+            return r.vm.boolean(at: -1)
+        },
+        lua: { .boolean($0) })
+}
+
+extension FieldKind where V == String {
+    static let string = FieldKind(
+        takes: "string",
+        read: { r, p throws(LuaError) in
+            guard let s = r.vm.string(at: -1) else { throw r.fail(p, "a string", at: -1) }
+            return s
+        },
+        lua: { .string($0) })
+}
+
+extension FieldKind where V == Int {
+    /// `api`: the integer ``ReorderLuaVersion/api``.
+    static let api = FieldKind(
+        takes: "integer, \(ReorderLuaVersion.api)",
+        read: { r, p throws(LuaError) in
+            guard let api = r.vm.integer(at: -1) else { throw r.fail(p, "an integer", at: -1) }
+            guard api == ReorderLuaVersion.api else {
+                throw LuaError(kind: .validation, file: r.file,
+                               message: "\(p): unsupported api version \(api) (this host speaks api \(ReorderLuaVersion.api))")
+            }
+            return api
+        },
+        lua: { .integer($0) })
+}
+
+extension FieldKind {
+    /// One of `names` (a string); `extra` is added to the names a message lists (`"a function"`).
+    static func choice(_ names: [String], extra: [String] = [], parse: @escaping @Sendable (String) -> V?,
+                       name: @escaping @Sendable (V) -> String) -> FieldKind {
+        let list = PolicyReader.quotedList(names + extra)
+        return FieldKind(takes: PolicyField.docList(names),
+                         read: { r, p throws(LuaError) in
+                             guard let s = r.vm.string(at: -1), let v = parse(s) else { throw r.fail(p, list, at: -1) }
+                             return v
+                         },
+                         lua: { .string(name($0)) })
+    }
+}
+
+extension FieldKind where V: RawRepresentable<String> {
+    /// One of the raw values `names`.
+    static func choice(_ names: [String], extra: [String] = []) -> FieldKind {
+        choice(names, extra: extra, parse: { V(rawValue: $0) }, name: { $0.rawValue })
+    }
+}
+
+extension FieldKind where V == AnimationCurve {
+    /// A named curve or the four control points of a CSS cubic Bézier.
+    static let curve = FieldKind(
+        takes: PolicyField.docList(AnimationCurve.names, last: "`{ x1, y1, x2, y2 }` (a CSS cubic Bézier) with x1, x2 in 0...1"),
+        read: { r, p throws(LuaError) in try r.curve(p) },
+        lua: { c in
+            guard let points = c.controlPoints else { return .string(c.rawValue) }
+            return .array(points.map { .number($0) })
+        })
+}
+
+extension FieldKind where V == Color {
+    static let color = FieldKind.choice(["#rrggbb", "#rrggbbaa"], parse: { Color(hex: $0) }, name: { $0.hex })
+}
+
+extension FieldKind where V == PlaceholderStyle {
+    static let placeholder = FieldKind.choice(["hidden", "visible", "#rrggbb"], parse: { name -> PlaceholderStyle? in
+        switch name {
+        case "hidden": return .hidden
+        case "visible": return .visible
+        default: return Color(hex: name).map { .color($0) }
+        }
+    }, name: { p in
+        switch p {
+        case .hidden: return "hidden"
+        case .visible: return "visible"
+        case .color(let c): return c.hex
+        }
+    })
+}
+
+extension FieldKind where V == ScrollAxes {
+    static let axes = FieldKind.choice(["vertical", "horizontal", "both"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
+}
+
+extension FieldKind where V == Size {
+    /// `{ x = 0, y = -3 }` or `{ 0, -3 }`, each within `range` (a missing one is 0).
+    static func offset(_ range: NumberRange) -> FieldKind {
+        FieldKind(takes: "`{ x = X, y = Y }` or `{ X, Y }`, points, each \(range)",
+                  read: { r, p throws(LuaError) in try r.offset(p, in: range) },
+                  lua: { .table([.string("x"): .number($0.width), .string("y"): .number($0.height)]) })
+    }
+}
+
+extension LuaValue {
+    /// A Lua sequence `{v1, v2, ...}`.
+    static func array(_ values: [LuaValue]) -> LuaValue {
+        .table(Dictionary(uniqueKeysWithValues: values.enumerated().map { (.integer($0.offset + 1), $0.element) }))
+    }
+}
+
+// MARK: - The table
+
+extension PolicyField {
+    /// Every field of a policy table, in the order of docs/POLICIES.md (and of reading).
+    static let all: [PolicyField] = [
+        .own("name", .string, defaultText: "the file name without `.lua`",
+             doc: "The policy's name in diagnostics and `s:policy()`.", luaValue: { .string($0.name) }),
+        .own("extends", .string, defaultText: "`\"default\"` (none for `default` itself)",
+             doc: "The policy this one builds on: a built-in name, or a path relative to this file. Fields this file does not give come from it."),
+        .own("api", .api, defaultText: "none",
+             doc: "The policy API version this file is written for."),
+        .value("min_press_duration", .number(Limits.minPressDuration, unit: "seconds"), \.minPressDuration,
+               doc: "How long the finger must stay down before the item lifts."),
+        .value("allowable_movement", .number(Limits.allowableMovement, unit: "points"), \.allowableMovement,
+               doc: "How far the finger may wander during the press; further, and the press is not a drag."),
+        .hook("semantics", .semantics, FieldKind<Semantics>.choice(["move", "exchange"], extra: ["a function"]),
+              function: "function(ctx, from_s, from_r, to_s, to_r)", returning: "one of them",
+              defaultText: "`\"move\"`", fallback: "`\"move\"`",
+              doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two."),
+        .value("target_rule", .choice(["under_finger", "center_distance"]), \.targetRule,
+               doc: "How the proposed target is found: the item under the finger, or the nearest item whose centre is within half the snapshot's width of the snapshot's centre."),
+        .value("follow", .choice(["y", "xy", "translation"]), \.follow,
+               doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), or by the finger's translation since the press."),
+        .value("ignore_touches_while_dropping", .boolean, \.ignoresTouchesWhileDropping,
+               doc: "Whether touches are ignored while the drop animation runs."),
+        .value("snapshot.scale", .number(Limits.scale), \.snapshot.scale,
+               doc: "Scale of the lifted snapshot, once fully lifted."),
+        .value("snapshot.alpha", .number(Limits.alpha), \.snapshot.alpha,
+               doc: "Opacity of the lifted snapshot."),
+        .value("snapshot.rotation", .number(Limits.rotation, unit: "radians"), \.snapshot.rotation,
+               doc: "Rotation of the lifted snapshot."),
+        .value("snapshot.corner_radius", .number(Limits.cornerRadius, unit: "points"), \.snapshot.cornerRadius,
+               doc: "Corner radius of the lifted snapshot."),
+        .value("snapshot.shadow.color", .color, \.snapshot.shadow.color,
+               doc: "Shadow colour."),
+        .value("snapshot.shadow.offset", .offset(Limits.shadowOffset), \.snapshot.shadow.offset,
+               doc: "Shadow offset (y down); a file that gives it gives both numbers."),
+        .value("snapshot.shadow.opacity", .number(Limits.shadowOpacity), \.snapshot.shadow.opacity,
+               doc: "Shadow opacity; 0 draws no shadow."),
+        .value("snapshot.shadow.radius", .number(Limits.shadowRadius, unit: "points"), \.snapshot.shadow.radius,
+               doc: "Shadow blur radius."),
+        .value("snapshot.placeholder", .placeholder, \.snapshot.placeholder,
+               doc: "How the origin cell looks while its item is lifted: hidden, visible as it was, or filled with a colour."),
+        .value("snapshot.lift.duration", .number(Limits.duration, unit: "seconds"), \.snapshot.lift.duration,
+               doc: "How long the lift animation takes (the drag begins when the press ends)."),
+        .value("snapshot.lift.curve", .curve, \.snapshot.lift.curve,
+               doc: "Timing curve of the lift."),
+        .value("snapshot.drop.duration", .number(Limits.duration, unit: "seconds"), \.snapshot.drop.duration,
+               doc: "How long the drop animation takes."),
+        .value("snapshot.drop.curve", .curve, \.snapshot.drop.curve,
+               doc: "Timing curve of the drop."),
+        .value("edge_scroll.enabled", .boolean, \.edgeScroll.enabled,
+               doc: "Whether a drag near an edge scrolls the content."),
+        .value("edge_scroll.axes", .axes, \.edgeScroll.axes,
+               doc: "Which axes scroll."),
+        .value("edge_scroll.reference", .choice(["finger", "center", "leading_edge"]), \.edgeScroll.reference,
+               doc: "The point whose distance from the edge drives the scroll: the finger, the snapshot's centre, or the snapshot's edge nearest the edge approached."),
+        .hook("edge_scroll.zone", .zone, FieldKind<Double>.numberOrFunction(Limits.zone, unit: "points"),
+              function: "function(ctx, axis, viewport_length)", returning: "one",
+              defaultText: "`default`: min(25 % of the viewport, 120)", fallback: "`0` (no zone)",
+              doc: "How deep the band along each edge is in which scrolling happens."),
+        .hook("edge_scroll.speed", .speed, FieldKind<Double>.numberOrFunction(Limits.speed, unit: "points per second"),
+              function: "function(ctx, depth, zone, elapsed, axis)",
+              returning: "one (clamped to 0...1e9; NaN or a negative speed is reported and gives 0)",
+              defaultText: "`default`: 1500 · r² · min(elapsed / 0.4, 1), r = min(depth / zone, 1)", fallback: "`0`",
+              doc: "Scroll speed for a reference point `depth` points into a `zone`-deep band, `elapsed` seconds after it entered (see the picture)."),
+        .value("displacement.duration", .number(Limits.duration, unit: "seconds"), \.displacement.duration,
+               doc: "How long cells a step moves take to slide to their new slot (an interrupted slide restarts from where the cell is drawn); 0: they jump."),
+        .value("displacement.curve", .curve, \.displacement.curve,
+               doc: "Timing curve of the slide."),
+        .hook("can_move", .canMove, takes: "function(ctx, section, row)", returning: "a boolean",
+              defaultText: "every item can move", fallback: "`false`",
+              doc: "Whether the item may be lifted (asked at the press)."),
+        .hook("target", .target, takes: "function(ctx, from_s, from_r, to_s, to_r)", returning: "`section, row` or `nil`",
+              defaultText: "the proposed position", fallback: "`nil`",
+              doc: "Where a proposed step goes: a position, or nil for no step now."),
+        .hook("on_begin", .onBegin, takes: "function(ctx, section, row)", defaultText: "none", fallback: "nothing",
+              doc: "Called when a drag begins; `ctx.state` is a fresh table."),
+        .hook("on_move", .onMove, takes: "function(ctx, from_s, from_r, to_s, to_r)", defaultText: "none",
+              fallback: "nothing", doc: "Called after each step."),
+        .hook("on_end", .onEnd, takes: "function(ctx, from_s, from_r, to_s, to_r)", returning: "a boolean",
+              defaultText: "`true`", fallback: "`true`",
+              doc: "Called at the drop (`from`: where the drag began); `false` rolls the order back to the press."),
+        .hook("on_cancel", .onCancel, FieldKind<CancelResolution>.choice(["revert", "commit"], extra: ["a function"]),
+              function: "function(ctx)", returning: "one of them", defaultText: "`\"revert\"`", fallback: "`\"revert\"`",
+              doc: "What a cancelled drag does: `revert` to the order at the press, or `commit` the order as it is."),
+    ]
+
+    /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the
+    /// last name when given).
+    static func docList(_ names: [String], last: String? = nil) -> String {
+        var q = names.map { "`\"\($0)\"`" }
+        if let last { q.append(last) }
+        return q.count <= 2 ? q.joined(separator: " or ") : q.dropLast().joined(separator: ", ") + " or " + (q.last ?? "")
+    }
+
+    /// A value as a Lua literal (`0.25`, `"ease_in_out"`, `{ x = 0, y = -3 }`).
+    static func literal(_ v: LuaValue) -> String {
+        switch v {
+        case .nil: return "nil"
+        case .boolean(let b): return b ? "true" : "false"
+        case .integer(let i): return String(i)
+        case .number(let d): return ValidationError.format(d)
+        case .string(let s): return "\"\(s)\""
+        case .opaque(let n): return n
+        case .table(let t):
+            let count = t.count
+            if (1...max(count, 1)).allSatisfy({ t[.integer($0)] != nil }), count > 0 {
+                return "{ " + (1...count).compactMap { t[.integer($0)].map(literal) }.joined(separator: ", ") + " }"
+            }
+            let pairs = t.compactMap { k, v -> (String, String)? in
+                if case .string(let s) = k { return (s, literal(v)) } else { return nil }
+            }.sorted { $0.0 < $1.0 }
+            return "{ " + pairs.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + " }"
+        }
+    }
+
+    /// The static configuration as a policy file spells it, built from ``all``: what
+    /// `s:config()` returns.
+    ///
+    /// ```swift
+    /// let v = PolicyField.luaValue(of: PolicyConfiguration(name: "mine"))
+    /// // .table(["name": "mine", "min_press_duration": 0.5, ..., "snapshot": .table(["scale": 1.05, ...])])
+    /// ```
+    static func luaValue(of c: PolicyConfiguration) -> LuaValue {
+        var root: [LuaValue: LuaValue] = [:]
+        func insert(_ parts: ArraySlice<Substring>, _ value: LuaValue, into t: inout [LuaValue: LuaValue]) {
+            guard let first = parts.first else { return }
+            let key = LuaValue.string(String(first))
+            if parts.count == 1 { t[key] = value; return }
+            var sub: [LuaValue: LuaValue] = [:]
+            if case .table(let existing)? = t[key] { sub = existing }
+            insert(parts.dropFirst(), value, into: &sub)
+            t[key] = .table(sub)
+        }
+        for f in all {
+            guard let lua = f.luaValue else { continue }
+            insert(ArraySlice(f.path.split(separator: ".")), lua(c), into: &root)
+        }
+        return .table(root)
+    }
+}
