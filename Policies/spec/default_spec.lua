@@ -82,3 +82,83 @@ describe("default", function()
     assert.near(moved[1], moved[2], 1e-6)
   end)
 end)
+
+-- Issue 20: targets hold still over items of other sizes, and empty sections take rows. Rows:
+-- a 0..44, big 44..244, c 244..288, d 288..332 (the rule: a step waits until the finger lies
+-- inside, or beyond, the dragged row's new slot; see docs/REFERENCE.md, "Stable targets").
+describe("stable targets", function()
+  local tall = { "a", { id = "big", height = 200 }, "c", "d" }
+  local function ids(s)
+    local out = {}
+    for i, section in ipairs(s:items()) do
+      out[i] = {}
+      for j, item in ipairs(section) do out[i][j] = type(item) == "table" and item.id or item end
+    end
+    return out
+  end
+  local function moves(s)
+    local n = 0
+    for _, e in ipairs(s:events()) do if e.type == "move" then n = n + 1 end end
+    s:clear_events()
+    return n
+  end
+
+  for _, policy in ipairs({ "uikit", "jx_movable", "default" }) do
+    describe(policy, function()
+      it("holds a 44 pt row still over a 200 pt row (finger at y 110, 1 s)", function()
+        local s = reorder.session{ policy = policy, sections = { tall } }
+        s:press_item(1, 1)
+        s:hold(1.25)
+        s:clear_events()
+        s:move(187.5, 110)
+        s:hold(1)
+        assert.equal(0, moves(s))
+        assert.same({ { "a", "big", "c", "d" } }, ids(s))
+      end)
+
+      it("steps once at each of ten positions across the tall row, then holds", function()
+        for y = 54, 234, 20 do
+          local s = reorder.session{ policy = policy, sections = { tall } }
+          s:press_item(1, 1)
+          s:hold(1.25)
+          s:clear_events()
+          s:move(187.5, y)
+          -- a's slot after the step is 200..244: only y 214 and 234 step
+          assert.equal(y >= 200 and 1 or 0, moves(s), "arrival at y " .. y)
+          s:hold(1)
+          assert.equal(0, moves(s), "hold at y " .. y)
+        end
+      end)
+
+      it("passes the tall row going up only once the finger is inside the new slot", function()
+        local s = reorder.session{ policy = policy, sections = { tall } }
+        s:press_item(1, 3)
+        s:hold(1.25)
+        s:move(187.5, 150, 1)     -- c's slot at row 2 would be 44..88
+        s:hold(1)
+        assert.same({ { "a", "big", "c", "d" } }, ids(s))
+        s:move(187.5, 60, 0.5)
+        s:hold(1)
+        assert.same({ { "a", "c", "big", "d" } }, ids(s))
+      end)
+
+      it("moves a row into an empty section as its first row", function()
+        -- headers 28 pt: section 2's header is at 160..188, section 3's at 188..216
+        local s = reorder.session{ policy = policy, header_height = 28,
+                                   sections = { { "a", "b", "c" }, {}, { "d" } } }
+        s:press_item(1, 1)
+        s:hold(1.25)
+        s:clear_events()
+        s:move(187.5, 170)
+        s:hold(1)
+        local events = s:events()
+        assert.equal("move", events[1].type)
+        assert.same({ 2, 1 }, events[1].to)
+        assert.equal("move", events[1].semantics)   -- exchange with nothing is a move
+        s:release()
+        s:advance(1)
+        assert.same({ { "b", "c" }, { "a" }, { "d" } }, s:items())
+      end)
+    end)
+  end
+end)

@@ -171,6 +171,9 @@ public struct BoardLayout: Layout, Hashable {
         return ItemPosition(section: s, item: n)
     }
 
+    /// When no row has its own height.
+    public var hasUniformItemSizes: Bool { !rows.hasVariableHeights }
+
     public func positions(in rect: Rect) -> [ItemPosition] {
         var result: [ItemPosition] = []
         let n = rows.sectionCount

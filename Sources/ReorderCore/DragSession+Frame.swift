@@ -141,27 +141,74 @@ extension DragSession {
         take(from: current, to: target, semantics: semantics, policy: policy)
     }
 
-    /// Applies a step the policy made (when it is valid for the order), records it for undo,
-    /// and tells the policy (`on_move`).
-    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics: Semantics,
-                       policy: some DragPolicy) {
-        collectDisplaced(from: current, to: target, semantics: semantics)
-        switch semantics {
-        case .move:
-            // Within a section the target must be an existing index; across sections it may
-            // also be one past the end (append).
+    /// Applies a step to the order and the layout, when it is valid for the order: within a
+    /// section a move's target must be an existing index; across sections it may also be one
+    /// past the end (append). Returns whether it was applied.
+    mutating func apply(_ step: Step) -> Bool {
+        switch step {
+        case .move(let current, let target):
             let valid = target.section == current.section
                 ? order.isValid(target)
                 : target.section >= 0 && target.section < order.sectionCount
                     && target.item >= 0 && target.item <= order.count(target.section)
-            guard valid, order.move(from: current, to: target) else { return }
+            guard valid, order.move(from: current, to: target) else { return false }
             layout.didMove(from: current, to: target)
-            undoLog.append(.move(from: current, to: target))
-        case .exchange:
-            guard order.isValid(target), order.exchange(current, target) else { return }
+        case .exchange(let current, let target):
+            guard order.isValid(target), order.exchange(current, target) else { return false }
             layout.didExchange(current, target)
-            undoLog.append(.exchange(current, target))
         }
+        return true
+    }
+
+    /// Undoes an applied step.
+    mutating func undo(_ step: Step) {
+        switch step {
+        case .move(let from, let to):
+            if order.move(from: to, to: from) { layout.didMove(from: to, to: from) }
+        case .exchange(let a, let b):
+            if order.exchange(a, b) { layout.didExchange(a, b) }
+        }
+    }
+
+    /// Whether a step holds still: after it, the reference point must not propose a position
+    /// back on the side the dragged item came from (in the order of positions).
+    ///
+    /// When the dragged item and the items it passes have the same size the new slot is the
+    /// one under the point, so nothing is proposed and every step holds; a layout whose items
+    /// all share one size skips the check. With sizes that differ (a 44 pt row over a 200 pt
+    /// one) the point can still lie on the item just passed, which would propose the way back
+    /// on the next frame: such a step waits until the point lies inside (or beyond) the
+    /// dragged item's new slot. Going back then needs the point to cross the far edge of the
+    /// item passed: hysteresis by construction. Proposals further on (a step into the section
+    /// below shifts it up) are kept, so a still point makes at most one step inside a section.
+    mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition) -> Bool {
+        guard !layout.hasUniformItemSizes else { return true }
+        // A step across a board's lists may clamp the scroll of the list it leaves; undoing it
+        // does not scroll back, so the scrolls are put back as they were.
+        let listOffsets = current.section != target.section ? layout.listOffsets : []
+        guard apply(step) else { return true }
+        drag?.current = target
+        let next = proposal()?.proposed
+        drag?.current = current
+        undo(step)
+        if !listOffsets.isEmpty { layout.setListOffsets(listOffsets) }
+        guard let next, next != target else { return true }
+        return current < target ? next > target : next < target
+    }
+
+    /// Applies a step the policy made (when it is valid for the order and holds still),
+    /// records it for undo, and tells the policy (`on_move`).
+    ///
+    /// An exchange with no item (one past the end of another section: an empty section or an
+    /// append) is a move.
+    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics proposed: Semantics,
+                       policy: some DragPolicy) {
+        let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
+        let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
+        guard holdsStill(step, from: current, to: target) else { return }
+        collectDisplaced(from: current, to: target, semantics: semantics)
+        guard apply(step) else { return }
+        undoLog.append(step)
         drag?.current = target
         startSlides(from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))

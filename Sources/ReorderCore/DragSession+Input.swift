@@ -214,14 +214,7 @@ extension DragSession {
 
     /// Undoes every applied step, newest first: the order is back to the press-begin state.
     mutating func revertSteps() {
-        while let step = undoLog.popLast() {
-            switch step {
-            case .move(let from, let to):
-                if order.move(from: to, to: from) { layout.didMove(from: to, to: from) }
-            case .exchange(let a, let b):
-                if order.exchange(a, b) { layout.didExchange(a, b) }
-            }
-        }
+        while let step = undoLog.popLast() { undo(step) }
         if let original = drag?.original { drag?.current = original }
     }
 

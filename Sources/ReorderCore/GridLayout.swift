@@ -211,8 +211,9 @@ public struct GridLayout: Layout, Hashable {
     }
 
     /// Under the finger; in a section's last line past its last cell (or anywhere in an empty
-    /// section's body) the end of the section: its last item for the dragged item's own section,
-    /// one past the end for another (an append, as collection-view interactive movement does).
+    /// section, its header included) the end of the section: its last item for the dragged
+    /// item's own section, one past the end for another (an append, as collection-view
+    /// interactive movement does; `(section, 0)` for an empty one).
     public func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition? {
         if let p = position(at: point) { return p }
         guard !counts.isEmpty, point.x.isFinite, point.y.isFinite, point.y >= 0,
@@ -220,7 +221,8 @@ public struct GridLayout: Layout, Hashable {
         let s = section(atY: point.y)
         let n = lines(counts[s])
         let bodyTop = sectionTops[s] + headerHeights[s]
-        guard point.y >= bodyTop else { return nil }
+        // An empty section's header is its place too: without insets it has no body to hover.
+        guard point.y >= bodyTop || counts[s] == 0 else { return nil }
         if n > 0 {
             // Only the empty slots of the last line (not gaps, not insets).
             let l = lineY(s, n - 1)
@@ -231,6 +233,9 @@ public struct GridLayout: Layout, Hashable {
         if s == dragging.section { return counts[s] > 0 ? ItemPosition(section: s, item: counts[s] - 1) : nil }
         return ItemPosition(section: s, item: counts[s])
     }
+
+    /// Always: every cell is ``itemSize``.
+    public var hasUniformItemSizes: Bool { true }
 
     public func positions(in rect: Rect) -> [ItemPosition] {
         var result: [ItemPosition] = []

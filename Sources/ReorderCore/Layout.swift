@@ -44,6 +44,8 @@ public protocol Layout: Sendable {
     mutating func reload(from order: Order)
     /// Where a drag heads with the finger at `point` (see the default).
     func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition?
+    /// Whether every item is known to have the same size (see the default).
+    var hasUniformItemSizes: Bool { get }
     /// Edge scrolling the layout does itself (see the default).
     mutating func scroll(_ axis: Axis, by delta: Double, at point: Point, dragging: ItemPosition?) -> Bool
     /// The offset a released drag settles at (see the default).
@@ -71,6 +73,18 @@ extension Layout {
     public func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition? {
         position(at: point)
     }
+
+    /// Whether every item is known to have the same size. Then every step is stable as it is
+    /// (the dragged item's new slot is the one under the reference point), and the session does
+    /// not check it. The default, `false`, has the session check every step (see
+    /// ``DragSession`` "Stable targets"); ``TableLayout`` and ``BoardLayout`` answer `true`
+    /// when no row has its own height, ``GridLayout`` always (its cells are equal).
+    ///
+    /// ```swift
+    /// let order = Order(sections: [[Item("a"), Item(id: "big", fields: ["height": .number(200)])]])
+    /// TableLayout(order: order, width: 320).hasUniformItemSizes   // false
+    /// ```
+    public var hasUniformItemSizes: Bool { false }
 
     /// Edge scrolling by `delta` points along `axis`, with the reference point at `point`
     /// (content coordinates) and the dragged item at `dragging`. Returns `true` when the layout

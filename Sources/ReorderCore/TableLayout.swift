@@ -201,6 +201,32 @@ public struct TableLayout: Layout, Hashable {
         return lo
     }
 
+    /// The row under the finger; over an empty section's header (its rows take no room) that
+    /// section's first row, `(section, 0)`, as `UITableView` proposes for an empty section. The
+    /// dragged row's own section is never empty.
+    ///
+    /// ```swift
+    /// let order = Order(sections: [[Item("a")], [], [Item("d")]])
+    /// let table = TableLayout(order: order, width: 320, rowHeight: 44, headerHeight: 28)
+    /// // Section 1's header spans y 72..<100.
+    /// table.proposedPosition(at: Point(x: 10, y: 80), dragging: ItemPosition(section: 0, item: 0))   // (1, 0)
+    /// ```
+    public func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition? {
+        if let p = position(at: point) { return p }
+        guard point.x >= 0, point.x < width, point.y >= 0, !rows.isEmpty, point.y < sectionTops[rows.count] else {
+            return nil
+        }
+        var lo = 0, hi = rows.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sectionTops[mid] <= point.y { lo = mid } else { hi = mid - 1 }
+        }
+        guard rows[lo].count == 0, lo != dragging.section else { return nil }
+        return ItemPosition(section: lo, item: 0)
+    }
+
+    public var hasUniformItemSizes: Bool { !hasVariableHeights }
+
     public func positions(in rect: Rect) -> [ItemPosition] {
         var result: [ItemPosition] = []
         guard !rows.isEmpty, rect.size.width > 0, rect.size.height > 0,

@@ -68,8 +68,9 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A random scenario: 1 to 3 sections (2 to 4 lists on a board) of 0 to 40 items (rarely
-    /// 200), an occasional item per kind locked, sometimes per-item heights, headers, a small or
-    /// odd viewport, 60 or 120 Hz; for grids a random item size, spacing and column count.
+    /// 200; empty sections too), an occasional item per kind locked, sometimes per-item heights
+    /// (1 pt to two 667 pt viewports), headers, a small or odd viewport, 60 or 120 Hz; for grids
+    /// a random item size, spacing and column count.
     public static func random(layout: FuzzLayout, using rng: inout SplitMix64) -> FuzzScenario {
         let sectionCount = layout == .board ? rng.pick([2, 3, 3, 4]) : rng.pick([1, 1, 1, 2, 3])
         let variableHeights = rng.chance(0.25)
@@ -82,7 +83,7 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
                 if rng.chance(0.08) { fields["finished"] = .bool(true) }
                 if rng.chance(0.05) { fields["locked"] = .bool(true) }
                 if rng.chance(0.04) { fields["movable"] = .bool(false) }
-                if variableHeights { fields["height"] = .number(rng.pick([20, 44, 44, 60, 120, 300])) }
+                if variableHeights { fields["height"] = .number(rng.pick([1, 20, 44, 44, 60, 120, 300, 1334])) }
                 let id = "s\(s + 1)r\(r + 1)"   // 1-based, as users read positions
                 items.append(fields.isEmpty ? Item(id) : Item(id: id, title: id, fields: fields))
             }

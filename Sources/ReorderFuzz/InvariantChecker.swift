@@ -21,6 +21,9 @@ public struct FuzzViolation: Hashable, Sendable, CustomStringConvertible {
         /// A policy hook failed, or the policy was switched off after repeated failures (not
         /// checked with ``FuzzOptions/allowHookErrors``).
         case hookError = "hook_error"
+        /// With the finger (and the snapshot) still and nothing scrolling, the dragged item
+        /// stepped back to a place it had left, or stepped twice inside one section.
+        case stability
     }
 
     public var invariant: Invariant
@@ -60,6 +63,21 @@ public struct InvariantChecker {
     var shadow: Order
     var pressBeginOrder: Order?
     var draggedHandle: Int32?
+    /// What target resolution depends on, after the last input, and what the dragged item did
+    /// since it last changed: the places it held, and its steps inside one section.
+    var stillBasis: StillBasis?
+    var stillPlaces: [ItemPosition] = []
+    var stillSectionSteps = 0
+
+    /// The finger, the snapshot's content centre, the offset and a board's list scrolls: with
+    /// all of them unchanged, target resolution sees the same reference point in the same
+    /// content.
+    struct StillBasis: Equatable {
+        var finger: Point?
+        var snapshotCenter: Point?
+        var offset: Point
+        var listOffsets: [Double]
+    }
 
     public init(simulator sim: DragSimulator, locked: Set<Int32>, strictLocks: Bool) {
         shadow = sim.order
@@ -112,6 +130,34 @@ public struct InvariantChecker {
         }
         if n != itemCount, let missing = seen.firstIndex(of: false) {
             return fail(.permutation, "item \(order.item(handle: Int32(missing)).id) is missing")
+        }
+
+        // Stability: with the reference point and the content still, no step back, and at most
+        // one step inside a section (a step down into another section shifts it, so one more
+        // may follow there).
+        let basis = StillBasis(finger: sim.finger, snapshotCenter: sim.snapshot?.contentCenter, offset: sim.offset,
+                               listOffsets: sim.layout.listOffsets)
+        if sim.state != .dragging || basis != stillBasis {
+            // Where the dragged item was before this input's steps.
+            var first: ItemPosition?
+            for case .move(let from, _, _, _) in events { first = from; break }
+            stillPlaces = (first ?? sim.currentPosition).map { [$0] } ?? []
+            stillSectionSteps = 0
+        }
+        stillBasis = sim.state == .dragging ? basis : nil
+        if stillBasis != nil, !stillPlaces.isEmpty {
+            for case .move(let from, let to, _, _) in events {
+                if stillPlaces.contains(to) {
+                    return fail(.stability, "with the finger still the dragged item stepped back from \(from.label) to \(to.label) (it was there before: \(stillPlaces.map(\.label).joined(separator: " -> ")))")
+                }
+                stillPlaces.append(to)
+                if from.section == to.section {
+                    stillSectionSteps += 1
+                    if stillSectionSteps > 1 {
+                        return fail(.stability, "with the finger still the dragged item stepped \(stillSectionSteps) times inside section \(to.section + 1): \(stillPlaces.map(\.label).joined(separator: " -> "))")
+                    }
+                }
+            }
         }
 
         // Events against the shadow order.

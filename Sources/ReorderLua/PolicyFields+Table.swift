@@ -256,7 +256,7 @@ extension PolicyField {
         .hook("semantics", .semantics, FieldKind<Semantics>.choice(["move", "exchange"], extra: ["a function"]),
               function: "function(ctx, from_s, from_r, to_s, to_r)", returning: "one of them",
               defaultText: "`\"move\"`", fallback: "`\"move\"`",
-              doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two."),
+              doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two; an exchange with no item (an empty section, or one past the end of another section) is a move."),
         .value("target_rule", .choice(["under_finger", "center_distance"]), \.targetRule,
                doc: "How the proposed target is found: the item under the finger, or the nearest item whose centre is within half the snapshot's width of the snapshot's centre."),
         .value("follow", .choice(["y", "xy", "translation"]), \.follow,

@@ -72,4 +72,16 @@ import Testing
         #expect(address() == before)
         #expect(session.order.item(at: pos(0, 500_006)).id == "r500000")
     }
+
+    /// TableLayout.proposedPosition(at:dragging:) and Layout.hasUniformItemSizes.
+    @Test func emptySectionAndUniformSizeExamples() {
+        let order = Order(sections: [[Item("a")], [], [Item("d")]])
+        let table = TableLayout(order: order, width: 320, rowHeight: 44, headerHeight: 28)
+        #expect(table.headerFrame(of: 1) == Rect(x: 0, y: 72, width: 320, height: 28))
+        #expect(table.proposedPosition(at: Point(x: 10, y: 80), dragging: ItemPosition(section: 0, item: 0))
+                == ItemPosition(section: 1, item: 0))
+        let tall = Order(sections: [[Item("a"), Item(id: "big", fields: ["height": .number(200)])]])
+        #expect(!TableLayout(order: tall, width: 320).hasUniformItemSizes)
+        #expect(TableLayout(order: order, width: 320).hasUniformItemSizes)
+    }
 }
