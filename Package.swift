@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "ReorderPlayground",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPlot",
+                "ReorderCore", "ReorderLua", "ReorderPlot", "ReorderPersistence",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -42,6 +42,36 @@ import Testing
         #expect(failure(#"{"v":1,"type":"policy"}"#)?.message == "policy.name: expected a policy name")
     }
 
+    @Test func fieldsAreReadByTypeWithNullAsAbsentAndUnknownKeysIgnored() throws {
+        // docs/PLAYGROUND.md: v and seq are integers, t/x/y finite numbers, type/name/trace
+        // strings; a null is the field left out; other keys are ignored.
+        let m = try PlaygroundProtocol.decode(#"{"v":1,"type":"frame","t":2.5,"x":null,"extra":[1,{"a":2}],"seq":3.0}"#)
+        #expect(m.request == .input(.frame(2.5)))
+        #expect(m.seq == 3)
+        #expect(failure(#"{"v":"1","type":"hello"}"#)?.message == "v: expected an integer")
+        #expect(failure(#"{"v":1.5,"type":"hello"}"#)?.message == "v: expected an integer")
+        #expect(failure(#"{"v":1,"type":7}"#)?.message == "type: expected a string")
+        #expect(failure(#"{"v":1,"type":"down","t":1,"x":1e400,"y":1}"#)?.message == "x: expected a finite number")
+        let bad = failure(#"{"v":1,"type":"up","t":true,"seq":"nine"}"#)
+        #expect(bad?.message == "seq: expected an integer")   // seq is read before t, as before
+        #expect(bad?.seq == nil)
+        // Strict JSON: a repeated key or a trailing comma is not JSON (the page never sends either).
+        #expect(failure(#"{"v":1,"v":1,"type":"hello"}"#)?.message == "not JSON")
+        #expect(failure(#"{"v":1,"type":"hello",}"#)?.message == "not JSON")
+        #expect(failure(#"{"v":1,"type":"policy","name":"uikit \u2192 \"mine\""}"#) == nil)
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"policy","name":"a\u2192b"}"#).request == .policy("a→b"))
+    }
+
+    @Test func sceneJSONCopiesNonASCIIStringsWhole() throws {
+        var w = JSONText()
+        w.object { w in
+            w.field("plain", "Grades")
+            w.field("accents", "Café → Tee")
+            w.field("line", "a\u{2028}b")
+        }
+        #expect(w.text == #"{"plain":"Grades","accents":"Café → Tee","line":"a\u2028b"}"#)
+    }
+
     @Test func oversizedMessagesAreRefusedBeforeParsing() {
         let big = #"{"v":1,"type":"replay","trace":""# + String(repeating: "x", count: PlaygroundProtocol.maximumMessageSize) + #""}"#
         #expect(failure(big)?.message == "message too large: \(big.utf8.count) bytes (at most 1048576)")

@@ -102,12 +102,13 @@ function scene(m) {
   drawScene(viewport, m.scene);
   for (const e of m.events) log(describe(e));
   const zone = (m.scene.zones || []).find((z) => z.axis === 'vertical');
-  $('speed').textContent = zone && zone.speed > 0
+  const speed = zone && zone.speed > 0
     ? `scrolling ${zone.direction > 0 ? 'down' : 'up'} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
     : 'not scrolling';
+  if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);
-  $('record').disabled = !!m.recording;
-  $('stop').disabled = !m.recording;
+  if ($('record').disabled !== !!m.recording) $('record').disabled = !!m.recording;
+  if ($('stop').disabled !== !m.recording) $('stop').disabled = !m.recording;
   if (m.seq && state.sentAt.has(m.seq)) {
     state.rtts.push(performance.now() - state.sentAt.get(m.seq));
     state.sentAt.delete(m.seq);

@@ -43,11 +43,13 @@ export function showChart(container, svgText) {
 export function moveMarker(container, zone) {
   const marker = container.querySelector('#marker');
   if (!marker || !mapping) return;
-  if (!zone || zone.direction === 0) { marker.setAttribute('visibility', 'hidden'); return; }
+  // Attributes are written only when they change (each write invalidates the chart's style).
+  const attr = (name, value) => { if (marker.getAttribute(name) !== value) marker.setAttribute(name, value); };
+  if (!zone || zone.direction === 0) { attr('visibility', 'hidden'); return; }
   const distance = zone.zone - zone.depth;
-  marker.setAttribute('cx', String(mapping.ax * distance + mapping.bx));
-  marker.setAttribute('cy', String(mapping.ay * zone.speed + mapping.by));
-  marker.setAttribute('visibility', 'visible');
-  marker.dataset.distance = String(distance);
-  marker.dataset.speed = String(zone.speed);
+  attr('cx', String(mapping.ax * distance + mapping.bx));
+  attr('cy', String(mapping.ay * zone.speed + mapping.by));
+  attr('visibility', 'visible');
+  attr('data-distance', String(distance));
+  attr('data-speed', String(zone.speed));
 }

@@ -4,10 +4,24 @@
 const cellNodes = new Map();    // item id -> element
 const headerNodes = new Map();  // section -> element
 
+// Writes only what changed since the element was last drawn: every write to a style, a class
+// or a text invalidates style and layout, and most cells are the same from one scene to the
+// next (the page draws one scene per message, two or more per frame while dragging).
+function set(el, key, value, write) {
+  const last = el.__drawn || (el.__drawn = {});
+  if (last[key] === value) return;
+  last[key] = value;
+  write(value);
+}
+
 function place(el, [x, y, w, h]) {
-  el.style.transform = `translate(${x}px, ${y}px)`;
-  el.style.width = `${w}px`;
-  el.style.height = `${h}px`;
+  set(el, 'transform', `translate(${x}px, ${y}px)`, (v) => { el.style.transform = v; });
+  set(el, 'width', `${w}px`, (v) => { el.style.width = v; });
+  set(el, 'height', `${h}px`, (v) => { el.style.height = v; });
+}
+
+function data(el, key, value) {
+  set(el, `data-${key}`, value, (v) => { if (v === undefined) delete el.dataset[key]; else el.dataset[key] = v; });
 }
 
 function rgba(hex, opacity) {
@@ -31,7 +45,7 @@ export function drawScene(viewport, scene) {
   for (const h of scene.headers) {
     let el = headerNodes.get(h.section);
     if (!el) { el = document.createElement('div'); el.className = 'header'; headerNodes.set(h.section, el); }
-    el.textContent = h.title;
+    set(el, 'text', h.title, (v) => { el.textContent = v; });
     place(el, h.frame);
     nodes.push(el);
     seen.add(el);
@@ -39,22 +53,22 @@ export function drawScene(viewport, scene) {
   for (const c of scene.cells) {
     let el = cellNodes.get(c.id);
     if (!el) { el = document.createElement('div'); el.dataset.id = c.id; cellNodes.set(c.id, el); }
-    el.className = 'cell';
-    el.style.background = '';
-    if (c.finished) el.classList.add('finished');
-    if (c.placeholder && scene.placeholder) {
+    let cls = 'cell', background = '';
+    if (c.finished) cls += ' finished';
+    const placeholder = c.placeholder && scene.placeholder;
+    if (placeholder) {
       const p = scene.placeholder;
-      if (p.style === 'hidden') el.classList.add('placeholder-hidden');
-      else if (p.style === 'visible') el.classList.add('placeholder-visible');
-      else { el.classList.add('placeholder-color'); el.style.background = p.color; }
-      el.dataset.placeholder = 'true';
-    } else {
-      delete el.dataset.placeholder;
+      if (p.style === 'hidden') cls += ' placeholder-hidden';
+      else if (p.style === 'visible') cls += ' placeholder-visible';
+      else { cls += ' placeholder-color'; background = p.color; }
     }
-    if (c.slide !== undefined) el.dataset.slide = String(c.slide); else delete el.dataset.slide;
-    el.dataset.section = String(c.at[0]);
-    el.dataset.item = String(c.at[1]);
-    el.textContent = c.title;
+    set(el, 'class', cls, (v) => { el.className = v; });
+    set(el, 'background', background, (v) => { el.style.background = v; });
+    data(el, 'placeholder', placeholder ? 'true' : undefined);
+    data(el, 'slide', c.slide !== undefined ? String(c.slide) : undefined);
+    data(el, 'section', String(c.at[0]));
+    data(el, 'item', String(c.at[1]));
+    set(el, 'text', c.title, (v) => { el.textContent = v; });
     place(el, c.frame);
     nodes.push(el);
     seen.add(el);
@@ -98,12 +112,14 @@ export function drawScene(viewport, scene) {
     const el = viewport.querySelector(`#${id}`);
     const length = zone ? zone.zone : 0;
     const extent = axis === 'vertical' ? scene.viewport[1] : scene.viewport[0];
-    el.style[axis === 'vertical' ? 'height' : 'width'] = `${Math.min(length, extent / 2)}px`;
-    el.hidden = length <= 0;
+    const side = axis === 'vertical' ? 'height' : 'width';
+    set(el, side, `${Math.min(length, extent / 2)}px`, (v) => { el.style[side] = v; });
+    set(el, 'hidden', length <= 0, (v) => { el.hidden = v; });
     const speed = zone && zone.direction === dir ? zone.speed : 0;
     const strength = Math.min(speed / 1500, 1);
-    el.style.background = `rgba(255, 149, 0, ${0.06 + 0.45 * strength})`;
-    el.dataset.speed = String(speed);
-    el.firstElementChild.textContent = speed > 0 ? `${speed.toFixed(0)} pt/s` : '';
+    set(el, 'background', `rgba(255, 149, 0, ${0.06 + 0.45 * strength})`, (v) => { el.style.background = v; });
+    data(el, 'speed', String(speed));
+    const label = speed > 0 ? `${speed.toFixed(0)} pt/s` : '';
+    set(el, 'label', label, (v) => { el.firstElementChild.textContent = v; });
   }
 }
