@@ -48,9 +48,11 @@ open class JXMovablePolicy: DragPolicy {
     }
 
     open func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
-    /// Skips targets that cannot move.
+    /// Skips targets that cannot move. An empty place (an empty section's first row, an append)
+    /// holds no item that could refuse, and is taken.
     open func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
-        canMove(ctx, at: proposed) ? proposed : nil
+        guard ctx.order.isValid(proposed) else { return proposed }
+        return canMove(ctx, at: proposed) ? proposed : nil
     }
     open func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .exchange }
     open func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { Self.zone }
