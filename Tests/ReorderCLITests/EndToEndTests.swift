@@ -101,7 +101,7 @@ import Testing
         #expect(out == """
             ok jx_movable (jx_movable)
             cannot load Tests/ReorderCLITests/Fixtures/policies/broken.lua:
-              broken.lua: min_press_duration: expected a number, got string "long"
+              broken.lua:3: min_press_duration: expected a number, got string "long"
 
             """)
         let (okStatus, okOut, _) = try runReorder(["check", "default", "uikit", "Tests/ReorderCLITests/Fixtures/policies/scrolly.lua"])

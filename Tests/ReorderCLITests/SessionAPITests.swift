@@ -10,6 +10,22 @@ import Testing
     /// A policy with exact, simple rules: 0.5 s press, move semantics, no edge scroll.
     let simple = "{ min_press_duration = 0.5, semantics = 'move', edge_scroll = { enabled = false } }"
 
+    /// `s:config()` spells fields as a policy file does (issue 13: it said
+    /// `ignores_touches_while_dropping` where policies say `ignore_touches_while_dropping`), from
+    /// the field table; an inline policy's value comes back as given.
+    @Test func configSpellsFieldsAsPolicyFilesDo() {
+        let out = lua("""
+            local s = reorder.session{ rows = 2, policy = { ignore_touches_while_dropping = false,
+              snapshot = { shadow = { offset = { 1, 2 } } } } }
+            local c = s:config()
+            print(c.ignore_touches_while_dropping, c.ignores_touches_while_dropping, c.name)
+            print(c.snapshot.shadow.offset.x, c.snapshot.shadow.offset.y, c.displacement.curve)
+            """)
+        // name: an inline table without `name` is "inline"; offset {1, 2} is x = 1, y = 2; the
+        // displacement curve is default.lua's "ease_in_out".
+        #expect(out == "false\tnil\tinline\n1.0\t2.0\tease_in_out\n")
+    }
+
     @Test func rowsMakeItemsNamedOneToN() {
         #expect(lua("local s = reorder.session{ rows = 4 } print(reorder.inspect(s:items()), #s:order())")
                 == "{ { \"1\", \"2\", \"3\", \"4\" } }\t4\n")
