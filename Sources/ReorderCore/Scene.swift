@@ -69,12 +69,21 @@ public struct Scene: Hashable, Sendable {
     }
 
     /// A grid's shape (``GridLayout``).
+    ///
+    /// ```swift
+    /// session.scene().grid?.columns   // 4: 93.75 pt cells across 375 pt
+    /// ```
     public struct Grid: Hashable, Sendable {
         public var columns: Int
         public var itemSize: Size
     }
 
     /// A board's pages and the lists that show (``BoardLayout``).
+    ///
+    /// ```swift
+    /// let board = session.scene().board
+    /// board?.lists.map(\.title)   // ["today", "next"]: the first list and its neighbour peeking in
+    /// ```
     public struct Board: Hashable, Sendable {
         /// One list that shows, wholly or in part.
         public struct List: Hashable, Sendable {

@@ -46,7 +46,11 @@ while time.time() < end:
     act.perform()
     time.sleep(0.4)
 r = sorted(d.execute_script("return window.__play.rtts"))
+draw = sorted(d.execute_script("return window.__play.drawTimes || []"))
 d.quit()
 server.terminate()
 print(f"rows {a.rows}, {len(r)} messages in {a.seconds:.0f} s: page round trip p50 {r[len(r)//2]:.2f} ms, "
       f"p90 {r[int(len(r)*0.9)]:.2f} ms, p99 {r[int(len(r)*0.99)]:.2f} ms, max {r[-1]:.2f} ms")
+if draw:
+    print(f"  of which the page's own work per scene (drawing, log, chart): p50 {draw[len(draw)//2]:.2f} ms, "
+          f"p99 {draw[int(len(draw)*0.99)]:.2f} ms")

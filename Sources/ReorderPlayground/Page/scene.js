@@ -85,23 +85,26 @@ export function drawScene(viewport, scene) {
   const snap = viewport.querySelector('#snapshot');
   const s = scene.snapshot;
   if (s) {
-    snap.hidden = false;
+    if (snap.hidden) snap.hidden = false;
     const [cx, cy] = s.center, [w, h] = s.size;
-    snap.textContent = s.title;
+    // Placed by a translation in the same transform (no layout per frame: with left/top every
+    // move of the snapshot laid the page out again), then the host's rotation and scale about
+    // the box's centre; the box's size, corners and shadow are written only when they change,
+    // so the composited layer (will-change) is not painted again while it only moves.
+    set(snap, 'text', s.title, (v) => { snap.textContent = v; });
     snap.dataset.id = s.id;
     snap.dataset.phase = s.phase;
-    snap.style.left = `${cx - w / 2}px`;
-    snap.style.top = `${cy - h / 2}px`;
-    snap.style.width = `${w}px`;
-    snap.style.height = `${h}px`;
-    snap.style.transform = `rotate(${s.rotation}rad) scale(${s.scale})`;
-    snap.style.opacity = String(s.alpha);
-    snap.style.borderRadius = `${s.corner_radius}px`;
+    set(snap, 'width', `${w}px`, (v) => { snap.style.width = v; });
+    set(snap, 'height', `${h}px`, (v) => { snap.style.height = v; });
+    snap.style.transform = `translate(${cx - w / 2}px, ${cy - h / 2}px) rotate(${s.rotation}rad) scale(${s.scale})`;
+    set(snap, 'opacity', String(s.alpha), (v) => { snap.style.opacity = v; });
+    set(snap, 'radius', `${s.corner_radius}px`, (v) => { snap.style.borderRadius = v; });
     const sh = s.shadow;
-    snap.style.boxShadow = sh.opacity > 0
-      ? `${sh.offset[0]}px ${sh.offset[1]}px ${sh.radius}px ${rgba(sh.color, sh.opacity)}` : 'none';
+    set(snap, 'shadow', sh.opacity > 0
+      ? `${sh.offset[0]}px ${sh.offset[1]}px ${sh.radius}px ${rgba(sh.color, sh.opacity)}` : 'none',
+    (v) => { snap.style.boxShadow = v; });
   } else {
-    snap.hidden = true;
+    if (!snap.hidden) snap.hidden = true;
   }
 
   // Edge zones, shaded with the live speed (vertical: top and bottom; horizontal: left, right).
