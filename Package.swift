@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "reorder", targets: ["reorder"]),
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
         .library(name: "ReorderLua", targets: ["ReorderLua"]),
+        .library(name: "ReorderScripting", targets: ["ReorderScripting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,11 +38,22 @@ let package = Package(
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
 
-        // The only Swift module that imports CLua / CLuaShim.
+        // Lua VMs and policies: the only Swift modules that import CLua / CLuaShim are this one
+        // and ReorderScripting.
         .target(
             name: "ReorderLua",
             dependencies: ["ReorderCore", "ReorderPersistence", "CLua", "CLuaShim"],
+            // The text renderer's two files are compiled by ReorderScripting (linked there) until
+            // they move to where drawing belongs.
+            exclude: ["Scripting/ScriptSession+Render.swift", "Scripting/ScriptSession+RenderGrid.swift"],
             plugins: ["EmbedPolicies"]
+        ),
+
+        // The session API (`reorder.session{...}`, `s:press(...)`), its preludes, and what the
+        // REPL, `reorder run` and the spec runner need around a trusted VM.
+        .target(
+            name: "ReorderScripting",
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderPersistence", "CLua", "CLuaShim"]
         ),
 
         // Persisted order files: atomic writes, per-key storage, reconciliation by item id.
@@ -57,7 +69,8 @@ let package = Package(
         .target(
             name: "ReorderCLI",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "ReorderPlayground",
+                "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPersistence", "ReorderPlot", "ReorderFuzz",
+                "ReorderPlayground",
                 "CEditLine", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -76,7 +89,7 @@ let package = Package(
         .target(
             name: "ReorderPlayground",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPlot",
+                "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPlot",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -90,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "ReorderPlaygroundTests",
             dependencies: [
-                "ReorderPlayground", "ReorderCore", "ReorderLua",
+                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -100,13 +113,14 @@ let package = Package(
 
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
+        .testTarget(name: "ReorderScriptingTests", dependencies: ["ReorderScripting", "ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
-        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderLua", "ReorderScripting", "ReorderCore", "ReorderPlot"], exclude: ["Fixtures"]),
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence"],
+            dependencies: ["ReorderLua", "ReorderScripting", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence"],
             resources: [.copy("Corpus")]
         ),
     ],

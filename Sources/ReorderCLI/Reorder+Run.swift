@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReorderLua
+import ReorderScripting
 
 extension Reorder {
     /// `reorder run script.lua [args...]`: runs a Lua script with the session API.

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 
 /// The REPL: Lua with the session API, a ready session `s` on the demo list, colon commands.
 ///

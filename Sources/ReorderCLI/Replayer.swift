@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 
 /// `reorder replay`: runs a recorded trace through a policy and reports the outcome.
 public enum Replayer {

@@ -1,5 +1,6 @@
 import Foundation
 import ReorderLua
+import ReorderScripting
 
 /// One test's outcome, as the Lua runner reports it.
 public struct SpecResult: Hashable, Sendable {

@@ -88,7 +88,7 @@ public final class LuaVM {
 
     public let options: Options
     /// The state. Internal: only this module touches Lua.
-    let L: OpaquePointer
+    package let L: OpaquePointer
     let shim: UnsafeMutablePointer<rs_vm>
     /// Where `print` and warnings go. Default: standard output.
     public var output: (Output) -> Void = { Swift.print($0.text) }

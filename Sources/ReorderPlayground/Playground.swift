@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import ReorderPlot
 
 /// A trace as the playground records it: the session it began on and the inputs since.

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import HummingbirdWebSocket
 
 /// Where the hub sends a client's messages (a WebSocket's writer; a test collects them).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ReorderCLI
 @testable import ReorderLua
+@testable import ReorderScripting
 import ReorderCore
 
 /// `reorder repl --layout grid|board`: the REPL starts on the home-button grid or the task board.

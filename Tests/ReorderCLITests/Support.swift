@@ -71,16 +71,3 @@ func runReorder(_ arguments: [String], input: String? = nil, directory: URL = pa
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
 }
-
-/// Runs Lua `source` with the session API in a fresh trusted host; returns what it printed,
-/// or what it printed and then `error: MESSAGE` if it raised.
-func lua(_ source: String) -> String {
-    var text = ""
-    do {
-        let host = try ScriptingHost(output: { text += $0 })
-        try host.run(source, chunkName: "=test")
-    } catch {
-        text += "error: \(error.message)\n"
-    }
-    return text
-}

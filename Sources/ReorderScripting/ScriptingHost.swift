@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import ReorderCore
+import ReorderLua
 import ReorderPersistence
 
 /// The trusted Lua VM behind the REPL, `reorder run` and spec files, with the session API of
@@ -259,7 +260,7 @@ public final class ScriptingHost {
     private func hostFunction(_ name: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
         switch name {
         case "policies":
-            return [.array(EmbeddedPolicies.sources.map { .string($0.name) })]
+            return [.array(LuaPolicy.builtinNames.map { .string($0) })]
         case "demo":
             // reorder.demo([policy [, layout]]): the options of the REPL's demo list (a table),
             // home-button grid ("grid") or task board ("board").

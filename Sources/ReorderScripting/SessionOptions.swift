@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 
 /// The options of `reorder.session{...}`, parsed and checked (every range by ReorderCore's
 /// ``Validator``: `row_height: 0 is out of range (0 < row_height <= 100000)`).

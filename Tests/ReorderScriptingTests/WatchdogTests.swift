@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-import ReorderLua
+import ReorderScripting
 
 /// The spec runner's deadline (`reorder test --timeout`) must stop a looping script whatever
 /// else the process is doing.

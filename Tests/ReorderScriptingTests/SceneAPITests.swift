@@ -1,7 +1,7 @@
 import Foundation
 import ReorderCore
 import Testing
-@testable import ReorderLua
+@testable import ReorderScripting
 
 /// `s:scene()` as a spec sees it.
 @Suite struct SceneAPITests {

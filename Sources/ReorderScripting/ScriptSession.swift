@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 import ReorderPersistence
 
 /// One `reorder.session{...}` object: a ``DragSimulator`` plus what the Lua API needs around

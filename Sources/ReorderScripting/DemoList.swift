@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 
 /// The list the REPL starts on (and `reorder replay` uses for traces without a `session` line):
 /// two sections of fifteen to-dos, "Today" and "Later", with 28 pt headers and 44 pt rows in a

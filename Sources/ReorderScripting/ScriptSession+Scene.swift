@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 
 extension ScriptSession {
     /// The scene now: what `s:show()`, `s:scene()` and the playground draw.

@@ -1,0 +1,1 @@
+../ReorderLua/Scripting/ScriptSession+Render.swift

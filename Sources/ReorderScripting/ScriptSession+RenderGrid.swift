@@ -1,0 +1,1 @@
+../ReorderLua/Scripting/ScriptSession+RenderGrid.swift
