@@ -53,7 +53,10 @@ let package = Package(
         // REPL, `reorder run` and the spec runner need around a trusted VM.
         .target(
             name: "ReorderScripting",
-            dependencies: ["ReorderCore", "ReorderLua", "ReorderPersistence", "CLua", "CLuaShim"]
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderPersistence", "CLua", "CLuaShim"],
+            // Preludes/*.lua are embedded at build time (EmbedPreludes), not compiled.
+            exclude: ["Preludes"],
+            plugins: ["EmbedPreludes"]
         ),
 
         // Persisted order files: atomic writes, per-key storage, reconciliation by item id.
@@ -80,9 +83,11 @@ let package = Package(
         // Seeded property-based fuzzing of drag sessions: input generator, invariants, shrinking.
         .target(name: "ReorderFuzz", dependencies: ["ReorderCore"]),
 
-        // Build-time embedding of Policies/*.lua into the binary (one source, no second copy).
-        .executableTarget(name: "PolicyEmbedder"),
-        .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
+        // Build-time embedding of text files into the binary as Swift string literals (one source,
+        // no second copy): Policies/*.lua, the playground's page, the scripting preludes.
+        .executableTarget(name: "Embedder"),
+        .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["Embedder"]),
+        .plugin(name: "EmbedPreludes", capability: .buildTool(), dependencies: ["Embedder"]),
 
         // `reorder play`: a browser page driving a session over a WebSocket (Hummingbird 2). The
         // page (Page/*.html, *.css, *.js) is embedded at build time.
@@ -98,8 +103,7 @@ let package = Package(
             exclude: ["Page"],
             plugins: ["EmbedPage"]
         ),
-        .executableTarget(name: "PageEmbedder"),
-        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["PageEmbedder"]),
+        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["Embedder"]),
         .testTarget(
             name: "ReorderPlaygroundTests",
             dependencies: [

@@ -61,8 +61,10 @@ public final class ScriptingHost {
             vm.pop(1)
             throw ScriptError("cannot load the session API: \(message)")
         }
-        try run(CorePrelude.source, chunkName: "=reorder.prelude")
-        if specs { try run(BustedPrelude.source, chunkName: "=reorder.busted") }
+        for prelude in specs ? [Prelude.core, .busted] : [.core] {
+            guard let source = prelude.source else { throw ScriptError("the build embedded no prelude \(prelude.file).lua") }
+            try run(source, chunkName: prelude.chunkName)
+        }
     }
 
     deinit {
