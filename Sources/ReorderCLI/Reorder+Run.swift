@@ -34,7 +34,7 @@ public enum ScriptRunner {
             try host.runFile(sameDirectory ? script : console.resolve(script), arguments: arguments)
             return 0
         } catch {
-            console.writeError("reorder run: \(error.message)\n")
+            console.writeError("reorder run: \(error.description)\n")
             return 1
         }
     }

@@ -194,7 +194,7 @@ public final class LuaVM {
     }
 
     /// Pops the error message left by a failed call and turns it into a `LuaError`.
-    func popError(status: Int32) -> LuaError {
+    package func popError(status: Int32) -> LuaError {
         let raw = string(at: -1) ?? "(error object is a \(typeName(at: -1)) value)"
         pop(1)
         let kind: LuaError.Kind

@@ -36,7 +36,7 @@ public actor PlaygroundHub {
     public private(set) var handled = 0
 
     public init(options: Playground.Options, traceFormat: TraceFormat?,
-                log: @escaping @Sendable (String) -> Void) throws(ScriptError) {
+                log: @escaping @Sendable (String) -> Void) throws(LuaError) {
         playground = try Playground(options: options, traceFormat: traceFormat, log: log)
         lock = nil
     }

@@ -6,7 +6,7 @@ import ReorderPersistence
 /// it (1-based positions, argument checks, the event log, text rendering).
 ///
 /// Every method takes the Lua arguments after `self` and returns Lua results; a thrown
-/// ``ScriptError`` becomes a Lua error at the caller's line. From Swift, make one with
+/// ``LuaError`` becomes a Lua error at the caller's line. From Swift, make one with
 /// ``ScriptingHost/makeSession(_:)`` and drive its ``simulator``:
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public final class ScriptSession {
     private var busy = false
 
     init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order,
-         output: @escaping (String) -> Void, useColor: Bool) throws(ScriptError) {
+         output: @escaping (String) -> Void, useColor: Bool) throws(LuaError) {
         self.id = id
         self.options = options
         self.output = output
@@ -46,7 +46,7 @@ public final class ScriptSession {
         do {
             try options.geometry.validate()
         } catch {
-            throw ScriptError("reorder.session: \(error.message)")
+            throw LuaError.script("reorder.session: \(error.message)")
         }
         let layout = options.makeLayout(order: order)
         simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
@@ -60,190 +60,68 @@ public final class ScriptSession {
 
     // MARK: - Dispatch
 
-    /// Runs method `name` with Lua arguments `args`.
-    func call(_ name: String, _ args: [ScriptValue]) throws(ScriptError) -> [ScriptValue] {
+    /// A session method as Lua calls it: the session and the arguments after `self`; the
+    /// results to push.
+    typealias Method = @Sendable (ScriptSession, Arguments) throws(LuaError) -> [LuaValue]
+
+    /// The methods of a session object (`s:press(...)`, ...), by name: the one list of them.
+    /// ``ScriptingHost`` registers each once per VM as a host function in the sessions'
+    /// metatable.
+    static let methods: [(name: String, run: Method)] = [
+        ("press", { s, a throws(LuaError) in try s.luaPress(a) }),
+        ("press_item", { s, a throws(LuaError) in try s.luaPressItem(a) }),
+        ("hold", { s, a throws(LuaError) in try s.luaHold(a) }),
+        ("move", { s, a throws(LuaError) in try s.luaMove(a) }),
+        ("move_to_item", { s, a throws(LuaError) in try s.luaMoveToItem(a) }),
+        ("release", { s, a throws(LuaError) in try s.luaRelease(a) }),
+        ("cancel", { s, a throws(LuaError) in try s.luaCancel(a) }),
+        ("advance", { s, a throws(LuaError) in try s.luaAdvance(a) }),
+        ("tick", { s, a throws(LuaError) in try s.luaTick(a) }),
+        ("drag", { s, a throws(LuaError) in try s.luaDrag(a) }),
+        ("scroll", { s, a throws(LuaError) in try s.luaScroll(a) }),
+        ("items", { s, a throws(LuaError) in try s.luaItems(a) }),
+        ("order", { s, a throws(LuaError) in try s.luaOrder(a) }),
+        ("offset", { s, a throws(LuaError) in try s.luaOffset(a) }),
+        ("snapshot", { s, a throws(LuaError) in try s.luaSnapshot(a) }),
+        ("state", { s, a throws(LuaError) in try s.luaState(a) }),
+        ("events", { s, a throws(LuaError) in try s.luaEvents(a) }),
+        ("clear_events", { s, a throws(LuaError) in try s.luaClearEvents(a) }),
+        ("time", { s, a throws(LuaError) in try s.luaTime(a) }),
+        ("policy", { s, a throws(LuaError) in try s.luaPolicy(a) }),
+        ("inputs", { s, a throws(LuaError) in try s.luaInputs(a) }),
+        ("page", { s, a throws(LuaError) in try s.luaPage(a) }),
+        ("list_offset", { s, a throws(LuaError) in try s.luaListOffset(a) }),
+        ("scene", { s, a throws(LuaError) in try s.luaScene(a) }),
+        ("show", { s, a throws(LuaError) in try s.luaShow(a) }),
+        ("render", { s, a throws(LuaError) in try s.luaRender(a) }),
+        ("id", { s, a throws(LuaError) in try s.luaId(a) }),
+        ("config", { s, a throws(LuaError) in try s.luaConfig(a) }),
+        ("zone", { s, a throws(LuaError) in try s.luaZone(a) }),
+        ("speed", { s, a throws(LuaError) in try s.luaSpeed(a) }),
+        ("can_move", { s, a throws(LuaError) in try s.luaCanMove(a) }),
+        ("target", { s, a throws(LuaError) in try s.luaTarget(a) }),
+        ("semantics", { s, a throws(LuaError) in try s.luaSemantics(a) }),
+        ("save", { s, a throws(LuaError) in try s.luaSave(a) }),
+    ]
+
+    /// Runs `method` (named `name`) with Lua arguments `a`, then collects events and diagnostics.
+    func call(_ name: String, _ method: Method, _ a: Arguments) throws(LuaError) -> [LuaValue] {
         // An inline policy's hook runs inside this session's call; calling the same session from
         // there would touch the engine in the middle of its own update.
         if busy {
-            if name == "__tostring" { return [.string("reorder.session(\(id), busy)")] }
-            throw ScriptError("s:\(name): this session is running a policy hook; a hook cannot call its own session (read ctx instead)")
+            throw LuaError.script("s:\(name): this session is running a policy hook; a hook cannot call its own session (read ctx instead)")
         }
         busy = true
         defer { busy = false }
-        let a = Arguments(method: name, values: args)
         defer { collect() }
-        switch name {
-        case "press":
-            try a.count(2)
-            simulator.press(at: Point(x: try a.number(1, "x"), y: try a.number(2, "y")))
-            return []
-        case "press_item":
-            try a.count(2)
-            let p = try position(a, 1)
-            simulator.pressItem(p)
-            return []
-        case "hold":
-            try a.count(1)
-            simulator.hold(try frames(a, try a.duration(1, "seconds")))
-            return []
-        case "move":
-            try a.count(2, 3)
-            let point = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
-            simulator.move(to: point, over: try frames(a, try a.duration(3, "seconds", default: 0)))
-            return []
-        case "move_to_item":
-            try a.count(2, 3)
-            let p = try position(a, 1)
-            simulator.moveToItem(p, over: try frames(a, try a.duration(3, "seconds", default: 0)))
-            return []
-        case "release":
-            try a.count(0)
-            simulator.release()
-            return []
-        case "cancel":
-            try a.count(0)
-            simulator.cancel()
-            return []
-        case "advance":
-            try a.count(1)
-            simulator.advance(try frames(a, try a.duration(1, "seconds")))
-            return []
-        case "tick":
-            try a.count(0, 1)
-            let frames = try a.integer(1, "frames", default: 1)
-            guard frames >= 0, frames <= DragSimulator.frameLimit else {
-                throw a.error("frames must be from 0 to \(DragSimulator.frameLimit), got \(frames)")
-            }
-            simulator.tick(frames)
-            return []
-        case "drag":
-            try a.count(4, 5)
-            let from = try position(a, 1)
-            let to = try position(a, 3)
-            let seconds = try frames(a, try a.duration(5, "seconds", default: 0.5))
-            return [.bool(simulator.drag(from: from, to: to, over: seconds))]
-        case "scroll":
-            try a.count(2)
-            let p = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
-            if simulator.setOffset(p) == .ignored {
-                throw a.error("cannot scroll while a drag is under way (state \(simulator.state.rawValue))")
-            }
-            return []
-        case "items":
-            try a.count(0)
-            return [ScriptSession.itemsValue(simulator.order)]
-        case "order":
-            try a.count(0)
-            return [.array(simulator.order.flattened.map(ScriptSession.itemValue))]
-        case "offset":
-            try a.count(0)
-            return [.number(simulator.offset.x), .number(simulator.offset.y)]
-        case "snapshot":
-            try a.count(0)
-            return [simulator.snapshot.map(ScriptSession.snapshotValue) ?? .nil]
-        case "state":
-            try a.count(0)
-            return [.string(simulator.state.rawValue)]
-        case "events":
-            try a.count(0)
-            return [.array(events.map(ScriptSession.eventValue))]
-        case "clear_events":
-            try a.count(0)
-            events.removeAll()
-            return []
-        case "time":
-            try a.count(0)
-            return [.number(simulator.time)]
-        case "policy":
-            try a.count(0)
-            return [.string(policyName)]
-        case "inputs":
-            try a.count(0)
-            return [.array(simulator.inputs.map(ScriptSession.inputValue))]
-        case "page":
-            // s:page() -> the board's page nearest the offset (1-based) and the number of pages.
-            try a.count(0)
-            guard let board = simulator.layout as? BoardLayout else {
-                throw a.error("only a board has pages (this session's layout is \(options.layout.rawValue))")
-            }
-            return [.int(Int64(board.page(nearest: simulator.offset.x) + 1)), .int(Int64(board.pageCount))]
-        case "list_offset":
-            // s:list_offset(list) -> how far a board's list is scrolled down, points.
-            try a.count(1)
-            guard let board = simulator.layout as? BoardLayout else {
-                throw a.error("only a board's lists scroll on their own (this session's layout is \(options.layout.rawValue))")
-            }
-            let list = try a.integer(1, "list")
-            guard list >= 1, list <= board.listOffsets.count else {
-                throw a.error("list \(list) out of range (\(board.listOffsets.count) lists)")
-            }
-            return [.number(board.listOffsets[list - 1])]
-        case "scene":
-            try a.count(0)
-            return [sceneValue(scene())]
-        case "show":
-            try a.count(0)
-            output(render(color: useColor))
-            return []
-        case "render":
-            try a.count(0)
-            return [.string(render(color: false))]
-        case "id":
-            return [.int(id)]
-        case "config":
-            try a.count(0)
-            return [ScriptSession.configurationValue(simulator.policy.configuration)]
-        case "zone":
-            try a.count(0, 1)
-            let axis = try self.axis(a, 1)
-            let length = simulator.viewport[axis]
-            return [.number(simulator.policy.edgeZone(simulator.context, axis: axis, viewportLength: length))]
-        case "speed":
-            try a.count(3, 4)
-            let depth = try a.number(1, "depth"), zone = try a.number(2, "zone"), elapsed = try a.number(3, "elapsed")
-            let axis = try self.axis(a, 4)
-            let v = simulator.policy.scrollSpeed(simulator.context, axis: axis, depth: depth, zone: zone, elapsed: elapsed)
-            return [.number(v.isFinite ? max(v, 0) : 0)]
-        case "can_move":
-            try a.count(2)
-            return [.bool(simulator.policy.canMove(simulator.context, at: try position(a, 1)))]
-        case "target":
-            try a.count(4)
-            let from = try position(a, 1)
-            let proposed = try position(a, 3)
-            guard let t = simulator.policy.target(simulator.context, from: from, proposed: proposed) else { return [.nil] }
-            return [.int(Int64(t.section + 1)), .int(Int64(t.item + 1))]
-        case "semantics":
-            try a.count(4)
-            let from = try position(a, 1)
-            let to = try position(a, 3)
-            return [.string(simulator.policy.semantics(simulator.context, from: from, to: to).rawValue)]
-        case "save":
-            try a.count(1, 2)
-            guard let path = a.value(1).stringValue else {
-                throw a.error("argument #1 (path) must be a string, got \(a.value(1).typeName)")
-            }
-            let key: String
-            switch a.value(2) {
-            case .nil: key = "default"
-            case .string(let k): key = k
-            case let other: throw a.error("argument #2 (key) must be a string, got \(other.typeName)")
-            }
-            guard simulator.state == .idle else {
-                throw a.error("cannot save while the session is \(simulator.state.rawValue) (release first)")
-            }
-            do {
-                try OrderStore(path: host?.resolve(path) ?? path).save(simulator.order, key: key)
-            } catch {
-                throw a.error(error.description)
-            }
-            return []
-        case "__tostring":
-            let o = simulator.order
-            return [.string("reorder.session(\(policyName), \(o.sectionCount) section\(o.sectionCount == 1 ? "" : "s"), \(o.totalCount) items, \(simulator.state.rawValue))")]
-        default:
-            throw ScriptError("s:\(name): not available in this build")
-        }
+        return try method(self, a)
+    }
+
+    /// What `tostring(s)` shows.
+    var summary: String {
+        if busy { return "reorder.session(\(id), busy)" }
+        let o = simulator.order
+        return "reorder.session(\(policyName), \(o.sectionCount) section\(o.sectionCount == 1 ? "" : "s"), \(o.totalCount) items, \(simulator.state.rawValue))"
     }
 
     /// Forgets the events so far (as `s:clear_events()`): a long-running host (the playground)
@@ -265,7 +143,7 @@ public final class ScriptSession {
     /// `seconds` of simulated time, refused when they are more frames than one call may run
     /// at this session's frame rate (``DragSimulator/frameLimit``): a call always ends within
     /// a bounded amount of work.
-    func frames(_ a: Arguments, _ seconds: Double) throws(ScriptError) -> Double {
+    func frames(_ a: Arguments, _ seconds: Double) throws(LuaError) -> Double {
         let rate = simulator.frameRate
         let frames = (seconds * rate).rounded(.up)
         guard frames <= Double(DragSimulator.frameLimit) else {
@@ -278,7 +156,7 @@ public final class ScriptSession {
     }
 
     /// A 1-based `section, row` pair at argument `i`, checked against the current order.
-    func position(_ a: Arguments, _ i: Int) throws(ScriptError) -> ItemPosition {
+    func position(_ a: Arguments, _ i: Int) throws(LuaError) -> ItemPosition {
         let s = try a.integer(i, "section"), r = try a.integer(i + 1, "row")
         let order = simulator.order
         guard s >= 1, s <= order.sectionCount else {
@@ -292,7 +170,7 @@ public final class ScriptSession {
     }
 
     /// An axis name at argument `i` (`"vertical"` when absent).
-    func axis(_ a: Arguments, _ i: Int) throws(ScriptError) -> Axis {
+    func axis(_ a: Arguments, _ i: Int) throws(LuaError) -> Axis {
         switch a.value(i) {
         case .nil: return .vertical
         case .string(let s):
@@ -304,7 +182,7 @@ public final class ScriptSession {
 
     // MARK: - Values for Lua
 
-    static func placeholderValue(_ p: PlaceholderStyle) -> ScriptValue {
+    static func placeholderValue(_ p: PlaceholderStyle) -> LuaValue {
         switch p {
         case .hidden: return .string("hidden")
         case .visible: return .string("visible")
@@ -312,15 +190,15 @@ public final class ScriptSession {
         }
     }
 
-    static func shadowValue(_ s: Shadow) -> ScriptValue {
+    static func shadowValue(_ s: Shadow) -> LuaValue {
         .record(["color": .string(s.color.hex),
                  "offset": .record(["x": .number(s.offset.width), "y": .number(s.offset.height)]),
                  "opacity": .number(s.opacity), "radius": .number(s.radius)])
     }
 
     /// The static fields as a policy file spells them.
-    static func configurationValue(_ c: PolicyConfiguration) -> ScriptValue {
-        func animation(_ a: AnimationSpec) -> ScriptValue {
+    static func configurationValue(_ c: PolicyConfiguration) -> LuaValue {
+        func animation(_ a: AnimationSpec) -> LuaValue {
             .record(["duration": .number(a.duration), "curve": curveValue(a.curve)])
         }
         return .record([
@@ -329,7 +207,7 @@ public final class ScriptSession {
             "allowable_movement": .number(c.allowableMovement),
             "target_rule": .string(c.targetRule.rawValue),
             "follow": .string(c.follow.rawValue),
-            "ignores_touches_while_dropping": .bool(c.ignoresTouchesWhileDropping),
+            "ignores_touches_while_dropping": .boolean(c.ignoresTouchesWhileDropping),
             "snapshot": .record([
                 "scale": .number(c.snapshot.scale), "alpha": .number(c.snapshot.alpha),
                 "rotation": .number(c.snapshot.rotation), "corner_radius": .number(c.snapshot.cornerRadius),
@@ -338,35 +216,35 @@ public final class ScriptSession {
             ]),
             "displacement": animation(c.displacement),
             "edge_scroll": .record([
-                "enabled": .bool(c.edgeScroll.enabled), "axes": .string(c.edgeScroll.axes.name),
+                "enabled": .boolean(c.edgeScroll.enabled), "axes": .string(c.edgeScroll.axes.name),
                 "reference": .string(c.edgeScroll.reference.rawValue),
             ]),
         ])
     }
 
-    static func itemValue(_ item: Item) -> ScriptValue {
+    static func itemValue(_ item: Item) -> LuaValue {
         if item.isPlain { return .string(item.id) }
-        var fields: [String: ScriptValue] = ["id": .string(item.id), "title": .string(item.title)]
+        var fields: [String: LuaValue] = ["id": .string(item.id), "title": .string(item.title)]
         for (k, v) in item.fields {
             switch v {
             case .string(let s): fields[k] = .string(s)
-            case .number(let d): fields[k] = d == d.rounded() && abs(d) < 9e15 ? .int(Int64(d)) : .number(d)
-            case .bool(let b): fields[k] = .bool(b)
+            case .number(let d): fields[k] = d == d.rounded() && abs(d) < 9e15 ? .integer(Int(d)) : .number(d)
+            case .bool(let b): fields[k] = .boolean(b)
             }
         }
         return .record(fields)
     }
 
-    static func itemsValue(_ order: Order) -> ScriptValue {
+    static func itemsValue(_ order: Order) -> LuaValue {
         .array(order.items.map { .array($0.map(itemValue)) })
     }
 
-    static func positionValue(_ p: ItemPosition) -> ScriptValue {
-        .array([.int(Int64(p.section + 1)), .int(Int64(p.item + 1))])
+    static func positionValue(_ p: ItemPosition) -> LuaValue {
+        .array([.integer(p.section + 1), .integer(p.item + 1)])
     }
 
     /// `{type = "move", from = {1, 2}, to = {1, 3}, semantics = "move", time = 1.25}` and so on.
-    public static func eventValue(_ e: DragEvent) -> ScriptValue {
+    public static func eventValue(_ e: DragEvent) -> LuaValue {
         switch e {
         case .begin(let p, let t):
             return .record(["type": .string("begin"), "at": positionValue(p), "time": .number(t)])
@@ -385,7 +263,7 @@ public final class ScriptSession {
         }
     }
 
-    static func snapshotValue(_ s: SnapshotState) -> ScriptValue {
+    static func snapshotValue(_ s: SnapshotState) -> LuaValue {
         return .record([
             "phase": .string(s.phase.rawValue),
             "x": .number(s.center.x), "y": .number(s.center.y),
@@ -399,23 +277,260 @@ public final class ScriptSession {
         ])
     }
 
-    static func inputValue(_ input: TraceInput) -> ScriptValue {
-        var fields: [String: ScriptValue] = ["t": .number(input.time), "type": .string(input.typeName)]
+    static func inputValue(_ input: TraceInput) -> LuaValue {
+        var fields: [String: LuaValue] = ["t": .number(input.time), "type": .string(input.typeName)]
         if let p = input.point { fields["x"] = .number(p.x); fields["y"] = .number(p.y) }
         return .record(fields)
+    }
+}
+
+// MARK: - The methods (one per name in `ScriptSession.methods`)
+
+extension ScriptSession {
+    func luaPress(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        simulator.press(at: Point(x: try a.number(1, "x"), y: try a.number(2, "y")))
+        return []
+    }
+
+    func luaPressItem(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        let p = try position(a, 1)
+        simulator.pressItem(p)
+        return []
+    }
+
+    func luaHold(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(1)
+        simulator.hold(try frames(a, try a.duration(1, "seconds")))
+        return []
+    }
+
+    func luaMove(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2, 3)
+        let point = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
+        simulator.move(to: point, over: try frames(a, try a.duration(3, "seconds", default: 0)))
+        return []
+    }
+
+    func luaMoveToItem(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2, 3)
+        let p = try position(a, 1)
+        simulator.moveToItem(p, over: try frames(a, try a.duration(3, "seconds", default: 0)))
+        return []
+    }
+
+    func luaRelease(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        simulator.release()
+        return []
+    }
+
+    func luaCancel(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        simulator.cancel()
+        return []
+    }
+
+    func luaAdvance(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(1)
+        simulator.advance(try frames(a, try a.duration(1, "seconds")))
+        return []
+    }
+
+    func luaTick(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0, 1)
+        let frames = try a.integer(1, "frames", default: 1)
+        guard frames >= 0, frames <= DragSimulator.frameLimit else {
+            throw a.error("frames must be from 0 to \(DragSimulator.frameLimit), got \(frames)")
+        }
+        simulator.tick(frames)
+        return []
+    }
+
+    func luaDrag(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(4, 5)
+        let from = try position(a, 1)
+        let to = try position(a, 3)
+        let seconds = try frames(a, try a.duration(5, "seconds", default: 0.5))
+        return [.boolean(simulator.drag(from: from, to: to, over: seconds))]
+    }
+
+    func luaScroll(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        let p = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
+        if simulator.setOffset(p) == .ignored {
+            throw a.error("cannot scroll while a drag is under way (state \(simulator.state.rawValue))")
+        }
+        return []
+    }
+
+    func luaItems(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [ScriptSession.itemsValue(simulator.order)]
+    }
+
+    func luaOrder(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(simulator.order.flattened.map(ScriptSession.itemValue))]
+    }
+
+    func luaOffset(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.number(simulator.offset.x), .number(simulator.offset.y)]
+    }
+
+    func luaSnapshot(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [simulator.snapshot.map(ScriptSession.snapshotValue) ?? .nil]
+    }
+
+    func luaState(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.string(simulator.state.rawValue)]
+    }
+
+    func luaEvents(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(events.map(ScriptSession.eventValue))]
+    }
+
+    func luaClearEvents(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        events.removeAll()
+        return []
+    }
+
+    func luaTime(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.number(simulator.time)]
+    }
+
+    func luaPolicy(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.string(policyName)]
+    }
+
+    func luaInputs(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(simulator.inputs.map(ScriptSession.inputValue))]
+    }
+
+    func luaPage(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        // s:page() -> the board's page nearest the offset (1-based) and the number of pages.
+        try a.count(0)
+        guard let board = simulator.layout as? BoardLayout else {
+            throw a.error("only a board has pages (this session's layout is \(options.layout.rawValue))")
+        }
+        return [.integer(board.page(nearest: simulator.offset.x) + 1), .integer(board.pageCount)]
+    }
+
+    func luaListOffset(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        // s:list_offset(list) -> how far a board's list is scrolled down, points.
+        try a.count(1)
+        guard let board = simulator.layout as? BoardLayout else {
+            throw a.error("only a board's lists scroll on their own (this session's layout is \(options.layout.rawValue))")
+        }
+        let list = try a.integer(1, "list")
+        guard list >= 1, list <= board.listOffsets.count else {
+            throw a.error("list \(list) out of range (\(board.listOffsets.count) lists)")
+        }
+        return [.number(board.listOffsets[list - 1])]
+    }
+
+    func luaScene(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [sceneValue(scene())]
+    }
+
+    func luaShow(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        output(render(color: useColor))
+        return []
+    }
+
+    func luaRender(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.string(render(color: false))]
+    }
+
+    func luaId(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        return [.integer(Int(id))]
+    }
+
+    func luaConfig(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [ScriptSession.configurationValue(simulator.policy.configuration)]
+    }
+
+    func luaZone(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0, 1)
+        let axis = try self.axis(a, 1)
+        let length = simulator.viewport[axis]
+        return [.number(simulator.policy.edgeZone(simulator.context, axis: axis, viewportLength: length))]
+    }
+
+    func luaSpeed(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(3, 4)
+        let depth = try a.number(1, "depth"), zone = try a.number(2, "zone"), elapsed = try a.number(3, "elapsed")
+        let axis = try self.axis(a, 4)
+        let v = simulator.policy.scrollSpeed(simulator.context, axis: axis, depth: depth, zone: zone, elapsed: elapsed)
+        return [.number(v.isFinite ? max(v, 0) : 0)]
+    }
+
+    func luaCanMove(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        return [.boolean(simulator.policy.canMove(simulator.context, at: try position(a, 1)))]
+    }
+
+    func luaTarget(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(4)
+        let from = try position(a, 1)
+        let proposed = try position(a, 3)
+        guard let t = simulator.policy.target(simulator.context, from: from, proposed: proposed) else { return [.nil] }
+        return [.integer(t.section + 1), .integer(t.item + 1)]
+    }
+
+    func luaSemantics(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(4)
+        let from = try position(a, 1)
+        let to = try position(a, 3)
+        return [.string(simulator.policy.semantics(simulator.context, from: from, to: to).rawValue)]
+    }
+
+    func luaSave(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(1, 2)
+        guard let path = a.value(1).stringValue else {
+            throw a.error("argument #1 (path) must be a string, got \(a.value(1).typeName)")
+        }
+        let key: String
+        switch a.value(2) {
+        case .nil: key = "default"
+        case .string(let k): key = k
+        case let other: throw a.error("argument #2 (key) must be a string, got \(other.typeName)")
+        }
+        guard simulator.state == .idle else {
+            throw a.error("cannot save while the session is \(simulator.state.rawValue) (release first)")
+        }
+        do {
+            try OrderStore(path: host?.resolve(path) ?? path).save(simulator.order, key: key)
+        } catch {
+            throw a.error(error.description)
+        }
+        return []
     }
 }
 
 /// Checked access to a method's Lua arguments (1-based, after `self`).
 struct Arguments {
     let method: String
-    let values: [ScriptValue]
+    let values: [LuaValue]
 
-    func error(_ message: String) -> ScriptError { ScriptError("s:\(method): \(message)") }
+    func error(_ message: String) -> LuaError { LuaError.script("s:\(method): \(message)") }
 
-    func count(_ n: Int) throws(ScriptError) { try count(n, n) }
+    func count(_ n: Int) throws(LuaError) { try count(n, n) }
 
-    func count(_ lo: Int, _ hi: Int) throws(ScriptError) {
+    func count(_ lo: Int, _ hi: Int) throws(LuaError) {
         // Trailing nils are absent arguments.
         var n = values.count
         while n > 0 && values[n - 1] == .nil { n -= 1 }
@@ -425,9 +540,9 @@ struct Arguments {
         }
     }
 
-    func value(_ i: Int) -> ScriptValue { i <= values.count ? values[i - 1] : .nil }
+    func value(_ i: Int) -> LuaValue { i <= values.count ? values[i - 1] : .nil }
 
-    func number(_ i: Int, _ name: String) throws(ScriptError) -> Double {
+    func number(_ i: Int, _ name: String) throws(LuaError) -> Double {
         let v = value(i)
         guard let d = v.double else {
             throw error("argument #\(i) (\(name)) must be a number, got \(v.typeName)")
@@ -436,26 +551,26 @@ struct Arguments {
         return d
     }
 
-    func integer(_ i: Int, _ name: String) throws(ScriptError) -> Int {
+    func integer(_ i: Int, _ name: String) throws(LuaError) -> Int {
         let v = value(i)
         guard v.double != nil else {
             throw error("argument #\(i) (\(name)) must be a number, got \(v.typeName)")
         }
-        guard let n = v.integer else { throw error("argument #\(i) (\(name)) must be a whole number, got \(v)") }
+        guard let n = v.integerValue else { throw error("argument #\(i) (\(name)) must be a whole number, got \(v)") }
         return n
     }
 
-    func integer(_ i: Int, _ name: String, default d: Int) throws(ScriptError) -> Int {
+    func integer(_ i: Int, _ name: String, default d: Int) throws(LuaError) -> Int {
         value(i) == .nil ? d : try integer(i, name)
     }
 
-    func duration(_ i: Int, _ name: String) throws(ScriptError) -> Double {
+    func duration(_ i: Int, _ name: String) throws(LuaError) -> Double {
         let d = try number(i, name)
-        guard d >= 0, d <= 86_400 else { throw error("argument #\(i) (\(name)) must be from 0 to 86400 seconds, got \(ScriptValue.number(d))") }
+        guard d >= 0, d <= 86_400 else { throw error("argument #\(i) (\(name)) must be from 0 to 86400 seconds, got \(LuaValue.number(d))") }
         return d
     }
 
-    func duration(_ i: Int, _ name: String, default d: Double) throws(ScriptError) -> Double {
+    func duration(_ i: Int, _ name: String, default d: Double) throws(LuaError) -> Double {
         value(i) == .nil ? d : try duration(i, name)
     }
 }

@@ -170,7 +170,7 @@ func lua(_ source: String) -> String {
         let host = try ScriptingHost(output: { text += $0 })
         try host.run(source, chunkName: "=test")
     } catch {
-        text += "error: \(error.message)\n"
+        text += "error: \(error.description)\n"
     }
     return text
 }
