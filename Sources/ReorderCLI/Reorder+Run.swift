@@ -34,7 +34,8 @@ public enum ScriptRunner {
             try host.runFile(sameDirectory ? script : console.resolve(script), arguments: arguments)
             return 0
         } catch {
-            console.writeError("reorder run: \(error.description)\n")
+            // As lua.c does: the message, then Lua's traceback when the error came from Lua code.
+            console.writeError("reorder run: \(error.description)\n" + (error.traceback.map { "stack traceback:\n\($0)\n" } ?? ""))
             return 1
         }
     }
