@@ -72,7 +72,11 @@ public final class ReplDriver {
             host.baseDirectory = console.currentDirectory
             try host.replaceSession(global: "s", policy: initialPolicy.map(policySource), demo: layout)
         } catch {
-            console.writeError("reorder: \(error.message)\n")
+            // The policy came from the command line, not from a `reorder.session{...}` call:
+            // the message does not name the Lua function (issue 16 item 7).
+            var message = error.description
+            if message.hasPrefix("reorder.session: ") { message.removeFirst("reorder.session: ".count) }
+            console.writeError("reorder: \(message)\n")
             return 1
         }
         self.host = host
