@@ -33,10 +33,12 @@
 
 /* Host callbacks. `owner` is the pointer given to rs_newstate (an unretained Swift object). */
 typedef void (*rs_text_fn)(void *owner, const char *text, size_t len);
-/* Called by host closures (rs_push_host_function) with the cap lifted. Reads the arguments at
-   stack 1...top, pushes results and returns their count, or pushes an error message (a string)
-   and returns -1: C then raises it as a Lua error at the caller's position. Must not call Lua
-   functions that can raise. */
+/* Called by host closures (rs_push_host_function) with the cap lifted: policies' ctx.item and
+   the whole session API (s:press, reorder.session, ...). Reads the arguments at stack 1...top,
+   pushes results and returns their count, or pushes an error message (a string) and returns
+   -1: C then raises it as a Lua error at the caller's position. It calls nothing that can
+   raise except under a protected call (a session method runs an inline policy's hooks through
+   rs_pcall), so no error unwinds through the Swift frames between. */
 typedef int (*rs_host_fn)(void *owner, lua_State *L, int op);
 
 typedef struct rs_vm {
