@@ -66,6 +66,12 @@ public final class ReplDriver {
     /// Runs until `:quit` or end of input. Returns the exit status.
     public func run() -> Int32 {
         let interactive = console.inputIsTerminal
+        // `reorder --policy nope.lua`: the file named on the command line is missing; say so in
+        // the command's words (issue 16 item 7), before any Lua runs.
+        if let spec = initialPolicy, case .file(let path) = policySource(spec), !FileManager.default.fileExists(atPath: path) {
+            console.writeError("reorder: \(spec): no such file\n")
+            return 1
+        }
         let host: ScriptingHost
         do {
             host = try ScriptingHost(output: console.write, useColor: console.useColor)
