@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "reorder", targets: ["reorder"]),
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
         .library(name: "ReorderLua", targets: ["ReorderLua"]),
+        .library(name: "ReorderScripting", targets: ["ReorderScripting"]),
     ],
     // `swift build --traits AllocationCounter`: `reorder bench` counts heap allocations per frame
     // (the malloc interposer of CAllocationCounter is linked into the reorder binary). Off by
@@ -45,11 +46,22 @@ let package = Package(
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
 
-        // The only Swift module that imports CLua / CLuaShim.
+        // Lua VMs and policies: the only Swift modules that import CLua / CLuaShim are this one
+        // and ReorderScripting.
         .target(
             name: "ReorderLua",
-            dependencies: ["ReorderCore", "ReorderPersistence", "ReorderPlot", "CLua", "CLuaShim"],
+            dependencies: ["ReorderCore", "ReorderPersistence", "CLua", "CLuaShim"],
             plugins: ["EmbedPolicies"]
+        ),
+
+        // The session API (`reorder.session{...}`, `s:press(...)`), its preludes, and what the
+        // REPL, `reorder run` and the spec runner need around a trusted VM.
+        .target(
+            name: "ReorderScripting",
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "CLua", "CLuaShim"],
+            // Preludes/*.lua are embedded at build time (EmbedPreludes), not compiled.
+            exclude: ["Preludes"],
+            plugins: ["EmbedPreludes"]
         ),
 
         // Persisted order files: atomic writes, per-key storage, reconciliation by item id.
@@ -66,7 +78,8 @@ let package = Package(
         .target(
             name: "ReorderCLI",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderFuzz", "ReorderPlayground",
+                "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPersistence", "ReorderPlot", "ReorderFuzz",
+                "ReorderPlayground",
                 "CEditLine",
                 .target(name: "CAllocationCounter", condition: .when(traits: ["AllocationCounter"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -77,16 +90,18 @@ let package = Package(
         // Seeded property-based fuzzing of drag sessions: input generator, invariants, shrinking.
         .target(name: "ReorderFuzz", dependencies: ["ReorderCore"]),
 
-        // Build-time embedding of Policies/*.lua into the binary (one source, no second copy).
-        .executableTarget(name: "PolicyEmbedder"),
-        .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
+        // Build-time embedding of text files into the binary as Swift string literals (one source,
+        // no second copy): Policies/*.lua, the playground's page, the scripting preludes.
+        .executableTarget(name: "Embedder"),
+        .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["Embedder"]),
+        .plugin(name: "EmbedPreludes", capability: .buildTool(), dependencies: ["Embedder"]),
 
         // `reorder play`: a browser page driving a session over a WebSocket (Hummingbird 2). The
         // page (Page/*.html, *.css, *.js) is embedded at build time.
         .target(
             name: "ReorderPlayground",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderPlot", "ReorderPersistence",
+                "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPlot", "ReorderPersistence",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -95,12 +110,11 @@ let package = Package(
             exclude: ["Page"],
             plugins: ["EmbedPage"]
         ),
-        .executableTarget(name: "PageEmbedder"),
-        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["PageEmbedder"]),
+        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["Embedder"]),
         .testTarget(
             name: "ReorderPlaygroundTests",
             dependencies: [
-                "ReorderPlayground", "ReorderCore", "ReorderLua",
+                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -112,7 +126,7 @@ let package = Package(
         // binary, `lua(_:)`); only test targets depend on it.
         .target(
             name: "ReorderTestSupport",
-            dependencies: ["ReorderCore", "ReorderLua", "ReorderFuzz"],
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderScripting", "ReorderFuzz"],
             path: "Tests/ReorderTestSupport"
         ),
 
@@ -120,18 +134,19 @@ let package = Package(
         // The engine-only fuzz tests: generator, shrinking, native-policy campaigns.
         .testTarget(name: "ReorderFuzzTests", dependencies: ["ReorderFuzz", "ReorderCore", "ReorderTestSupport"]),
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
+        .testTarget(name: "ReorderScriptingTests", dependencies: ["ReorderScripting", "ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
         // Links CAllocationCounter itself, so the counter is tested in every build.
         .testTarget(
             name: "ReorderCLITests",
-            dependencies: ["ReorderCLI", "ReorderLua", "ReorderCore", "ReorderPlot", "ReorderTestSupport", "CAllocationCounter"],
+            dependencies: ["ReorderCLI", "ReorderLua", "ReorderScripting", "ReorderCore", "ReorderPlot", "ReorderTestSupport", "CAllocationCounter"],
             exclude: ["Fixtures"]
         ),
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence", "ReorderTestSupport"],
+            dependencies: ["ReorderLua", "ReorderScripting", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence", "ReorderTestSupport"],
             resources: [.copy("Corpus")]
         ),
     ],

@@ -9,7 +9,7 @@ struct EmbedPage: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let page = target.directoryURL.appending(path: "Page")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedPage.swift")
-        let tool = try context.tool(named: "PageEmbedder")
+        let tool = try context.tool(named: "Embedder")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: page.path())) ?? []
         let kinds = [".html", ".css", ".js", ".svg"]
         let inputs = names.filter { n in kinds.contains { n.hasSuffix($0) } }.sorted().map { page.appending(path: $0) }
@@ -17,7 +17,7 @@ struct EmbedPage: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding \(inputs.count) playground page files",
                 executable: tool.url,
-                arguments: [output.path()] + inputs.map { $0.path() },
+                arguments: [output.path(), "EmbeddedPage", "file"] + inputs.map { $0.path() },
                 inputFiles: inputs,
                 outputFiles: [output]
             )

@@ -803,19 +803,4 @@ void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
 /* ------------------------------------------------------------------------------------------ */
 /* macros                                                                                     */
 
-int rs_registryindex(void) { return LUA_REGISTRYINDEX; }
-int rs_upvalueindex(int i) { return lua_upvalueindex(i); }
-void rs_pop(lua_State *L, int n) { lua_pop(L, n); }
-void rs_newtable(lua_State *L) { lua_newtable(L); }
-const char *rs_tostring(lua_State *L, int idx, size_t *len) {
-    if (lua_type(L, idx) != LUA_TSTRING) return NULL;
-    return lua_tolstring(L, idx, len);
-}
-void rs_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
-int rs_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
-void rs_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-void rs_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 int rs_gc(lua_State *L, int what, int data) { return lua_gc(L, what, data); }
-const char *rs_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
-lua_Integer rs_mininteger(void) { return LUA_MININTEGER; }
-lua_Integer rs_maxinteger(void) { return LUA_MAXINTEGER; }

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import ReorderPlot
 
 /// The REPL's `:render FILE`: draws the last drag of `s` as an SVG timeline.

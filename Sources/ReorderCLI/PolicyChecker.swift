@@ -1,5 +1,6 @@
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 
 /// `reorder check`: loads each policy as a session would and reports problems.
 public enum PolicyChecker {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import ReorderPlayground
 
 extension Reorder {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReorderLua
+import ReorderScripting
 
 extension Reorder {
     /// `reorder repl [--policy P] [--layout table|grid|board]`: the interactive Lua REPL (the default subcommand).

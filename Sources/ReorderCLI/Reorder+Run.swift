@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReorderLua
+import ReorderScripting
 
 extension Reorder {
     /// `reorder run script.lua [args...]`: runs a Lua script with the session API.
@@ -33,7 +34,8 @@ public enum ScriptRunner {
             try host.runFile(sameDirectory ? script : console.resolve(script), arguments: arguments)
             return 0
         } catch {
-            console.writeError("reorder run: \(error.message)\n")
+            // As lua.c does: the message, then Lua's traceback when the error came from Lua code.
+            console.writeError("reorder run: \(error.description)\n" + (error.traceback.map { "stack traceback:\n\($0)\n" } ?? ""))
             return 1
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 
 /// The REPL: Lua with the session API, a ready session `s` on the demo list, colon commands.
 ///
@@ -65,13 +66,23 @@ public final class ReplDriver {
     /// Runs until `:quit` or end of input. Returns the exit status.
     public func run() -> Int32 {
         let interactive = console.inputIsTerminal
+        // `reorder --policy nope.lua`: the file named on the command line is missing; say so in
+        // the command's words (issue 16 item 7), before any Lua runs.
+        if let spec = initialPolicy, case .file(let path) = policySource(spec), !FileManager.default.fileExists(atPath: path) {
+            console.writeError("reorder: \(spec): no such file\n")
+            return 1
+        }
         let host: ScriptingHost
         do {
             host = try ScriptingHost(output: console.write, useColor: console.useColor)
             host.baseDirectory = console.currentDirectory
             try host.replaceSession(global: "s", policy: initialPolicy.map(policySource), demo: layout)
         } catch {
-            console.writeError("reorder: \(error.message)\n")
+            // The policy came from the command line, not from a `reorder.session{...}` call:
+            // the message does not name the Lua function (issue 16 item 7).
+            var message = error.description
+            if message.hasPrefix("reorder.session: ") { message.removeFirst("reorder.session: ".count) }
+            console.writeError("reorder: \(message)\n")
             return 1
         }
         self.host = host

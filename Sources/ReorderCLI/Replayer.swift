@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import ReorderLua
 import ReorderPersistence
+import ReorderScripting
 
 /// `reorder replay`: runs a recorded trace through a policy and reports the outcome.
 public enum Replayer {
@@ -20,14 +21,14 @@ public enum Replayer {
 
     /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
     /// list (the demo list when it has no `session` line).
-    public static func replay(_ trace: Trace, policy: String?, console: Console) throws(ScriptError) -> Outcome {
+    public static func replay(_ trace: Trace, policy: String?, console: Console) throws(LuaError) -> Outcome {
         var inputs = trace.inputs.makeIterator()
         do {
             return try replay(header: trace.header, inputs: { inputs.next() }, policy: policy, console: console)
         } catch .script(let e) {
             throw e
         } catch {
-            throw ScriptError("\(error)")  // the inputs come from memory: no trace error
+            throw LuaError.script("\(error)")  // the inputs come from memory: no trace error
         }
     }
 
@@ -38,7 +39,7 @@ public enum Replayer {
     /// catch { print(error) }   // drag.jsonl:3: time goes backwards: t = 0.5 after 1.0
     /// ```
     public enum ReplayError: Error, CustomStringConvertible {
-        case script(ScriptError)
+        case script(LuaError)
         case trace(TraceFileError)
         /// The file (named as given) holds neither a `session` line nor an input.
         case empty(String)
@@ -97,7 +98,7 @@ public enum Replayer {
     /// frame rate, offset and (a board's) list offsets, with `policy` (nil: the trace's own,
     /// else `default`).
     public static func makeSession(for trace: Trace, policy: String?, host: ScriptingHost,
-                                   console: Console) throws(ScriptError) -> ScriptSession {
+                                   console: Console) throws(LuaError) -> ScriptSession {
         var options: SessionOptions
         if let h = trace.header {
             options = SessionOptions()

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 
 /// One test's outcome, as the Lua runner reports it.
 public struct SpecResult: Hashable, Sendable {
@@ -17,15 +18,15 @@ public struct SpecResult: Hashable, Sendable {
     /// Both values are tables: show a diff.
     public var tables: Bool
 
-    init(_ v: ScriptValue, file: String) {
+    init(_ v: LuaValue, file: String) {
         self.file = v["file"].stringValue ?? file
-        self.line = v["line"].integer ?? 0
+        self.line = v["line"].integerValue ?? 0
         self.name = v["name"].stringValue ?? "?"
         self.status = Status(rawValue: v["status"].stringValue ?? "") ?? .error
         self.message = v["message"].stringValue
         self.expected = v["expected"].stringValue
         self.actual = v["actual"].stringValue
-        self.tables = v["tables"] == .bool(true)
+        self.tables = v["tables"] == .boolean(true)
     }
 
     init(file: String, line: Int, name: String, status: Status, message: String?) {
@@ -140,7 +141,7 @@ public struct SpecRunner {
                                    message: "cannot load: \(error.message)")]
             }
             let watchdog = Watchdog(host.stopHandle, seconds: timeout)
-            let outcome = Result { () throws(ScriptError) -> [ScriptValue] in
+            let outcome = Result { () throws(LuaError) -> [LuaValue] in
                 try host.call("reorder._run_spec", [.string(path), filter.map { .string($0) } ?? .nil, .string(source)])
             }
             watchdog.disarm()
@@ -169,10 +170,10 @@ public struct SpecRunner {
                 }
                 return results
             case .failure(let error):
-                return [SpecResult(file: file, line: 0, name: "(running the file)", status: .error, message: error.message)]
+                return [SpecResult(file: file, line: 0, name: "(running the file)", status: .error, message: error.description)]
             }
         } catch {
-            return [SpecResult(file: file, line: 0, name: file, status: .error, message: error.message)]
+            return [SpecResult(file: file, line: 0, name: file, status: .error, message: error.description)]
         }
     }
 }

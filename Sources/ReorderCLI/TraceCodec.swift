@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import ReorderPersistence
 
 /// A recorded session: an optional description of the list it ran on, then raw inputs.

@@ -33,9 +33,18 @@ public struct LuaError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Further errors found with this one (a policy with two bad fields reports both), each
     /// printed on a line of its own after this one.
     public var others: [LuaError] = []
+    /// The policy hook the error was raised in (`"can_move"`, `"on_begin"`, ...); nil outside
+    /// a hook. ``LuaPolicy`` sets it when it reports a failed hook call.
+    public var hook: String?
 
-    public init(kind: Kind, file: String? = nil, line: Int? = nil, message: String, traceback: String? = nil) {
+    /// ```swift
+    /// LuaError(kind: .runtime, file: "mine.lua", line: 12, message: "boom", hook: "can_move")
+    /// // description: "mine.lua:12: boom"
+    /// ```
+    public init(kind: Kind, file: String? = nil, line: Int? = nil, message: String, traceback: String? = nil,
+                hook: String? = nil) {
         self.kind = kind; self.file = file; self.line = line; self.message = message; self.traceback = traceback
+        self.hook = hook
     }
 
     /// `file:line: message` (or less, when the position is unknown), then each of ``others``

@@ -224,8 +224,10 @@ public final class LuaPolicy: DragPolicy {
             reported.insert(hook.name)
             let file = error.file ?? ref.file
             let line = error.line ?? ref.line
-            diagnostics.append(PolicyDiagnostic(kind: .hookError, message: "\(file):\(line): \(hook.name): \(error.message)",
-                                                file: file, line: line, hook: hook.name, traceback: error.traceback))
+            var e = error
+            e.file = file; e.line = line; e.hook = hook.name
+            diagnostics.append(PolicyDiagnostic(kind: .hookError, message: "\(file):\(line): \(hook.name): \(e.message)",
+                                                file: file, line: line, hook: e.hook, traceback: e.traceback))
         }
         if streak >= Self.failureLimit && !isDisabled {
             disabled = true

@@ -88,7 +88,7 @@ public final class LuaVM {
 
     public let options: Options
     /// The state. Internal: only this module touches Lua.
-    let L: OpaquePointer
+    package let L: OpaquePointer
     let shim: UnsafeMutablePointer<rs_vm>
     /// Where `print` and warnings go. Default: standard output.
     public var output: (Output) -> Void = { Swift.print($0.text) }
@@ -194,7 +194,7 @@ public final class LuaVM {
     }
 
     /// Pops the error message left by a failed call and turns it into a `LuaError`.
-    func popError(status: Int32) -> LuaError {
+    package func popError(status: Int32) -> LuaError {
         let raw = string(at: -1) ?? "(error object is a \(typeName(at: -1)) value)"
         pop(1)
         let kind: LuaError.Kind
@@ -350,8 +350,45 @@ public final class LuaVM {
         }
     }
 
-    /// Pushes a `LuaValue` (`.opaque` pushes nil).
-    public func push(_ v: LuaValue) {
+    /// Pushes a `LuaValue` (`.opaque` pushes nil). A table key that Lua refuses (`.nil`, a NaN
+    /// number, or `.opaque`, which would be nil) is an error, thrown before anything is pushed:
+    ///
+    /// ```swift
+    /// try vm.push(.table([.string("id"): .string("mail")]))    // pushes {id = "mail"}
+    /// try vm.push(.table([.nil: .integer(1)]))                 // throws "table key is nil"
+    /// ```
+    /// - Throws: ``LuaError`` (`.type`) for such a key; (`.memory`) when the Lua stack cannot
+    ///   grow for a value nested that deep.
+    public func push(_ v: LuaValue) throws(LuaError) {
+        try Self.checkKeys(v, depth: 0)
+        let base = top
+        do {
+            try pushChecked(v)
+        } catch {
+            setTop(base)
+            throw error
+        }
+    }
+
+    /// Refuses the keys `lua_rawset` would raise on ("table index is nil" / "is NaN"): outside a
+    /// protected call that error would abort the process.
+    private static func checkKeys(_ v: LuaValue, depth: Int) throws(LuaError) {
+        guard case .table(let t) = v else { return }
+        for (k, val) in t {
+            switch k {
+            case .nil: throw LuaError(kind: .type, message: "table key is nil (Lua tables cannot hold a nil key)")
+            case .opaque(let name): throw LuaError(kind: .type, message: "table key is a \(name), which cannot be pushed (it would be nil)")
+            case .number(let d) where d.isNaN: throw LuaError(kind: .type, message: "table key is NaN (Lua tables cannot hold a NaN key)")
+            default: break
+            }
+            try checkKeys(k, depth: depth + 1)
+            try checkKeys(val, depth: depth + 1)
+        }
+    }
+
+    private func pushChecked(_ v: LuaValue) throws(LuaError) {
+        // Every level needs three slots (table, key, value); lua_checkstack never raises.
+        guard lua_checkstack(L, 3) != 0 else { throw LuaError(kind: .memory, message: "value nested too deeply to push") }
         switch v {
         case .nil, .opaque: pushNil()
         case .boolean(let b): push(b)
@@ -361,7 +398,7 @@ public final class LuaVM {
         case .table(let t):
             newTable(fieldCount: Int32(clamping: t.count))
             for (k, val) in t {
-                push(k); push(val)
+                try pushChecked(k); try pushChecked(val)
                 rs_lift(L); lua_rawset(L, -3); rs_unlift(L)
             }
         }

@@ -25,7 +25,7 @@ struct FieldKind<V: Hashable & Sendable>: Sendable {
 /// PolicyField.value("snapshot.alpha", .number(Limits.alpha), \.snapshot.alpha,
 ///                   doc: "Opacity of the lifted snapshot.")
 /// ```
-struct PolicyField: Sendable {
+public struct PolicyField: Sendable {
     /// How a file's value and its `extends` parent's combine.
     enum Merge: Sendable {
         /// The file's value when it gives one, else its parent's (and so on up to `default`).
@@ -362,7 +362,7 @@ extension PolicyField {
     /// let v = PolicyField.luaValue(of: PolicyConfiguration(name: "mine"))
     /// // .table(["name": "mine", "min_press_duration": 0.5, ..., "snapshot": .table(["scale": 1.05, ...])])
     /// ```
-    static func luaValue(of c: PolicyConfiguration) -> LuaValue {
+    public static func luaValue(of c: PolicyConfiguration) -> LuaValue {
         var root: [LuaValue: LuaValue] = [:]
         func insert(_ parts: ArraySlice<Substring>, _ value: LuaValue, into t: inout [LuaValue: LuaValue]) {
             guard let first = parts.first else { return }

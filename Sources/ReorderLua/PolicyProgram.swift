@@ -213,7 +213,7 @@ final class PolicyProgram {
             var e = error
             if e.file == nil { e.file = chunk }
             if e.kind == .memory, vm.options.memoryLimit > 0 { e.message = "not enough memory to load the policy (the limit is \(InputFile.mebibytes(vm.options.memoryLimit)) per policy VM)" }
-            throw e
+            throw extended(e, reference: reference, referrer: referrer)
         }
         do {
             try vm.pcall(nargs: 0, nresults: 1, budget: vm.options.instructionBudget > 0 ? nil : LuaVM.Options.policy.instructionBudget)
@@ -221,12 +221,13 @@ final class PolicyProgram {
             // Memory errors carry no position: still name the file.
             var e = error
             if e.file == nil { e.file = chunk }
-            throw e
+            throw extended(e, reference: reference, referrer: referrer)
         }
         guard vm.type(at: -1) == LUA_TTABLE else {
             let got = vm.typeName(at: -1)
             vm.setTop(top)
-            throw LuaError(kind: .validation, file: chunk, message: "a policy must return a table, got \(got)")
+            throw extended(LuaError(kind: .validation, file: chunk, message: "a policy must return a table, got \(got)"),
+                           reference: reference, referrer: referrer)
         }
         var reader = PolicyReader(vm: vm, file: chunk, source: text)
         let own: PolicyFields
@@ -239,6 +240,14 @@ final class PolicyProgram {
         let parent = try loadChain(vm: vm, reference: parentRef, forceFile: false, baseDirectory: directory,
                                    referrer: chunk, visited: chain, warnings: &warnings)
         return (parent.merged.overlaid(by: own), own, chunk)
+    }
+
+    /// An error in a policy that `referrer` extends names the referrer first (issue 16 item 7:
+    /// `extends = "/etc/passwd"` in a.lua reads `a.lua: extends '/etc/passwd': passwd:1: ...`),
+    /// so the message says which policy pulled the file in.
+    static func extended(_ e: LuaError, reference: String, referrer: String?) -> LuaError {
+        guard let referrer else { return e }
+        return LuaError(kind: e.kind, file: referrer, message: "extends '\(reference)': \(e.description)", traceback: e.traceback)
     }
 
     // MARK: - ctx

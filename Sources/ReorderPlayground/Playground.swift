@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import ReorderPlot
 
 /// A trace as the playground records it: the session it began on and the inputs since.
@@ -102,7 +103,7 @@ public final class Playground {
     let ownsSession: Bool
 
     /// A playground on a session of its own.
-    public init(options: Options, traceFormat: TraceFormat? = nil, log: @escaping (String) -> Void = { _ in }) throws(ScriptError) {
+    public init(options: Options, traceFormat: TraceFormat? = nil, log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
         let host = try ScriptingHost(output: log)
         self.host = host
         self.global = "s"
@@ -128,15 +129,15 @@ public final class Playground {
         self.file = file
         startOptions = o
         ownsSession = true
-        try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
-        guard host.session(global: global) != nil else { throw ScriptError("could not create the session") }
+        try host.setSession(global: global, options: o)
+        guard host.session(global: global) != nil else { throw LuaError.script("could not create the session") }
     }
 
     /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
     /// of `host` drive the same session, serialized by ``SharedPlayground``'s lock.
     public init(host: ScriptingHost, global: String, traceFormat: TraceFormat? = nil,
-                log: @escaping (String) -> Void = { _ in }) throws(ScriptError) {
-        guard let s = host.session(global: global) else { throw ScriptError("`\(global)` is not a session") }
+                log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
+        guard let s = host.session(global: global) else { throw LuaError.script("`\(global)` is not a session") }
         self.host = host
         self.global = global
         self.traceFormat = traceFormat
@@ -201,7 +202,7 @@ public final class Playground {
             if let s = session { o.policy = s.options.policy }
             do {
                 cachedSession = nil
-                try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
+                try host.setSession(global: global, options: o)
             } catch {
                 return [.sender(self.error(error.message, seq: seq))]
             }
@@ -371,7 +372,7 @@ public final class Playground {
         if let p = playback.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
         do {
             cachedSession = nil
-            try host.call("reorder._set_global_session", [.string(global), o.scriptValue])
+            try host.setSession(global: global, options: o)
         } catch {
             return .failure(.init(message: error.message))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import HummingbirdWebSocket
 
 /// Where the hub sends a client's messages (a WebSocket's writer; a test collects them).
@@ -35,7 +36,7 @@ public actor PlaygroundHub {
     public private(set) var handled = 0
 
     public init(options: Playground.Options, traceFormat: TraceFormat?,
-                log: @escaping @Sendable (String) -> Void) throws(ScriptError) {
+                log: @escaping @Sendable (String) -> Void) throws(LuaError) {
         playground = try Playground(options: options, traceFormat: traceFormat, log: log)
         lock = nil
     }

@@ -85,7 +85,7 @@ public struct PlaygroundServer: Sendable {
 
     /// An embedded page file, or 404.
     static func page(_ name: String) -> Response {
-        guard let file = EmbeddedPage.files.first(where: { $0.name == name }) else {
+        guard let file = EmbeddedPage.sources.first(where: { $0.name == name }) else {
             return Response(status: .notFound, headers: [.contentType: "text/plain"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "no such file: \(name)\n")))
         }

@@ -1,6 +1,7 @@
 import Testing
 @testable import ReorderCLI
 @testable import ReorderLua
+@testable import ReorderScripting
 
 @Suite struct ConsoleTests {
     func console(terminal: Bool, environment: [String: String]) -> Console {

@@ -49,7 +49,16 @@ import Testing
         let (status, out, err) = try runReorder(["run", "demo.lua", "uikit"], directory: dir)
         #expect(status == 1)
         #expect(out == "b c a\n")
-        #expect(err == "reorder run: demo.lua:4: stop here\n")
+        // The message, then Lua's traceback as lua.c prints it (issue 16 item 4): `error` is a C
+        // function called from line 4 of the main chunk (lua5.4 demo.lua prints the same frames
+        // plus its own "[C]: in ?" for the C code that called the chunk).
+        #expect(err == """
+            reorder run: demo.lua:4: stop here
+            stack traceback:
+            \t[C]: in function 'error'
+            \tdemo.lua:4: in main chunk
+
+            """)
     }
 
     @Test func recordThenReplayWithJSON() throws {

@@ -3,6 +3,7 @@ import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 @testable import ReorderLua
+@testable import ReorderScripting
 import ReorderCore
 
 /// `reorder repl --layout grid|board`: the REPL starts on the home-button grid or the task board.

@@ -228,4 +228,13 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         #expect(lines.first == "reorder render: empty.jsonl has no touch down: there is no drag to draw")
         #expect(lines.last?.hasPrefix("reorder render: cannot read absent.jsonl: ") == true)
     }
+
+    /// `reorder plot --viewport` takes the sessions' viewport range.
+    @Test func plotViewportOutOfRange() {
+        let out = OutputBuffer()
+        let status = Plotter.plot(["jx_movable"], out: nil, viewport: "1e300x667",
+                                  console: .buffered(output: out, currentDirectory: "/tmp"))
+        #expect(status == 1)
+        #expect(out.text == "reorder plot: --viewport: each side must be 0 < side <= 100000 points, got '1e300x667'\n")
+    }
 }

@@ -249,4 +249,16 @@ import Testing
 
             """)
     }
+
+    /// Issue 16 item 7: a policy file named on the command line that does not exist is
+    /// reported in the command's words, not as a `reorder.session` error, and nothing runs.
+    @Test func aMissingPolicyFileOnTheCommandLineIsReportedPlainly() throws {
+        let dir = try temporaryDirectory()
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let console = Console.buffered(input: "print('not reached')\n", output: out, errors: errors, currentDirectory: dir.path)
+        let status = ReplDriver(console: console, policy: "nope.lua").run()
+        #expect(status == 1)
+        #expect(errors.text == "reorder: nope.lua: no such file\n")
+        #expect(out.text == "")
+    }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import Testing
 
 /// The per-frame and per-drag budgets (issue 12, item 3): a policy whose hooks stay just under

@@ -134,4 +134,33 @@ func luaError(_ vm: LuaVM, _ source: String, chunk: String = "t.lua") -> LuaErro
         let b = try LuaVM(options: .trusted).run("math.randomseed() return math.random(1, 1000000)")
         #expect(a == b)
     }
+
+    /// Issue 13 item 5: `lua_rawset` raises "table index is nil" / "is NaN" for such keys, and
+    /// outside a protected call that aborted the process. The public `push` refuses them with a
+    /// thrown error, pushes nothing, and the VM stays usable.
+    @Test func pushingATableWithANilOrNaNKeyIsAnErrorNotAnAbort() throws {
+        let vm = try LuaVM(options: .trusted)
+        let before = vm.top
+        let cases: [(LuaValue, String)] = [
+            (.table([.nil: .integer(1)]), "table key is nil (Lua tables cannot hold a nil key)"),
+            (.table([.number(.nan): .integer(1)]), "table key is NaN (Lua tables cannot hold a NaN key)"),
+            (.table([.opaque("function"): .integer(1)]), "table key is a function, which cannot be pushed (it would be nil)"),
+            // Nested one level down: still refused before anything is pushed.
+            (.table([.string("inner"): .table([.nil: .boolean(true)])]), "table key is nil (Lua tables cannot hold a nil key)"),
+        ]
+        for (value, message) in cases {
+            do {
+                try vm.push(value)
+                Issue.record("pushing \(value) did not throw")
+            } catch {
+                #expect(error.kind == .type)
+                #expect(error.message == message)
+            }
+            #expect(vm.top == before)
+        }
+        // A good table still goes through, keys as given: {1, 2, x = "y"} (1 + 2 = 3).
+        try vm.push(.table([.integer(1): .integer(1), .integer(2): .integer(2), .string("x"): .string("y")]))
+        vm.setGlobal("t")
+        #expect(try vm.run("return t[1] + t[2], t.x, #t") == [.integer(3), .string("y"), .integer(2)])
+    }
 }

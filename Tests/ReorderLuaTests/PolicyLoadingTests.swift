@@ -123,6 +123,21 @@ import ReorderCore
         #expect(c.snapshot.lift.duration == 0.25)           // default
     }
 
+    /// Issue 16 item 7: a file that is not a policy, pulled in by `extends`, is reported
+    /// under the policy that extended it. /etc/passwd's first line ("root:x:0:0:...") does not
+    /// compile: Lua's own message for it is "passwd:1: function arguments expected near ':'"
+    /// (lua5.4 -e 'print(load(io.open("/etc/passwd"):read("a"), "=passwd"))').
+    @Test func anExtendedFileThatIsNotAPolicyNamesThePolicyThatExtendedIt() throws {
+        let files = try PolicyFiles()
+        let a = try files.write("a.lua", "return { extends = '/etc/passwd' }")
+        let e = loadError { _ = try LuaPolicy(path: a) }
+        #expect(e?.file == "a.lua")
+        #expect(e?.description == "a.lua: extends '/etc/passwd': passwd:1: function arguments expected near ':'")
+        let b = try files.write("b.lua", "return { extends = 'c.lua' }")
+        try files.write("c.lua", "return 42")
+        #expect(loadError { _ = try LuaPolicy(path: b) }?.description == "b.lua: extends 'c.lua': c.lua: a policy must return a table, got number")
+    }
+
     @Test func extendsCyclesAndMissingParentsAreReported() throws {
         let files = try PolicyFiles()
         let a = try files.write("a.lua", "return { extends = 'b.lua' }")

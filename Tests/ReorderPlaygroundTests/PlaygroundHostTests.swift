@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import Testing
 @testable import ReorderPlayground
 

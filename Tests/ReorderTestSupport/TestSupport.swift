@@ -1,6 +1,7 @@
 import Foundation
 import ReorderFuzz
 import ReorderLua
+import ReorderScripting
 
 // Helpers shared by the test targets (only test targets depend on this one).
 

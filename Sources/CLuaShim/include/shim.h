@@ -4,10 +4,19 @@
  * The C corner of the Lua host (issue 3).
  *
  * Swift cannot import Lua's function-like macros or variadic functions, and a Lua error is a
- * longjmp that must never cross a Swift frame. Everything here follows one rule: Swift calls
- * Lua only through functions of this file that run Lua under lua_pcall, and a C function
- * exposed to Lua that needs Swift calls Swift through a function pointer and raises (in C)
- * when Swift reports an error.
+ * longjmp that must never cross a Swift frame. Everything here follows one rule: Swift runs
+ * Lua code only through functions of this file that call it under lua_pcall (rs_pcall,
+ * rs_openlibs, ...), and a C function exposed to Lua that needs Swift (rs_push_host_function)
+ * calls Swift through a function pointer and raises (in C) when Swift reports an error.
+ *
+ * Outside a protected call Swift also calls, directly, Lua API functions that cannot raise a
+ * Lua error: stack moves and reads (lua_gettop, lua_settop, lua_pushvalue, lua_type,
+ * lua_toboolean, lua_tointegerx, lua_tonumberx, lua_absindex, lua_rotate, lua_checkstack),
+ * raw reads (lua_rawgeti, lua_rawget, and lua_next on a table whose keys the traversal does
+ * not change: the only error lua_next raises is for a key that is not in the table), and
+ * pushes and raw sets of non-nil, non-NaN keys with the memory cap lifted (rs_lift), which can
+ * fail only when the process itself is out of memory. LuaVM.push(LuaValue) checks keys before
+ * it sets them.
  *
  * Each state made by rs_newstate carries an rs_vm (in its extra space) with:
  *  - an allocator with a memory cap (never fails a shrink; the cap can be lifted while the
@@ -24,10 +33,12 @@
 
 /* Host callbacks. `owner` is the pointer given to rs_newstate (an unretained Swift object). */
 typedef void (*rs_text_fn)(void *owner, const char *text, size_t len);
-/* Called by host closures (rs_push_host_function) with the cap lifted. Reads the arguments at
-   stack 1...top, pushes results and returns their count, or pushes an error message (a string)
-   and returns -1: C then raises it as a Lua error at the caller's position. Must not call Lua
-   functions that can raise. */
+/* Called by host closures (rs_push_host_function) with the cap lifted: policies' ctx.item and
+   the whole session API (s:press, reorder.session, ...). Reads the arguments at stack 1...top,
+   pushes results and returns their count, or pushes an error message (a string) and returns
+   -1: C then raises it as a Lua error at the caller's position. It calls nothing that can
+   raise except under a protected call (a session method runs an inline policy's hooks through
+   rs_pcall), so no error unwinds through the Swift frames between. */
 typedef int (*rs_host_fn)(void *owner, lua_State *L, int op);
 
 typedef struct rs_vm {
@@ -170,19 +181,26 @@ void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now);
    false. The cap is lifted. */
 void rs_push_readonly(lua_State *L, int idx, const char *what);
 
-/* ---- macros Swift cannot import ---- */
-int rs_registryindex(void);
-int rs_upvalueindex(int i);
-void rs_pop(lua_State *L, int n);
-void rs_newtable(lua_State *L);
-const char *rs_tostring(lua_State *L, int idx, size_t *len); /* strings only; NULL otherwise */
-void rs_pushcfunction(lua_State *L, lua_CFunction f);
-int rs_isinteger(lua_State *L, int idx);
-void rs_insert(lua_State *L, int idx);
-void rs_remove(lua_State *L, int idx);
+/* ---- macros Swift cannot import ----
+   Static inline wrappers of Lua's function-like macros. None of them can raise: they move
+   values on the stack or read them (lua_tolstring is called on strings only, so it never
+   converts and never allocates), which is why Swift may call them outside a protected call. */
+static inline int rs_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int rs_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void rs_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline const char *rs_tostring(lua_State *L, int idx, size_t *len) { /* strings only; NULL otherwise */
+    return lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, len) : NULL;
+}
+static inline void rs_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+static inline int rs_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
+static inline void rs_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void rs_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline const char *rs_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
+static inline lua_Integer rs_mininteger(void) { return LUA_MININTEGER; }
+static inline lua_Integer rs_maxinteger(void) { return LUA_MAXINTEGER; }
+/* lua_gc is variadic: out of line. The collector runs finalizers, which can raise; call it
+   only from the VM's own thread between calls (LuaVM.collectGarbage) where a finalizer error
+   becomes a warning (Lua 5.4 never propagates __gc errors). */
 int rs_gc(lua_State *L, int what, int data);
-const char *rs_typename(lua_State *L, int idx);
-lua_Integer rs_mininteger(void);
-lua_Integer rs_maxinteger(void);
 
 #endif

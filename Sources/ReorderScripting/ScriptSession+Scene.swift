@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 
 extension ScriptSession {
     /// The scene now: what `s:show()`, `s:scene()` and the playground draw.
@@ -13,12 +14,12 @@ extension ScriptSession {
     }
 
     /// A curve as a policy spells it: its name, or the four control points of a Bézier.
-    static func curveValue(_ c: AnimationCurve) -> ScriptValue {
+    static func curveValue(_ c: AnimationCurve) -> LuaValue {
         if let points = c.controlPoints { return .array(points.map { .number($0) }) }
         return .string(c.rawValue)
     }
 
-    static func rectValue(_ r: Rect) -> ScriptValue {
+    static func rectValue(_ r: Rect) -> LuaValue {
         .record(["x": .number(r.minX), "y": .number(r.minY), "width": .number(r.size.width), "height": .number(r.size.height)])
     }
 
@@ -28,28 +29,28 @@ extension ScriptSession {
     /// local sc = s:scene()
     /// sc.cells[1].frame.y, sc.snapshot.scale, sc.zones.vertical.speed
     /// ```
-    func sceneValue(_ scene: Scene) -> ScriptValue {
-        let cells: [ScriptValue] = scene.cells.map { c in
-            var r: [String: ScriptValue] = [
+    func sceneValue(_ scene: Scene) -> LuaValue {
+        let cells: [LuaValue] = scene.cells.map { c in
+            var r: [String: LuaValue] = [
                 "at": ScriptSession.positionValue(c.position), "id": .string(c.id), "title": .string(c.title),
                 "frame": ScriptSession.rectValue(c.frame), "slot": ScriptSession.rectValue(c.slot),
-                "placeholder": .bool(c.isPlaceholder), "sliding": .bool(c.slideProgress != nil),
+                "placeholder": .boolean(c.isPlaceholder), "sliding": .boolean(c.slideProgress != nil),
             ]
             if let p = c.slideProgress { r["slide"] = .number(p) }
             return .record(r)
         }
-        var zones: [String: ScriptValue] = [:]
+        var zones: [String: LuaValue] = [:]
         for z in scene.edgeZones {
             zones[z.axis.rawValue] = .record(["zone": .number(z.length), "direction": .number(z.direction),
                                               "depth": .number(z.depth), "speed": .number(z.speed)])
         }
-        var out: [String: ScriptValue] = [
+        var out: [String: LuaValue] = [
             "time": .number(scene.time), "state": .string(scene.state.rawValue), "policy": .string(scene.policyName),
             "viewport": .record(["width": .number(scene.viewport.width), "height": .number(scene.viewport.height)]),
             "content": .record(["width": .number(scene.contentSize.width), "height": .number(scene.contentSize.height)]),
             "offset": .record(["x": .number(scene.offset.x), "y": .number(scene.offset.y)]),
             "headers": .array(scene.headers.map {
-                .record(["section": .int(Int64($0.section + 1)), "title": .string($0.title), "frame": ScriptSession.rectValue($0.frame)])
+                .record(["section": .integer($0.section + 1), "title": .string($0.title), "frame": ScriptSession.rectValue($0.frame)])
             }),
             "cells": .array(cells),
             "zones": .record(zones),
@@ -59,11 +60,11 @@ extension ScriptSession {
                                           "style": ScriptSession.placeholderValue(p.style)])
         }
         if let s = scene.snapshot {
-            guard case .table(var pairs) = ScriptSession.snapshotValue(s.state) else { return .record(out) }
-            pairs.append(ScriptValue.Pair(.string("id"), .string(s.id)))
-            pairs.append(ScriptValue.Pair(.string("title"), .string(s.title)))
-            pairs.append(ScriptValue.Pair(.string("frame"), ScriptSession.rectValue(s.frame)))
-            out["snapshot"] = .table(pairs)
+            guard case .table(var fields) = ScriptSession.snapshotValue(s.state) else { return .record(out) }
+            fields[.string("id")] = .string(s.id)
+            fields[.string("title")] = .string(s.title)
+            fields[.string("frame")] = ScriptSession.rectValue(s.frame)
+            out["snapshot"] = .table(fields)
         }
         return .record(out)
     }

@@ -1,5 +1,6 @@
-// The bridge from a PolicyReference to the session options' policy. It belongs with
-// SessionOptions: when the scripting API becomes a module of its own, this file moves with it.
+import ReorderLua
+
+// The bridge from a PolicyReference (ReorderLua) to the session options' policy.
 
 extension SessionOptions.PolicySource {
     /// The source a reference names.

@@ -1,9 +1,9 @@
 import Dispatch
 import ReorderCore
 import ReorderLua
+import ReorderScripting
 import ReorderTestSupport
 import Testing
-@testable import ReorderCLI
 
 /// The Lua session API on absurd geometry and durations: every case is an error naming the
 /// option or argument and its range, in bounded time, never a trap (exit 132) or a hang.
@@ -87,12 +87,27 @@ import Testing
         #expect(out.hasSuffix("dragging\tdragging\t30\t30\n"))
     }
 
-    /// `reorder plot --viewport` takes the sessions' viewport range.
-    @Test func plotViewportOutOfRange() {
-        let out = OutputBuffer()
-        let status = Plotter.plot(["jx_movable"], out: nil, viewport: "1e300x667",
-                                  console: .buffered(output: out, currentDirectory: "/tmp"))
-        #expect(status == 1)
-        #expect(out.text == "reorder plot: --viewport: each side must be 0 < side <= 100000 points, got '1e300x667'\n")
+    /// The issue's cases, driven through a session: an inline policy with a huge press is
+    /// refused at once, and the largest allowed values still end a drag in bounded time (press,
+    /// lift and drop 10 s each; settle waits up to 60 s of simulated time for the drop).
+    @Test func theLargestAllowedDurationsStillFinishADrag() throws {
+        final class Output: @unchecked Sendable { var text = "" }
+        let output = Output()
+        let host = try ScriptingHost(output: { output.text += $0 })
+        let start = DispatchTime.now().uptimeNanoseconds
+        try host.run("""
+            local s = reorder.session{ rows = 8, policy = { min_press_duration = 10,
+              snapshot = { lift = { duration = 10 }, drop = { duration = 10 } } } }
+            print(s:drag(1, 1, 1, 5), s:state(), table.concat(s:order(), ","))
+            print(pcall(function() return reorder.session{ rows = 3, policy = { min_press_duration = 1e300 } } end))
+            """, chunkName: "t")
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        // Row 1 moved to row 5 (move semantics): 2, 3, 4, 5 shift up.
+        #expect(output.text == """
+            true\tidle\t2,3,4,5,1,6,7,8
+            false\t[string "t"]:4: reorder.session: inline policy: min_press_duration: expected a number in 0...10, got number 1e+300
+
+            """)
+        #expect(seconds < 3)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ReorderCore
 import ReorderTestSupport
 import Testing
-@testable import ReorderLua
+@testable import ReorderScripting
 
 /// `s:scene()` as a spec sees it.
 @Suite struct SceneAPITests {

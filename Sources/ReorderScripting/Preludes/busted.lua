@@ -1,8 +1,3 @@
-/// The spec vocabulary (busted's `describe`/`it`/`pending`/`before_each`/`after_each` and
-/// luassert's `assert.*` with modifier words), written in Lua and loaded into a fresh trusted
-/// VM per spec file. `reorder._run_spec(path, filter)` collects, runs and returns the results.
-enum BustedPrelude {
-    static let source = #"""
 local reorder = reorder
 local inspect = reorder.inspect
 local type, tostring, pairs, ipairs, select, error = type, tostring, pairs, ipairs, select, error
@@ -405,5 +400,3 @@ function reorder._run_spec(path, filter, source)
   run_node(root, results, filter)
   return results
 end
-"""#
-}

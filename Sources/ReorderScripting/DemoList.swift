@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 
 /// The list the REPL starts on (and `reorder replay` uses for traces without a `session` line):
 /// two sections of fifteen to-dos, "Today" and "Later", with 28 pt headers and 44 pt rows in a
@@ -92,13 +93,19 @@ extension DemoList {
 }
 
 extension SessionOptions {
-    /// The options as the Lua table `reorder.session` accepts (the inverse of `init(_:)`).
-    public var scriptValue: ScriptValue {
-        var fields: [String: ScriptValue] = [:]
+    /// The options as the Lua table `reorder.session` accepts (the inverse of `init(_:)`). An
+    /// inline policy table lives in the VM, not in a value: it is left out (see
+    /// ``ScriptingHost/setSession(global:options:)`` to make a session with it).
+    ///
+    /// ```swift
+    /// DemoList.options(layout: .grid).luaValue["layout"]   // .string("grid")
+    /// ```
+    public var luaValue: LuaValue {
+        var fields: [String: LuaValue] = [:]
         switch policy {
         case .builtin(let n): fields["policy"] = .string(n)
         case .file(let p): fields["policy"] = .string(p)
-        case .table(let r): fields["policy"] = .reference(r)
+        case .table: break
         }
         fields["sections"] = .array(sections.map { .array($0.map(ScriptSession.itemValue)) })
         if !sectionTitles.isEmpty { fields["titles"] = .array(sectionTitles.map { .string($0) }) }

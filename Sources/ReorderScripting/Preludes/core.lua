@@ -1,8 +1,3 @@
-/// Lua code loaded into every scripting VM (REPL, specs, `reorder run`) after the C half of the
-/// API: `print` and `io.write` routed to the host's output, `reorder.inspect` (readable values
-/// with sorted keys) and the REPL's evaluator.
-enum CorePrelude {
-    static let source = #"""
 local reorder = reorder
 local write = reorder._write
 local type, tostring, pairs, select, rawget = type, tostring, pairs, select, rawget
@@ -195,5 +190,3 @@ function reorder._repl_eval(src, final)
   for i = 2, r.n do parts[#parts + 1] = inspect(r[i]) end
   return "ok", concat(parts, "\t")
 end
-"""#
-}

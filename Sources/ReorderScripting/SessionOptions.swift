@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderLua
 
 /// The options of `reorder.session{...}`, parsed and checked (every range by ReorderCore's
 /// ``Validator``: `row_height: 0 is out of range (0 < row_height <= 100000)`).
@@ -56,13 +57,20 @@ public struct SessionOptions: Sendable {
     public static let known = ["policy", "sections", "rows", "titles", "layout", "row_height", "header_height",
                                "grid", "board", "viewport", "frame_rate", "restore"]
 
-    /// Parses the options table. Errors read `reorder.session: ...`.
-    public init(_ value: ScriptValue) throws(ScriptError) {
-        func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
-        guard case .table(let pairs) = value else {
+    /// Parses the options table. Errors read `reorder.session: ...`. An inline policy table
+    /// stays in the scripting VM: pass its registry reference as `policyTable` (a `policy`
+    /// field in `value` must then be absent).
+    ///
+    /// ```swift
+    /// let o = try SessionOptions(.record(["rows": .integer(3), "policy": .string("kanban")]))
+    /// o.policy   // .builtin("kanban")
+    /// ```
+    public init(_ value: LuaValue, policyTable: Int32? = nil) throws(LuaError) {
+        func fail(_ message: String) -> LuaError { LuaError.script("reorder.session: " + message) }
+        guard case .table = value else {
             throw fail("expected a table of options, got \(value.typeName)")
         }
-        for p in pairs {
+        for p in value.sortedPairs {
             guard let k = p.key.stringValue else {
                 throw fail("option keys must be names, got \(p.key.typeName) key \(p.key)")
             }
@@ -72,11 +80,10 @@ public struct SessionOptions: Sendable {
         }
 
         switch value["policy"] {
-        case .nil: break
+        case .nil: if let policyTable { policy = .table(policyTable) }
         case .string(let s):
             if s.isEmpty { throw fail("policy must not be empty") }
             policy = s.contains("/") || s.hasSuffix(".lua") ? .file(s) : .builtin(s)
-        case .reference(let r): policy = .table(r)
         case let other: throw fail("policy must be a name, a path or a table, got \(other.typeName)")
         }
 
@@ -85,7 +92,7 @@ public struct SessionOptions: Sendable {
         case (.nil, .nil):
             throw fail("give the items: sections = { {\"a\", \"b\"}, {\"c\"} } or rows = N")
         case (.nil, let rows):
-            guard let n = rows.integer, n >= 0, n <= 10_000_000 else {
+            guard let n = rows.integerValue, n >= 0, n <= 10_000_000 else {
                 throw fail("rows must be a whole number from 0 to 10000000, got \(rows)")
             }
             sections = [(0..<n).map { Item(String($0 + 1)) }]
@@ -120,7 +127,7 @@ public struct SessionOptions: Sendable {
         }
 
         // Numbers here; their ranges are the validator's (below).
-        func number(_ name: String, _ v: ScriptValue) throws(ScriptError) -> Double? {
+        func number(_ name: String, _ v: LuaValue) throws(LuaError) -> Double? {
             if v == .nil { return nil }
             guard let d = v.double else { throw fail("\(name) must be a number, got \(v.typeName)") }
             return d
@@ -172,13 +179,13 @@ public struct SessionOptions: Sendable {
     public static let boardKeys = SessionGeometry.boardKeys
 
     /// A table of numbers with known keys (nil: empty); their ranges are the validator's.
-    static func lengths(_ value: ScriptValue, _ name: String, known: [String],
-                        fail: (String) -> ScriptError) throws(ScriptError) -> [String: Double] {
+    static func lengths(_ value: LuaValue, _ name: String, known: [String],
+                        fail: (String) -> LuaError) throws(LuaError) -> [String: Double] {
         var result: [String: Double] = [:]
         switch value {
         case .nil: return result
-        case .table(let pairs):
-            for p in pairs {
+        case .table:
+            for p in value.sortedPairs {
                 guard let k = p.key.stringValue, known.contains(k) else {
                     throw fail("\(name) accepts \(known.joined(separator: ", ")); got key \(p.key)")
                 }
@@ -200,8 +207,8 @@ public struct SessionOptions: Sendable {
     /// ```
     public func makeLayout(order: Order) -> any Layout { geometry.makeLayout(order: order) }
 
-    static func parseSections(_ value: ScriptValue) throws(ScriptError) -> [[Item]] {
-        func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
+    static func parseSections(_ value: LuaValue) throws(LuaError) -> [[Item]] {
+        func fail(_ message: String) -> LuaError { LuaError.script("reorder.session: " + message) }
         guard case .table = value, let list = value.sequence else {
             throw fail("sections must be a list of lists of items, got \(value.typeName)")
         }
@@ -220,27 +227,27 @@ public struct SessionOptions: Sendable {
     }
 
     /// An item from `"text"` or `{ id = ..., title = ..., other fields }`.
-    static func parseItem(_ value: ScriptValue, where place: String) throws(ScriptError) -> Item {
-        func fail(_ message: String) -> ScriptError { ScriptError("reorder.session: " + message) }
+    static func parseItem(_ value: LuaValue, where place: String) throws(LuaError) -> Item {
+        func fail(_ message: String) -> LuaError { LuaError.script("reorder.session: " + message) }
         switch value {
         case .string(let s): return Item(s)
-        case .int, .number: return Item(value.description)
-        case .table(let pairs):
+        case .integer, .number: return Item(value.description)
+        case .table:
             var id: String?
             var title: String?
             var fields: [String: ItemValue] = [:]
-            for p in pairs {
+            for p in value.sortedPairs {
                 guard let k = p.key.stringValue else {
                     throw fail("item at \(place): field names must be strings, got \(p.key)")
                 }
                 switch p.value {
                 case .string(let s):
                     if k == "id" { id = s } else if k == "title" { title = s } else { fields[k] = .string(s) }
-                case .int(let i):
+                case .integer(let i):
                     if k == "id" { id = String(i) } else { fields[k] = .number(Double(i)) }
                 case .number(let d):
                     fields[k] = .number(d)
-                case .bool(let b):
+                case .boolean(let b):
                     fields[k] = .bool(b)
                 default:
                     throw fail("item at \(place): field '\(k)' must be a string, number or boolean, got \(p.value.typeName)")

@@ -2,7 +2,7 @@ import Foundation
 import ReorderCore
 import ReorderTestSupport
 import Testing
-@testable import ReorderLua
+@testable import ReorderScripting
 
 /// The Lua session API (docs/REFERENCE.md) as scripts see it.
 @Suite struct SessionAPITests {
@@ -177,4 +177,17 @@ import Testing
     @Test func printAndIoWriteGoToTheHost() {
         #expect(lua("print(1, 'a', nil) io.write('x', 2, '\\n')") == "1\ta\tnil\nx2\n")
     }
+}
+
+/// Runs Lua `source` with the session API in a fresh trusted host; returns what it printed,
+/// or what it printed and then `error: MESSAGE` if it raised.
+func lua(_ source: String) -> String {
+    var text = ""
+    do {
+        let host = try ScriptingHost(output: { text += $0 })
+        try host.run(source, chunkName: "=test")
+    } catch {
+        text += "error: \(error.description)\n"
+    }
+    return text
 }

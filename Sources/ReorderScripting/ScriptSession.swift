@@ -1,0 +1,556 @@
+import ReorderCore
+import ReorderLua
+import ReorderPersistence
+import ReorderPlot
+
+/// One `reorder.session{...}` object: a ``DragSimulator`` plus what the Lua API needs around
+/// it (1-based positions, argument checks, the event log, text rendering).
+///
+/// Every method takes the Lua arguments after `self` and returns Lua results; a thrown
+/// ``LuaError`` becomes a Lua error at the caller's line. From Swift, make one with
+/// ``ScriptingHost/makeSession(_:)`` and drive its ``simulator``:
+///
+/// ```swift
+/// let host = try ScriptingHost(output: { print($0, terminator: "") })
+/// var options = DemoList.options(policy: .builtin("jx_movable"))
+/// let session = try host.makeSession(options)
+/// session.simulator.drag(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 0, item: 8))
+/// session.collect()
+/// session.events.map(\.typeName)   // ["begin", "move", ..., "end"]
+/// ```
+public final class ScriptSession {
+    public let id: Int64
+    public let options: SessionOptions
+    public let simulator: DragSimulator
+    /// Every event since creation (or the last `s:clear_events()`).
+    public private(set) var events: [DragEvent] = []
+    /// Messages from the policy (errors, fallbacks, prints) since creation.
+    public private(set) var diagnostics: [PolicyDiagnostic] = []
+    /// Where diagnostics and `s:show()` go.
+    let output: (String) -> Void
+    let useColor: Bool
+    /// Called when the session goes away (releases an inline policy's registry reference).
+    var onRelease: (() -> Void)?
+    /// The host that made it (for resolving paths).
+    weak var host: ScriptingHost?
+    /// A method is running (and possibly a policy hook inside it).
+    private var busy = false
+
+    init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order,
+         output: @escaping (String) -> Void, useColor: Bool) throws(LuaError) {
+        self.id = id
+        self.options = options
+        self.output = output
+        self.useColor = useColor
+        // Options parsed from Lua or a trace are checked already; this covers options built in
+        // Swift, so no session is ever made on geometry the engine cannot run.
+        do {
+            try options.geometry.validate()
+        } catch {
+            throw LuaError.script("reorder.session: \(error.message)")
+        }
+        let layout = options.makeLayout(order: order)
+        simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
+                                  frameRate: options.frameRate)
+    }
+
+    deinit { onRelease?() }
+
+    /// The name the policy gives itself.
+    public var policyName: String { simulator.policy.configuration.name }
+
+    // MARK: - Dispatch
+
+    /// A session method as Lua calls it: the session and the arguments after `self`; the
+    /// results to push.
+    typealias Method = @Sendable (ScriptSession, Arguments) throws(LuaError) -> [LuaValue]
+
+    /// The methods of a session object (`s:press(...)`, ...), by name: the one list of them.
+    /// ``ScriptingHost`` registers each once per VM as a host function in the sessions'
+    /// metatable.
+    static let methods: [(name: String, run: Method)] = [
+        ("press", { s, a throws(LuaError) in try s.luaPress(a) }),
+        ("press_item", { s, a throws(LuaError) in try s.luaPressItem(a) }),
+        ("hold", { s, a throws(LuaError) in try s.luaHold(a) }),
+        ("move", { s, a throws(LuaError) in try s.luaMove(a) }),
+        ("move_to_item", { s, a throws(LuaError) in try s.luaMoveToItem(a) }),
+        ("release", { s, a throws(LuaError) in try s.luaRelease(a) }),
+        ("cancel", { s, a throws(LuaError) in try s.luaCancel(a) }),
+        ("advance", { s, a throws(LuaError) in try s.luaAdvance(a) }),
+        ("tick", { s, a throws(LuaError) in try s.luaTick(a) }),
+        ("drag", { s, a throws(LuaError) in try s.luaDrag(a) }),
+        ("scroll", { s, a throws(LuaError) in try s.luaScroll(a) }),
+        ("items", { s, a throws(LuaError) in try s.luaItems(a) }),
+        ("order", { s, a throws(LuaError) in try s.luaOrder(a) }),
+        ("offset", { s, a throws(LuaError) in try s.luaOffset(a) }),
+        ("snapshot", { s, a throws(LuaError) in try s.luaSnapshot(a) }),
+        ("state", { s, a throws(LuaError) in try s.luaState(a) }),
+        ("events", { s, a throws(LuaError) in try s.luaEvents(a) }),
+        ("clear_events", { s, a throws(LuaError) in try s.luaClearEvents(a) }),
+        ("time", { s, a throws(LuaError) in try s.luaTime(a) }),
+        ("policy", { s, a throws(LuaError) in try s.luaPolicy(a) }),
+        ("inputs", { s, a throws(LuaError) in try s.luaInputs(a) }),
+        ("page", { s, a throws(LuaError) in try s.luaPage(a) }),
+        ("list_offset", { s, a throws(LuaError) in try s.luaListOffset(a) }),
+        ("scene", { s, a throws(LuaError) in try s.luaScene(a) }),
+        ("show", { s, a throws(LuaError) in try s.luaShow(a) }),
+        ("render", { s, a throws(LuaError) in try s.luaRender(a) }),
+        ("id", { s, a throws(LuaError) in try s.luaId(a) }),
+        ("config", { s, a throws(LuaError) in try s.luaConfig(a) }),
+        ("zone", { s, a throws(LuaError) in try s.luaZone(a) }),
+        ("speed", { s, a throws(LuaError) in try s.luaSpeed(a) }),
+        ("can_move", { s, a throws(LuaError) in try s.luaCanMove(a) }),
+        ("target", { s, a throws(LuaError) in try s.luaTarget(a) }),
+        ("semantics", { s, a throws(LuaError) in try s.luaSemantics(a) }),
+        ("save", { s, a throws(LuaError) in try s.luaSave(a) }),
+    ]
+
+    /// Runs `method` (named `name`) with Lua arguments `a`, then collects events and diagnostics.
+    func call(_ name: String, _ method: Method, _ a: Arguments) throws(LuaError) -> [LuaValue] {
+        // An inline policy's hook runs inside this session's call; calling the same session from
+        // there would touch the engine in the middle of its own update.
+        if busy {
+            throw LuaError.script("s:\(name): this session is running a policy hook; a hook cannot call its own session (read ctx instead)")
+        }
+        busy = true
+        defer { busy = false }
+        defer { collect() }
+        return try method(self, a)
+    }
+
+    /// What `tostring(s)` shows.
+    var summary: String {
+        if busy { return "reorder.session(\(id), busy)" }
+        let o = simulator.order
+        return "reorder.session(\(policyName), \(o.sectionCount) section\(o.sectionCount == 1 ? "" : "s"), \(o.totalCount) items, \(simulator.state.rawValue))"
+    }
+
+    /// Forgets the events so far (as `s:clear_events()`): a long-running host (the playground)
+    /// keeps only what it has not sent yet.
+    public func clearEvents() { events.removeAll(keepingCapacity: true) }
+
+    /// Takes new events and diagnostics from the simulator and the policy.
+    public func collect() {
+        events.append(contentsOf: simulator.takeEvents())
+        let new = simulator.policy.drainDiagnostics()
+        if !new.isEmpty {
+            diagnostics.append(contentsOf: new)
+            // The failing policy's own name, also after a switch-off made `default` answer.
+            let label = (simulator.policy as? LuaPolicy)?.ownName ?? policyName
+            for d in new { output("[policy \(label)] \(d)\n") }
+        }
+    }
+
+    /// `seconds` of simulated time, refused when they are more frames than one call may run
+    /// at this session's frame rate (``DragSimulator/frameLimit``): a call always ends within
+    /// a bounded amount of work.
+    func frames(_ a: Arguments, _ seconds: Double) throws(LuaError) -> Double {
+        let rate = simulator.frameRate
+        let frames = (seconds * rate).rounded(.up)
+        guard frames <= Double(DragSimulator.frameLimit) else {
+            let most = Double(DragSimulator.frameLimit) / rate
+            throw a.error("\(ValidationError.format(seconds)) seconds at \(ValidationError.format(rate)) Hz is "
+                          + "\(ValidationError.format(frames)) frames; one call runs at most \(DragSimulator.frameLimit) "
+                          + "frames (\(ValidationError.format(most.rounded(.down))) seconds at this frame rate)")
+        }
+        return seconds
+    }
+
+    /// A 1-based `section, row` pair at argument `i`, checked against the current order.
+    func position(_ a: Arguments, _ i: Int) throws(LuaError) -> ItemPosition {
+        let s = try a.integer(i, "section"), r = try a.integer(i + 1, "row")
+        let order = simulator.order
+        guard s >= 1, s <= order.sectionCount else {
+            throw a.error("section \(s) out of range (\(order.sectionCount) section\(order.sectionCount == 1 ? "" : "s"))")
+        }
+        let n = order.count(s - 1)
+        guard r >= 1, r <= n else {
+            throw a.error("row \(r) out of range (section \(s) has \(n) row\(n == 1 ? "" : "s"))")
+        }
+        return ItemPosition(section: s - 1, item: r - 1)
+    }
+
+    /// An axis name at argument `i` (`"vertical"` when absent).
+    func axis(_ a: Arguments, _ i: Int) throws(LuaError) -> Axis {
+        switch a.value(i) {
+        case .nil: return .vertical
+        case .string(let s):
+            guard let axis = Axis(rawValue: s) else { throw a.error("argument #\(i) (axis) must be \"vertical\" or \"horizontal\", got \"\(s)\"") }
+            return axis
+        case let other: throw a.error("argument #\(i) (axis) must be a string, got \(other.typeName)")
+        }
+    }
+
+    // MARK: - Values for Lua
+
+    static func placeholderValue(_ p: PlaceholderStyle) -> LuaValue {
+        switch p {
+        case .hidden: return .string("hidden")
+        case .visible: return .string("visible")
+        case .color(let c): return .string(c.hex)
+        }
+    }
+
+    static func shadowValue(_ s: Shadow) -> LuaValue {
+        .record(["color": .string(s.color.hex),
+                 "offset": .record(["x": .number(s.offset.width), "y": .number(s.offset.height)]),
+                 "opacity": .number(s.opacity), "radius": .number(s.radius)])
+    }
+
+    /// The static fields as a policy file spells them (``PolicyField/luaValue(of:)``).
+    static func configurationValue(_ c: PolicyConfiguration) -> LuaValue {
+        PolicyField.luaValue(of: c)
+    }
+
+    static func itemValue(_ item: Item) -> LuaValue {
+        if item.isPlain { return .string(item.id) }
+        var fields: [String: LuaValue] = ["id": .string(item.id), "title": .string(item.title)]
+        for (k, v) in item.fields {
+            switch v {
+            case .string(let s): fields[k] = .string(s)
+            case .number(let d): fields[k] = d == d.rounded() && abs(d) < 9e15 ? .integer(Int(d)) : .number(d)
+            case .bool(let b): fields[k] = .boolean(b)
+            }
+        }
+        return .record(fields)
+    }
+
+    static func itemsValue(_ order: Order) -> LuaValue {
+        .array(order.items.map { .array($0.map(itemValue)) })
+    }
+
+    static func positionValue(_ p: ItemPosition) -> LuaValue {
+        .array([.integer(p.section + 1), .integer(p.item + 1)])
+    }
+
+    /// `{type = "move", from = {1, 2}, to = {1, 3}, semantics = "move", time = 1.25}` and so on.
+    public static func eventValue(_ e: DragEvent) -> LuaValue {
+        switch e {
+        case .begin(let p, let t):
+            return .record(["type": .string("begin"), "at": positionValue(p), "time": .number(t)])
+        case .move(let from, let to, let semantics, let t):
+            return .record(["type": .string("move"), "from": positionValue(from), "to": positionValue(to),
+                            "semantics": .string(semantics.rawValue), "time": .number(t)])
+        case .end(let from, let to, let t):
+            return .record(["type": .string("end"), "from": positionValue(from), "to": positionValue(to),
+                            "time": .number(t)])
+        case .cancel(let resolution, let t):
+            return .record(["type": .string("cancel"), "resolution": .string(resolution.rawValue), "time": .number(t)])
+        case .rollback(let t):
+            return .record(["type": .string("rollback"), "time": .number(t)])
+        case .refuse(let p, let t):
+            return .record(["type": .string("refuse"), "at": positionValue(p), "time": .number(t)])
+        }
+    }
+
+    static func snapshotValue(_ s: SnapshotState) -> LuaValue {
+        return .record([
+            "phase": .string(s.phase.rawValue),
+            "x": .number(s.center.x), "y": .number(s.center.y),
+            "content_x": .number(s.contentCenter.x), "content_y": .number(s.contentCenter.y),
+            "width": .number(s.size.width), "height": .number(s.size.height),
+            "scale": .number(s.scale), "alpha": .number(s.alpha), "rotation": .number(s.rotation),
+            "corner_radius": .number(s.cornerRadius),
+            "shadow": shadowValue(s.shadow),
+            "placeholder": placeholderValue(s.placeholder),
+            "lift": .number(s.liftProgress), "drop": .number(s.dropProgress),
+        ])
+    }
+
+    static func inputValue(_ input: TraceInput) -> LuaValue {
+        var fields: [String: LuaValue] = ["t": .number(input.time), "type": .string(input.typeName)]
+        if let p = input.point { fields["x"] = .number(p.x); fields["y"] = .number(p.y) }
+        return .record(fields)
+    }
+}
+
+// MARK: - The methods (one per name in `ScriptSession.methods`)
+
+extension ScriptSession {
+    func luaPress(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        simulator.press(at: Point(x: try a.number(1, "x"), y: try a.number(2, "y")))
+        return []
+    }
+
+    func luaPressItem(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        let p = try position(a, 1)
+        simulator.pressItem(p)
+        return []
+    }
+
+    func luaHold(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(1)
+        simulator.hold(try frames(a, try a.duration(1, "seconds")))
+        return []
+    }
+
+    func luaMove(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2, 3)
+        let point = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
+        simulator.move(to: point, over: try frames(a, try a.duration(3, "seconds", default: 0)))
+        return []
+    }
+
+    func luaMoveToItem(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2, 3)
+        let p = try position(a, 1)
+        simulator.moveToItem(p, over: try frames(a, try a.duration(3, "seconds", default: 0)))
+        return []
+    }
+
+    func luaRelease(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        simulator.release()
+        return []
+    }
+
+    func luaCancel(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        simulator.cancel()
+        return []
+    }
+
+    func luaAdvance(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(1)
+        simulator.advance(try frames(a, try a.duration(1, "seconds")))
+        return []
+    }
+
+    func luaTick(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0, 1)
+        let frames = try a.integer(1, "frames", default: 1)
+        guard frames >= 0, frames <= DragSimulator.frameLimit else {
+            throw a.error("frames must be from 0 to \(DragSimulator.frameLimit), got \(frames)")
+        }
+        simulator.tick(frames)
+        return []
+    }
+
+    func luaDrag(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(4, 5)
+        let from = try position(a, 1)
+        let to = try position(a, 3)
+        let seconds = try frames(a, try a.duration(5, "seconds", default: 0.5))
+        return [.boolean(simulator.drag(from: from, to: to, over: seconds))]
+    }
+
+    func luaScroll(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        let p = Point(x: try a.number(1, "x"), y: try a.number(2, "y"))
+        if simulator.setOffset(p) == .ignored {
+            throw a.error("cannot scroll while a drag is under way (state \(simulator.state.rawValue))")
+        }
+        return []
+    }
+
+    func luaItems(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [ScriptSession.itemsValue(simulator.order)]
+    }
+
+    func luaOrder(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(simulator.order.flattened.map(ScriptSession.itemValue))]
+    }
+
+    func luaOffset(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.number(simulator.offset.x), .number(simulator.offset.y)]
+    }
+
+    func luaSnapshot(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [simulator.snapshot.map(ScriptSession.snapshotValue) ?? .nil]
+    }
+
+    func luaState(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.string(simulator.state.rawValue)]
+    }
+
+    func luaEvents(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(events.map(ScriptSession.eventValue))]
+    }
+
+    func luaClearEvents(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        events.removeAll()
+        return []
+    }
+
+    func luaTime(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.number(simulator.time)]
+    }
+
+    func luaPolicy(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.string(policyName)]
+    }
+
+    func luaInputs(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(simulator.inputs.map(ScriptSession.inputValue))]
+    }
+
+    func luaPage(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        // s:page() -> the board's page nearest the offset (1-based) and the number of pages.
+        try a.count(0)
+        guard let board = simulator.layout as? BoardLayout else {
+            throw a.error("only a board has pages (this session's layout is \(options.layout.rawValue))")
+        }
+        return [.integer(board.page(nearest: simulator.offset.x) + 1), .integer(board.pageCount)]
+    }
+
+    func luaListOffset(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        // s:list_offset(list) -> how far a board's list is scrolled down, points.
+        try a.count(1)
+        guard let board = simulator.layout as? BoardLayout else {
+            throw a.error("only a board's lists scroll on their own (this session's layout is \(options.layout.rawValue))")
+        }
+        let list = try a.integer(1, "list")
+        guard list >= 1, list <= board.listOffsets.count else {
+            throw a.error("list \(list) out of range (\(board.listOffsets.count) lists)")
+        }
+        return [.number(board.listOffsets[list - 1])]
+    }
+
+    func luaScene(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [sceneValue(scene())]
+    }
+
+    func luaShow(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        output(SceneText(color: useColor).render(scene()))
+        return []
+    }
+
+    func luaRender(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.string(SceneText().render(scene()))]
+    }
+
+    func luaId(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        return [.integer(Int(id))]
+    }
+
+    func luaConfig(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [ScriptSession.configurationValue(simulator.policy.configuration)]
+    }
+
+    func luaZone(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0, 1)
+        let axis = try self.axis(a, 1)
+        let length = simulator.viewport[axis]
+        return [.number(simulator.policy.edgeZone(simulator.context, axis: axis, viewportLength: length))]
+    }
+
+    func luaSpeed(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(3, 4)
+        let depth = try a.number(1, "depth"), zone = try a.number(2, "zone"), elapsed = try a.number(3, "elapsed")
+        let axis = try self.axis(a, 4)
+        let v = simulator.policy.scrollSpeed(simulator.context, axis: axis, depth: depth, zone: zone, elapsed: elapsed)
+        return [.number(v.isFinite ? max(v, 0) : 0)]
+    }
+
+    func luaCanMove(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(2)
+        return [.boolean(simulator.policy.canMove(simulator.context, at: try position(a, 1)))]
+    }
+
+    func luaTarget(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(4)
+        let from = try position(a, 1)
+        let proposed = try position(a, 3)
+        guard let t = simulator.policy.target(simulator.context, from: from, proposed: proposed) else { return [.nil] }
+        return [.integer(t.section + 1), .integer(t.item + 1)]
+    }
+
+    func luaSemantics(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(4)
+        let from = try position(a, 1)
+        let to = try position(a, 3)
+        return [.string(simulator.policy.semantics(simulator.context, from: from, to: to).rawValue)]
+    }
+
+    func luaSave(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(1, 2)
+        guard let path = a.value(1).stringValue else {
+            throw a.error("argument #1 (path) must be a string, got \(a.value(1).typeName)")
+        }
+        let key: String
+        switch a.value(2) {
+        case .nil: key = "default"
+        case .string(let k): key = k
+        case let other: throw a.error("argument #2 (key) must be a string, got \(other.typeName)")
+        }
+        guard simulator.state == .idle else {
+            throw a.error("cannot save while the session is \(simulator.state.rawValue) (release first)")
+        }
+        do {
+            try OrderStore(path: host?.resolve(path) ?? path).save(simulator.order, key: key)
+        } catch {
+            throw a.error(error.description)
+        }
+        return []
+    }
+}
+
+/// Checked access to a method's Lua arguments (1-based, after `self`).
+struct Arguments {
+    let method: String
+    let values: [LuaValue]
+
+    func error(_ message: String) -> LuaError { LuaError.script("s:\(method): \(message)") }
+
+    func count(_ n: Int) throws(LuaError) { try count(n, n) }
+
+    func count(_ lo: Int, _ hi: Int) throws(LuaError) {
+        // Trailing nils are absent arguments.
+        var n = values.count
+        while n > 0 && values[n - 1] == .nil { n -= 1 }
+        if n > hi || n < lo {
+            let expected = lo == hi ? "\(lo)" : "\(lo) to \(hi)"
+            throw error("expected \(expected) argument\(hi == 1 ? "" : "s"), got \(n)")
+        }
+    }
+
+    func value(_ i: Int) -> LuaValue { i <= values.count ? values[i - 1] : .nil }
+
+    func number(_ i: Int, _ name: String) throws(LuaError) -> Double {
+        let v = value(i)
+        guard let d = v.double else {
+            throw error("argument #\(i) (\(name)) must be a number, got \(v.typeName)")
+        }
+        guard d.isFinite else { throw error("argument #\(i) (\(name)) must be finite, got \(v)") }
+        return d
+    }
+
+    func integer(_ i: Int, _ name: String) throws(LuaError) -> Int {
+        let v = value(i)
+        guard v.double != nil else {
+            throw error("argument #\(i) (\(name)) must be a number, got \(v.typeName)")
+        }
+        guard let n = v.integerValue else { throw error("argument #\(i) (\(name)) must be a whole number, got \(v)") }
+        return n
+    }
+
+    func integer(_ i: Int, _ name: String, default d: Int) throws(LuaError) -> Int {
+        value(i) == .nil ? d : try integer(i, name)
+    }
+
+    func duration(_ i: Int, _ name: String) throws(LuaError) -> Double {
+        let d = try number(i, name)
+        guard d >= 0, d <= 86_400 else { throw error("argument #\(i) (\(name)) must be from 0 to 86400 seconds, got \(LuaValue.number(d))") }
+        return d
+    }
+
+    func duration(_ i: Int, _ name: String, default d: Double) throws(LuaError) -> Double {
+        value(i) == .nil ? d : try duration(i, name)
+    }
+}
