@@ -197,7 +197,7 @@ public final class ScriptingHost {
         var options = DemoList.options(layout: layout)
         switch args.first ?? .nil {
         case .nil: break
-        case .string(let p): options.policy = p.contains("/") || p.hasSuffix(".lua") ? .file(p) : .builtin(p)
+        case .string(let p): options.policy = SessionOptions.PolicySource(PolicyReference(p))
         case let other: throw LuaError.script("reorder.demo: the policy must be a name or a path, got \(other.typeName)")
         }
         return options.luaValue
@@ -447,8 +447,8 @@ public final class ScriptingHost {
     /// (which releases it); otherwise the session takes a reference of its own to the table.
     func makeSession(_ options: SessionOptions, ownsPolicyTable: Bool) throws(LuaError) -> ScriptSession {
         var options = options
-        if case .file(let path) = options.policy, let base = baseDirectory, !path.hasPrefix("/") {
-            options.policy = .file(base + "/" + path)
+        if case .file(let path) = options.policy {
+            options.policy = .file(PolicyReference.resolve(path, against: baseDirectory))
         }
         var ownRef: Int32?
         if case .table(let ref) = options.policy, !ownsPolicyTable {
@@ -508,8 +508,7 @@ public final class ScriptingHost {
 
     /// `path` made absolute against ``baseDirectory`` (unchanged when absolute or no base).
     public func resolve(_ path: String) -> String {
-        guard let base = baseDirectory, !path.hasPrefix("/") else { return path }
-        return base.hasSuffix("/") ? base + path : base + "/" + path
+        PolicyReference.resolve(path, against: baseDirectory)
     }
 
     /// Releases sessions whose Lua objects were collected (never from inside a Lua call).

@@ -83,7 +83,7 @@ public struct SessionOptions: Sendable {
         case .nil: if let policyTable { policy = .table(policyTable) }
         case .string(let s):
             if s.isEmpty { throw fail("policy must not be empty") }
-            policy = s.contains("/") || s.hasSuffix(".lua") ? .file(s) : .builtin(s)
+            policy = PolicySource(PolicyReference(s))
         case let other: throw fail("policy must be a name, a path or a table, got \(other.typeName)")
         }
 
