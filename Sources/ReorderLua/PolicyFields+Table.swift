@@ -104,6 +104,9 @@ struct PolicyField: Sendable {
                     apply: nil, luaValue: nil)
     }
 
+    /// The position in ``all`` of each path.
+    static let indices: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.path, $0.offset) })
+
     /// The path of each hook's field.
     static let paths: [Hook: String] = Dictionary(uniqueKeysWithValues: all.compactMap { f in f.hook.map { ($0, f.path) } })
 }
