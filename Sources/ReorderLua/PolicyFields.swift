@@ -14,7 +14,7 @@ struct HookRef: Hashable {
 /// One field's value as read from a policy table: a fixed value of the field's type, or a
 /// function (a hook).
 enum FieldValue {
-    case value(AnyHashable)
+    case value(any Sendable)
     case hook(HookRef)
 }
 
@@ -39,7 +39,7 @@ struct PolicyFields {
     /// The fixed value at `path` when it is given as a value of type `V` (nil: absent, a
     /// function, or another type).
     func value<V>(_ path: String, as type: V.Type = V.self) -> V? {
-        if case .value(let v)? = self[path] { return v.base as? V }
+        if case .value(let v)? = self[path] { return v as? V }
         return nil
     }
 
