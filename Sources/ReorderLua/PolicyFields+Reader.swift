@@ -34,20 +34,24 @@ struct PolicyReader {
     /// A key of a policy table, or of one of its sub-tables: a field, or a sub-table.
     struct Child: Sendable {
         var key: String
-        var field: PolicyField?
+        /// The whole path (`"snapshot.shadow"`).
+        var path: String
+        /// The field, and its position in ``PolicyField/all``, when the key is not a sub-table.
+        var field: (index: Int, PolicyField)?
     }
 
     /// The keys of each table of a policy, by the path of the table (`""`, `"snapshot"`,
     /// `"snapshot.shadow"`), in the order of ``PolicyField/all``.
     static let tables: [String: [Child]] = {
         var tables: [String: [Child]] = [:]
-        for field in PolicyField.all {
+        for (index, field) in PolicyField.all.enumerated() {
             let parts = field.path.split(separator: ".").map(String.init)
             for i in parts.indices {
                 let prefix = parts[..<i].joined(separator: ".")
                 let leaf = i == parts.count - 1
                 if !(tables[prefix] ?? []).contains(where: { $0.key == parts[i] }) {
-                    tables[prefix, default: []].append(Child(key: parts[i], field: leaf ? field : nil))
+                    tables[prefix, default: []].append(Child(key: parts[i], path: parts[...i].joined(separator: "."),
+                                                             field: leaf ? (index, field) : nil))
                 }
             }
         }
@@ -224,12 +228,12 @@ struct PolicyReader {
         let children = Self.tables[path] ?? []
         checkKeys(at: t, known: children.map(\.key), path: path)
         for child in children {
-            let childPath = path.isEmpty ? child.key : path + "." + child.key
+            let childPath = child.path
             let base = vm.top
             defer { vm.setTop(base) }
             if vm.rawGet(at: t, field: child.key) == LUA_TNIL { continue }
-            if let field = child.field {
-                do { fields[childPath] = try field.read(&self, childPath) } catch { errors.append(located(error, childPath)) }
+            if let (index, field) = child.field {
+                do { fields[index] = try field.read(&self, childPath) } catch { errors.append(located(error, childPath)) }
             } else if vm.type(at: -1) != LUA_TTABLE {
                 errors.append(located(fail(childPath, "a table", at: -1), childPath))
             } else {

@@ -64,9 +64,9 @@ public struct PolicyField: Sendable {
         return PolicyField(
             path: path, takes: kind.takes, defaultText: "`" + PolicyField.literal(kind.lua(engineDefault)) + "`", doc: doc,
             merge: .inherited, hook: nil, fallback: "",
-            read: { r, p throws(LuaError) in .value(AnyHashable(try kind.read(&r, p))) },
+            read: { r, p throws(LuaError) in .value(try kind.read(&r, p)) },
             apply: { v, c in
-                if case .value(let a) = v, let x = a.base as? V { c[keyPath: keyPath] = x }
+                if case .value(let a) = v, let x = a as? V { c[keyPath: keyPath] = x }
             },
             luaValue: { c in kind.lua(c[keyPath: keyPath]) })
     }
@@ -75,7 +75,7 @@ public struct PolicyField: Sendable {
     static func own<V>(_ path: String, _ kind: FieldKind<V>, defaultText: String, doc: String,
                        luaValue: (@Sendable (PolicyConfiguration) -> LuaValue)? = nil) -> PolicyField {
         PolicyField(path: path, takes: kind.takes, defaultText: defaultText, doc: doc, merge: .own, hook: nil,
-                    fallback: "", read: { r, p throws(LuaError) in .value(AnyHashable(try kind.read(&r, p))) },
+                    fallback: "", read: { r, p throws(LuaError) in .value(try kind.read(&r, p)) },
                     apply: nil, luaValue: luaValue)
     }
 
@@ -99,10 +99,13 @@ public struct PolicyField: Sendable {
                     merge: .inherited, hook: hook, fallback: fallback,
                     read: { r, p throws(LuaError) in
                         if r.vm.type(at: -1) == LUA_TFUNCTION { return .hook(r.makeHook()) }
-                        return .value(AnyHashable(try kind.read(&r, p)))
+                        return .value(try kind.read(&r, p))
                     },
                     apply: nil, luaValue: nil)
     }
+
+    /// The position in ``all`` of each path.
+    static let indices: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.path, $0.offset) })
 
     /// The path of each hook's field.
     static let paths: [Hook: String] = Dictionary(uniqueKeysWithValues: all.compactMap { f in f.hook.map { ($0, f.path) } })

@@ -14,7 +14,7 @@ struct HookRef: Hashable {
 /// One field's value as read from a policy table: a fixed value of the field's type, or a
 /// function (a hook).
 enum FieldValue {
-    case value(AnyHashable)
+    case value(any Sendable)
     case hook(HookRef)
 }
 
@@ -23,17 +23,23 @@ enum FieldValue {
 ///
 /// What each path holds, how it is read, merged and applied is in ``PolicyField/all``.
 struct PolicyFields {
-    private(set) var values: [String: FieldValue] = [:]
+    /// By position in ``PolicyField/all`` (an array, not a dictionary by path: a load reads
+    /// every field, and hashing each path cost about a fifth of a reload).
+    private var values = [FieldValue?](repeating: nil, count: PolicyField.all.count)
+
+    subscript(index: Int) -> FieldValue? {
+        get { values[index] }
+        set { values[index] = newValue }
+    }
 
     subscript(path: String) -> FieldValue? {
-        get { values[path] }
-        set { values[path] = newValue }
+        PolicyField.indices[path].flatMap { values[$0] }
     }
 
     /// The fixed value at `path` when it is given as a value of type `V` (nil: absent, a
     /// function, or another type).
     func value<V>(_ path: String, as type: V.Type = V.self) -> V? {
-        if case .value(let v)? = values[path] { return v.base as? V }
+        if case .value(let v)? = self[path] { return v as? V }
         return nil
     }
 
@@ -43,10 +49,10 @@ struct PolicyFields {
     /// `child` over `self`, field by field as each descriptor's ``PolicyField/Merge`` says.
     func overlaid(by child: PolicyFields) -> PolicyFields {
         var r = PolicyFields()
-        for f in PolicyField.all {
+        for (i, f) in PolicyField.all.enumerated() {
             switch f.merge {
-            case .inherited: r[f.path] = child[f.path] ?? self[f.path]
-            case .own: r[f.path] = child[f.path]
+            case .inherited: r.values[i] = child.values[i] ?? values[i]
+            case .own: r.values[i] = child.values[i]
             }
         }
         return r
@@ -56,8 +62,8 @@ struct PolicyFields {
     /// `PolicyConfiguration`'s defaults).
     func configuration(name: String) -> PolicyConfiguration {
         var c = PolicyConfiguration(name: name)
-        for f in PolicyField.all {
-            if let apply = f.apply, let v = values[f.path] { apply(v, &c) }
+        for (i, f) in PolicyField.all.enumerated() {
+            if let apply = f.apply, let v = values[i] { apply(v, &c) }
         }
         return c
     }
@@ -65,7 +71,7 @@ struct PolicyFields {
     /// Where `hook` is defined, when this level gives it as a function (nil: absent, or a
     /// fixed value).
     func definition(of hook: Hook) -> HookRef? {
-        guard let path = PolicyField.paths[hook], case .hook(let h)? = values[path] else { return nil }
+        guard let path = PolicyField.paths[hook], case .hook(let h)? = self[path] else { return nil }
         return h
     }
 
