@@ -396,11 +396,46 @@ public final class LuaVM {
         case .number(let d): push(d)
         case .string(let s): push(s)
         case .table(let t):
-            newTable(fieldCount: Int32(clamping: t.count))
-            for (k, val) in t {
-                try pushChecked(k); try pushChecked(val)
+            // The sequence 1...n goes to the array part in order, the other keys in a fixed
+            // order (Swift's dictionary order differs between runs): a table pushed twice is
+            // built the same way, so Lua's `pairs` visits it in the same order every run.
+            var n = 0
+            while t[.integer(n + 1)] != nil { n += 1 }
+            let rest = t.keys.filter { k in
+                guard case .integer(let i) = k else { return true }
+                return i < 1 || i > n
+            }.sorted(by: LuaVM.keyOrder)
+            newTable(arrayCount: Int32(clamping: n), fieldCount: Int32(clamping: rest.count))
+            for i in 0..<n {
+                try pushChecked(t[.integer(i + 1)] ?? .nil)
+                rawSet(at: -2, index: i + 1)
+            }
+            for k in rest {
+                try pushChecked(k); try pushChecked(t[k] ?? .nil)
                 rs_lift(L); lua_rawset(L, -3); rs_unlift(L)
             }
+        }
+    }
+
+    /// Numbers before strings before the rest; numbers and strings by value, the rest by text.
+    private static func keyOrder(_ a: LuaValue, _ b: LuaValue) -> Bool {
+        func rank(_ v: LuaValue) -> Int {
+            switch v {
+            case .integer, .number: return 0
+            case .string: return 1
+            default: return 2
+            }
+        }
+        if rank(a) != rank(b) { return rank(a) < rank(b) }
+        switch (a, b) {
+        case let (.string(x), .string(y)): return x < y
+        case let (.integer(x), .integer(y)): return x < y
+        default:
+            func number(_ v: LuaValue) -> Double? {
+                switch v { case .integer(let i): return Double(i); case .number(let d): return d; default: return nil }
+            }
+            if let x = number(a), let y = number(b) { return x < y }
+            return a.description < b.description
         }
     }
 }

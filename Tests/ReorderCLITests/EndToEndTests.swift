@@ -15,7 +15,8 @@ import Testing
     @Test func pipedREPLExitsOneOnAnError() throws {
         let (status, out, _) = try runReorder(["repl", "--policy", "jx_movable"], input: "s:policy()\nerror('x')\n")
         #expect(status == 1)
-        #expect(out == "\"jx_movable\"\nstdin:1: x\n")
+        // The error, then Lua's traceback (issue 16 item 4): `error` called from the chunk typed.
+        #expect(out == "\"jx_movable\"\nstdin:1: x\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk\n")
     }
 
     @Test func showHasNoColourWhenPiped() throws {

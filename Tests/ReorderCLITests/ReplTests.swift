@@ -49,7 +49,9 @@ import Testing
             a.b
             """)
         #expect(status == 1)
-        #expect(out == "\"begin\"\n2\nstdin:1: attempt to index a nil value (global 'a')\n")
+        // An error is followed by Lua's traceback as lua.c's REPL prints it (issue 16 item 4),
+        // up to the chunk typed (the REPL's own frames below it are not shown).
+        #expect(out == "\"begin\"\n2\nstdin:1: attempt to index a nil value (global 'a')\nstack traceback:\n\tstdin:1: in main chunk\n")
     }
 
     /// Issue 16 item 3: REFERENCE promises that statements followed by an expression print the
@@ -121,6 +123,9 @@ import Testing
         #expect(status == 1)
         #expect(out == """
             stdin:1: s:press_item: section 3 out of range (2 sections)
+            stack traceback:
+            \t[C]: in method 'press_item'
+            \tstdin:1: in main chunk
             stdin:2: unexpected symbol near '='
             unknown command :nope (try :help)
             still here

@@ -307,7 +307,13 @@ struct TrapTests {
         Self.expectNormal(r, status: 1)
         #expect(r.out == """
             stdin:1: reorder.session: grid.item_width: 0.001 is out of range (1 <= grid.item_width <= 100000)
+            stack traceback:
+            \t[C]: in field 'session'
+            \tstdin:1: in main chunk
             stdin:1: reorder.session: frame_rate: 1e+300 is out of range (1 <= frame_rate <= 1000)
+            stack traceback:
+            \t[C]: in field 'session'
+            \tstdin:1: in main chunk
             true
             30
 

@@ -163,4 +163,29 @@ func luaError(_ vm: LuaVM, _ source: String, chunk: String = "t.lua") -> LuaErro
         vm.setGlobal("t")
         #expect(try vm.run("return t[1] + t[2], t.x, #t") == [.integer(3), .string("y"), .integer(2)])
     }
+
+    /// A table is pushed the same way whatever order its dictionary holds the keys in (Swift's
+    /// dictionary order varies between runs and with the insertion history), so `pairs` visits
+    /// equal tables in the same order, and the sequence part is a real array (`#t` is 3).
+    @Test func equalTablesArePushedAlikeWhateverTheirDictionaryOrder() throws {
+        let letters = "abcdefghijklmnopqrstuvwxyz".map { String($0) }
+        var forward: [LuaValue: LuaValue] = [:]
+        for (i, l) in letters.enumerated() { forward[.string(l)] = .integer(i) }
+        var backward: [LuaValue: LuaValue] = [:]
+        backward.reserveCapacity(1000)
+        for (i, l) in letters.enumerated().reversed() { backward[.string(l)] = .integer(i) }
+        for i in 1...3 { forward[.integer(i)] = .integer(i * 10); backward[.integer(4 - i)] = .integer((4 - i) * 10) }
+        #expect(forward == backward)
+        let vm = try LuaVM(options: .trusted)
+        func visitOrder(_ t: [LuaValue: LuaValue]) throws -> [LuaValue] {
+            try vm.push(.table(t))
+            vm.setGlobal("t")
+            return try vm.run("local ks = {} for k in pairs(t) do ks[#ks + 1] = tostring(k) end return table.concat(ks, ','), #t")
+        }
+        let a = try visitOrder(forward), b = try visitOrder(backward)
+        #expect(a == b)
+        // The array part comes first in `next`'s order: 1, 2, 3 (lua 5.4 ltable.c, luaH_next).
+        #expect(a.first?.description.hasPrefix("\"1,2,3,") == true)
+        #expect(a.last == .integer(3))
+    }
 }

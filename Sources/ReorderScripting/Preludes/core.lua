@@ -182,7 +182,7 @@ function reorder._repl_eval(src, final)
   end
   local r = table.pack(xpcall(chunk, function(e)
     if type(e) == "table" and e.message then return tostring(e.message) end
-    return type(e) == "string" and e or inspect(e)
+    return (debug.traceback(type(e) == "string" and e or inspect(e), 2):gsub("\n\t%[C%]: in function 'xpcall'.*$", ""))
   end))
   if not r[1] then return "error", r[2] end
   if r.n < 2 then return "ok" end
