@@ -16,9 +16,10 @@ import ReorderCore
 /// returns is reported instead of taking the host down.
 ///
 /// The budget's own time is calibrated by timing `while true do end` to budget exhaustion on
-/// the same kind of VM (median of 5). A call's time past it is its wall time minus that; a call
-/// over the margin is tried again (up to `retries` times, the shortest counts) to tell a slow
-/// call from a busy machine.
+/// the same kind of VM (median of 5). A call's time past it is its CPU time (the child's, which
+/// is what the sandbox's limits count) minus that, so other work on the machine does not count
+/// against the call; a call that never returns is still caught by the wall-clock `timeout`. A
+/// call over the margin is tried again (up to `retries` times, the shortest counts).
 ///
 /// ```swift
 /// let report = try SandboxFuzzer.run(SandboxFuzzer.Options(seed: 7, runs: 10))
@@ -257,8 +258,8 @@ public enum SandboxFuzzer {
             let r = isolatedCall(vm, timeout: options.timeout)
             switch Int(r.outcome) {
             case Int(RS_FUZZ_RETURNED.rawValue), Int(RS_FUZZ_RAISED.rawValue):
-                let past = r.seconds - budget
-                if past < best { best = past; bestSeconds = r.seconds }
+                let past = r.cpu_seconds - budget
+                if past < best { best = past; bestSeconds = r.cpu_seconds }
                 if best <= options.margin { return .finished(past: best) }
             case Int(RS_FUZZ_TIMEOUT.rawValue):
                 return .failed(.hung(timeout: options.timeout))
@@ -287,7 +288,7 @@ public enum SandboxFuzzer {
             guard r.outcome == Int32(RS_FUZZ_RAISED.rawValue), r.exhausted != 0 else {
                 throw LuaError(kind: .runtime, message: "sandbox fuzzer: the calibration loop was not stopped by the budget (outcome \(r.outcome))")
             }
-            times.append(r.seconds)
+            times.append(r.cpu_seconds)
         }
         times.sort()
         return times[times.count / 2]
