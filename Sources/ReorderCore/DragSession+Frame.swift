@@ -15,9 +15,12 @@ extension DragSession {
     mutating func edgeScroll(dt: Double, policy: some DragPolicy, context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
         guard config.enabled, let snap = snapshot, let finger else {
-            drag?.verticalEpisode = nil; drag?.horizontalEpisode = nil
+            verticalEpisode = nil; horizontalEpisode = nil
             return
         }
+        // A local, not the computed `currentPosition`: reading a getter of the whole session in
+        // the arguments of the layout's mutating `scroll` made the compiler copy the session.
+        let dragging = drag?.current
         for axis in [Axis.vertical, .horizontal] {
             guard config.axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
             let length = viewport[axis]
@@ -27,7 +30,9 @@ extension DragSession {
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
                                                          snapshot: snap, finger: finger)
             else { setEpisode(nil, axis); continue }
-            var episode = self.episode(axis)
+            // Stored properties read in place: a call of a method of the session here made the
+            // compiler copy the whole session (every buffer retained) twice a frame.
+            var episode = axis == .vertical ? verticalEpisode : horizontalEpisode
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
                 setEpisode(episode, axis)
@@ -40,15 +45,17 @@ extension DragSession {
             // A layout that scrolls part of itself (a board's list) takes the step; otherwise the
             // content offset moves.
             let delta = direction * speed * dt
-            guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: currentPosition) else {
+            guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: dragging) else {
                 ctx.content = layout.contentSize
-                ctx.offset = layout.contextOffset(offset, dragging: currentPosition)
+                ctx.offset = layout.contextOffset(offset, dragging: dragging)
                 continue
             }
             var newOffset = offset
             newOffset[axis] = offset[axis] + delta
-            offset = clampedOffset(newOffset)
-            ctx.offset = layout.contextOffset(offset, dragging: currentPosition)
+            let content = layout.contentSize
+            offset = Self.clamped(newOffset, to: Point(x: max(0, content.width - viewport.width),
+                                                       y: max(0, content.height - viewport.height)))
+            ctx.offset = layout.contextOffset(offset, dragging: dragging)
         }
     }
 
@@ -72,18 +79,18 @@ extension DragSession {
     }
 
     func episode(_ axis: Axis) -> ScrollEpisode? {
-        axis == .vertical ? drag?.verticalEpisode : drag?.horizontalEpisode
+        axis == .vertical ? verticalEpisode : horizontalEpisode
     }
 
     mutating func setEpisode(_ e: ScrollEpisode?, _ axis: Axis) {
-        if axis == .vertical { drag?.verticalEpisode = e } else { drag?.horizontalEpisode = e }
+        if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
     }
 
     /// The target the rule proposes for the current finger / snapshot, if any.
     func proposedTarget() -> ItemPosition? {
         switch configuration.targetRule {
         case .underFinger:
-            guard let finger, let current = currentPosition else { return nil }
+            guard let finger, let current = drag?.current else { return nil }
             return layout.proposedPosition(at: finger + offset, dragging: current)
         case .centerDistance:
             guard let snap = snapshot else { return nil }
@@ -106,7 +113,7 @@ extension DragSession {
     /// The proposal of the target rule, when it is a step: the dragged item's position and an
     /// existing position, or one past the end of another section (append).
     @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
-        guard let current = currentPosition, let proposed = proposedTarget(), proposed != current,
+        guard let current = drag?.current, let proposed = proposedTarget(), proposed != current,
               order.isValid(proposed)
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))

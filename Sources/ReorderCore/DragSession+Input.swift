@@ -149,7 +149,8 @@ extension DragSession {
         case .pressing:
             activateIfDue(policy: policy)
         case .dragging:
-            let dt = max(0, time - (drag?.lastFrameTime ?? time))
+            var dt = 0.0
+            if let last = drag?.lastFrameTime { dt = max(0, time - last) }
             drag?.lastFrameTime = time
             refreshSnapshot()
             if configuration.edgeScroll.enabled {
@@ -161,8 +162,8 @@ extension DragSession {
                 refreshSnapshot()
                 resolveTarget(policy: policy, context: consume ctx)
             } else {
-                drag?.verticalEpisode = nil
-                drag?.horizontalEpisode = nil
+                verticalEpisode = nil
+                horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
         case .dropping:
@@ -188,8 +189,9 @@ extension DragSession {
         let cell = layout.frame(of: position) ?? Rect(origin: press.cellCenter, size: .zero)
         let liftFrom = cell.center - offset
         drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
-                    lastFrameTime: time, verticalEpisode: nil, horizontalEpisode: nil, liftFrom: liftFrom,
-                    snapshotBasis: nil)
+                    lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil)
+        verticalEpisode = nil
+        horizontalEpisode = nil
         let style = configuration.snapshot
         snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
                                  size: cell.size, scale: 1, alpha: 1, rotation: 0,
@@ -226,5 +228,7 @@ extension DragSession {
         finger = nil
         snapshot = nil
         undoLog.removeAll(keepingCapacity: true)
+        verticalEpisode = nil
+        horizontalEpisode = nil
     }
 }

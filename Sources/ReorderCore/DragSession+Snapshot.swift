@@ -21,12 +21,14 @@ extension DragSession {
         // Not inlined: inlined into the mutating `updateSnapshot()`, the optimiser copied the
         // whole session (retaining every buffer) to read these few fields.
         @inline(never) get {
-            let f = finger ?? drag?.liftFrom ?? .zero
-            let cellCenter = press?.cellCenter ?? .zero
+            // No `??` over self (its autoclosure captures the session).
+            let f: Point
+            if let finger { f = finger } else if let drag { f = drag.liftFrom } else { f = .zero }
+            guard let press else { return f }
             switch configuration.follow {
-            case .y: return Point(x: cellCenter.x - offset.x, y: f.y)
+            case .y: return Point(x: press.cellCenter.x - offset.x, y: f.y)
             case .xy: return f
-            case .translation: return (cellCenter - (press?.offset ?? .zero)) + (f - (press?.point ?? .zero))
+            case .translation: return (press.cellCenter - press.offset) + (f - press.point)
             }
         }
     }
@@ -70,8 +72,8 @@ extension DragSession {
     /// Starts the drop animation towards the dragged item's cell.
     mutating func beginDrop() {
         finger = nil
-        drag?.verticalEpisode = nil
-        drag?.horizontalEpisode = nil
+        verticalEpisode = nil
+        horizontalEpisode = nil
         // A paged layout settles on a page: the offset glides there with the drop (same
         // duration and curve), and is exactly there when the drop ends.
         drop = Drop(start: time, from: snapshot, offsetFrom: offset,

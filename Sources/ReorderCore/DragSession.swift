@@ -94,9 +94,6 @@ public struct DragSession: Sendable {
         var beganAt: Double
         /// The time of the last dragging frame (the edge scroll's `dt`).
         var lastFrameTime: Double
-        /// The edge-scroll episode on each axis, nil outside the zones.
-        var verticalEpisode: ScrollEpisode?
-        var horizontalEpisode: ScrollEpisode?
         /// Cell centre (viewport) when the drag began: where the lift starts.
         var liftFrom: Point
         /// The time, finger and offset the snapshot was last computed for (nil: not computed
@@ -160,6 +157,11 @@ public struct DragSession: Sendable {
     /// The steps applied this drag, so a rollback or a reverting cancel can undo them. Kept
     /// outside ``Drag`` so its buffer survives from drag to drag: steps append without allocating.
     var undoLog: [Step] = []
+    /// The edge-scroll episode on each axis while dragging, nil outside the zones. Kept beside
+    /// the phase data: edge scrolling reads and writes them every frame, and through
+    /// `drag?.` the compiler copied the whole session there (twice a frame).
+    var verticalEpisode: ScrollEpisode?
+    var horizontalEpisode: ScrollEpisode?
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
@@ -190,7 +192,11 @@ public struct DragSession: Sendable {
     }
 
     func clampedOffset(_ p: Point) -> Point {
-        let m = maximumOffset
+        Self.clamped(p, to: maximumOffset)
+    }
+
+    /// `p` clamped to `[0, m]` on each axis (0 for a non-finite coordinate).
+    @inline(__always) static func clamped(_ p: Point, to m: Point) -> Point {
         func clamp(_ v: Double, _ hi: Double) -> Double { v.isFinite ? min(max(v, 0), hi) : 0 }
         return Point(x: clamp(p.x, m.x), y: clamp(p.y, m.y))
     }
@@ -252,9 +258,9 @@ public struct DragSession: Sendable {
     /// section).
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
-        // Evaluated first: `??` takes an autoclosure over self, and inside the argument list it
-        // made the compiler copy the layout existential for the call (about 100 instructions).
-        let dragging = drag?.current ?? press?.position
+        // No `??` over self: its autoclosure captures the session, and the compiler copied the
+        // layout existential (or the whole session) for it.
+        let dragging = draggedOrPressedPosition
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
                              offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
@@ -264,8 +270,15 @@ public struct DragSession: Sendable {
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
     public var draggedItemSize: Size {
         if let s = snapshot { return s.size }
-        if let p = drag?.current ?? press?.position, let f = layout.frame(of: p) { return f.size }
+        if let p = draggedOrPressedPosition, let f = layout.frame(of: p) { return f.size }
         return .zero
+    }
+
+    /// The dragged item's position, else the pressed one.
+    @inline(__always) var draggedOrPressedPosition: ItemPosition? {
+        if let drag { return drag.current }
+        if let press { return press.position }
+        return nil
     }
 
     /// The frame of an item in viewport coordinates.
