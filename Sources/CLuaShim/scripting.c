@@ -37,13 +37,7 @@ void reorder_scripting_interrupt_begin(lua_State *L) {
 int reorder_scripting_interrupt_end(lua_State *L) {
     sigaction(SIGINT, &previous_sigint, NULL);
     interrupt_state = NULL;
-    rs_vm *vm = rs_getvm(L);
-    if (vm) {
-        rs_clear_stop(L);
-        vm->remaining = LLONG_MAX;
-        vm->exhausted = 0;
-        vm->last_exhausted = 0;
-    }
+    reorder_scripting_clear_stop(L);
     int was = interrupted != 0;
     interrupted = 0;
     return was;
