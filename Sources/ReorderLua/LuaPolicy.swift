@@ -98,7 +98,7 @@ public final class LuaPolicy: DragPolicy {
     /// budget; its `extends` resolves from `baseDirectory` (or the working directory).
     public init(tableAt index: Int32, in vm: LuaVM, chunkName: String = "inline policy",
                 baseDirectory: String? = nil) throws(LuaError) {
-        self.source = .table
+        self.source = .table(LUA_NOREF)
         self.options = vm.options
         program = try PolicyProgram.load(tableAt: index, in: vm, chunkName: chunkName, baseDirectory: baseDirectory)
         failureStreaks = Self.makeStreaks()
@@ -147,7 +147,7 @@ public final class LuaPolicy: DragPolicy {
     /// Reloads the policy from its source. On failure the old policy stays and the error is
     /// reported (and thrown). During a drag the new one takes effect at the next drag.
     public func reload() throws(LuaError) {
-        guard source != .table else {
+        guard !source.isTable else {
             throw LuaError(kind: .file, message: "a policy given as a table cannot be reloaded")
         }
         let box = OutputBox()

@@ -79,12 +79,8 @@ struct PolicyReader {
         }
     }
 
-    static func format(_ d: Double) -> String {
-        if d.isNaN { return "nan" }
-        if d.isInfinite { return d > 0 ? "inf" : "-inf" }
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) + ".0" }
-        return String(d)
-    }
+    /// A float as Lua shows it (``NumberText/luaFloat(_:)``).
+    static func format(_ d: Double) -> String { NumberText.luaFloat(d) }
 
     /// Warns about keys of the table at `index` that are not in `known` (the first
     /// ``maximumUnknownFieldWarnings`` of the file, each key cut to ``maximumEchoLength``).

@@ -11,23 +11,9 @@ import ReorderLua
 /// ```
 @dynamicMemberLookup
 public struct SessionOptions: Sendable {
-    /// Where the policy comes from.
-    public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
-        /// A built-in policy (`"jx_movable"`).
-        case builtin(String)
-        /// A policy file (`"policies/mine.lua"`): any string with a `/` or ending in `.lua`.
-        case file(String)
-        /// An inline table kept in the scripting VM (registry reference).
-        case table(Int32)
-
-        public var description: String {
-            switch self {
-            case .builtin(let n): return n
-            case .file(let p): return p
-            case .table: return "(inline table)"
-            }
-        }
-    }
+    /// Where the policy comes from (ReorderLua's one ``ReorderLua/PolicySource``; an inline
+    /// table is kept in the scripting VM by its registry reference).
+    public typealias PolicySource = ReorderLua.PolicySource
 
     /// `"table"`, `"grid"` or `"board"` (ReorderCore's ``LayoutKind``).
     public typealias LayoutKind = ReorderCore.LayoutKind
