@@ -4,7 +4,7 @@
 import { drawScene } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;  // 2: a frame carries its pointer move (docs/PLAYGROUND.md)
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 
@@ -14,9 +14,15 @@ const state = {
   lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
+  pendingMove: null,    // the pointer's last move since the last frame: {ms, x, y}
   sentAt: new Map(),    // seq -> performance.now() when sent
   rtts: [],             // round trips (ms) from a message to its scene drawn
   drawTimes: [],        // the page's own work (ms) per scene message
+  waits: [],            // [ms from a message sent to its reply's handler starting, whether a
+                        //  frame's rendering ran on the main thread in between]
+  renders: [],          // ms from requestAnimationFrame's callback to the next task (the
+                        // frame's style, layout, paint and commit on the main thread)
+  renderEnd: 0,         // performance.now() when the last frame's rendering was over
   received: 0,
   errors: [],
   traceUrl: null,
@@ -52,6 +58,7 @@ function connect() {
 }
 
 function receive(text) {
+  state.arrived = performance.now();
   let m;
   try { m = JSON.parse(text); } catch { return; }
   state.received++;
@@ -115,7 +122,10 @@ function scene(m) {
   state.drawTimes.push(performance.now() - started);
   if (state.drawTimes.length > 200000) state.drawTimes.splice(0, 100000);
   if (m.seq && state.sentAt.has(m.seq)) {
-    state.rtts.push(performance.now() - state.sentAt.get(m.seq));
+    const sent = state.sentAt.get(m.seq);
+    state.rtts.push(performance.now() - sent);
+    state.waits.push([state.arrived - sent, state.renderEnd > sent]);
+    if (state.waits.length > 200000) state.waits.splice(0, 100000);
     state.sentAt.delete(m.seq);
     if (state.rtts.length > 200000) state.rtts.splice(0, 100000);
   }
@@ -176,30 +186,55 @@ viewport.addEventListener('pointerdown', (e) => {
   send({ type: 'down', t: time(e.timeStamp), ...point(e) });
   e.preventDefault();
 });
+// A move is kept until the next animation frame and goes with its tick as one message (one
+// scene in reply instead of two; Chromium dispatches pointermove once per frame anyway, just
+// before requestAnimationFrame, like UIKit's coalesced touches).
 viewport.addEventListener('pointermove', (e) => {
   if (e.pointerId !== state.pointer) return;
-  send({ type: 'move', t: time(e.timeStamp), ...point(e) });
+  state.pendingMove = { ms: e.timeStamp, ...point(e) };
 });
+function flushMove() {
+  const m = state.pendingMove;
+  state.pendingMove = null;
+  if (m) send({ type: 'move', t: time(m.ms), x: m.x, y: m.y });
+}
 viewport.addEventListener('pointerup', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
+  flushMove();
   send({ type: 'up', t: time(e.timeStamp) });
 });
 viewport.addEventListener('pointercancel', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
+  flushMove();
   send({ type: 'cancel', t: time(e.timeStamp) });
 });
 
 // Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen does).
+// A task posted from the animation frame runs once the frame's rendering is over.
+const afterFrame = new MessageChannel();
+afterFrame.port1.onmessage = (e) => {
+  state.renderEnd = performance.now();
+  state.renders.push(state.renderEnd - e.data);
+  if (state.renders.length > 200000) state.renders.splice(0, 100000);
+};
 function frame(ts) {
+  afterFrame.port2.postMessage(performance.now());
   if (state.logToEnd) {
     state.logToEnd = false;
     const list = $('log');
     list.scrollTop = list.scrollHeight;
   }
   const s = state.scene;
-  if (state.pointer !== null || (s && s.state !== 'idle')) send({ type: 'frame', t: time(ts) });
+  const m = state.pendingMove;
+  if (m) {
+    state.pendingMove = null;
+    const moved = time(m.ms);
+    send({ type: 'frame', t: time(ts), x: m.x, y: m.y, move_t: moved });
+  } else if (state.pointer !== null || (s && s.state !== 'idle')) {
+    send({ type: 'frame', t: time(ts) });
+  }
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
