@@ -50,6 +50,7 @@ r = sorted(d.execute_script("return window.__play.rtts"))
 draw = sorted(d.execute_script("return window.__play.drawTimes || []"))
 waits = d.execute_script("return window.__play.waits || []")
 renders = sorted(d.execute_script("return window.__play.renders || []"))
+f2d = sorted(d.execute_script("return window.__play.frameToDrawn || []"))
 d.quit()
 server.terminate()
 print(f"rows {a.rows}, {len(r)} messages in {a.seconds:.0f} s: page round trip p50 {r[len(r)//2]:.2f} ms, "
@@ -73,3 +74,6 @@ if waits:
 if renders:
     print(f"  a frame's rendering on the main thread ({len(renders)} frames): p50 {q(renders, .5):.2f} ms, "
           f"p90 {q(renders, .9):.2f} ms, p99 {q(renders, .99):.2f} ms")
+if f2d:
+    print(f"  animation frame began -> its frame message's scene drawn ({len(f2d)}): p50 {q(f2d, .5):.2f} ms, "
+          f"p90 {q(f2d, .9):.2f} ms, p99 {q(f2d, .99):.2f} ms")
