@@ -465,8 +465,11 @@ public final class Playground {
     }
 
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.
+    /// When the file no longer loads (a broken edit), the chart of the last good load of the
+    /// same file: that policy is the one still in force.
     func curveSVG() -> String {
         guard let s = session else { return "" }
+        let key = "\(s.options.policy)"
         let policy: any DragPolicy
         do {
             switch s.options.policy {
@@ -475,13 +478,19 @@ public final class Playground {
             case .table: return ""
             }
         } catch {
+            if let last = lastGoodCurve, last.key == key { return last.svg }
             return ""
         }
         var options = SpeedPlot.Options(viewport: s.simulator.viewport, frameRate: s.options.frameRate)
         options.plotWidth = 360
         options.plotHeight = 200
-        return SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
+        let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
+        lastGoodCurve = (key, svg)
+        return svg
     }
+
+    /// The last chart drawn, and the policy source it was drawn for.
+    var lastGoodCurve: (key: String, svg: String)?
 
     /// `scene`: the scene now and the events since the last scene sent.
     public func sceneMessage(seq: Int?) -> String {

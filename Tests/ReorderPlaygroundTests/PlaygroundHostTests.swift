@@ -155,8 +155,12 @@ import Testing
         var logged = ""
         let play = try Playground(options: .init(policy: path, rows: 5), log: { logged += $0 })
         play.session?.simulator.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 1))
+        let chart = json(.sender(play.welcome(seq: nil)))["curve_svg"] as? String ?? ""
+        #expect(chart.contains("<svg"))   // default's edge scroll, which mine extends
         try "return { name = \"broken\",\n  api = 1 extends = 2 }".write(toFile: path, atomically: true, encoding: .utf8)
         let broken = play.reload()
+        // The chart is still the last good policy's (it is the one in force), not "no edge scroll".
+        #expect(json(.sender(play.welcome(seq: nil)))["curve_svg"] as? String == chart)
         #expect(json(broken[0])["type"] as? String == "policy_error")
         let message = json(broken[0])["message"] as? String ?? ""
         #expect(message.hasPrefix("mine.lua:2: "))
