@@ -131,6 +131,7 @@ public final class Playground {
         ownsSession = true
         try host.setSession(global: global, options: o)
         guard host.session(global: global) != nil else { throw LuaError.script("could not create the session") }
+        _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
     }
 
     /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
@@ -150,6 +151,7 @@ public final class Playground {
         startOptions = o
         ownsSession = false
         eventsSent = s.events.count
+        _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
     }
 
     /// The session now. Looking it up asks the host's Lua VM (a protected call), which took

@@ -161,6 +161,12 @@ import Testing
         let broken = play.reload()
         // The chart is still the last good policy's (it is the one in force), not "no edge scroll".
         #expect(json(.sender(play.welcome(seq: nil)))["curve_svg"] as? String == chart)
+        // Also when no page asked for the chart before the file broke (a page opened afterwards).
+        try #"return { name = "mine", extends = "default", api = 1 }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let fresh = try Playground(options: .init(policy: path, rows: 5))
+        try "return { name = \"broken\",\n  api = 1 extends = 2 }".write(toFile: path, atomically: true, encoding: .utf8)
+        _ = fresh.reload()
+        #expect(json(.sender(fresh.welcome(seq: nil)))["curve_svg"] as? String == chart)
         #expect(json(broken[0])["type"] as? String == "policy_error")
         let message = json(broken[0])["message"] as? String ?? ""
         #expect(message.hasPrefix("mine.lua:2: "))
