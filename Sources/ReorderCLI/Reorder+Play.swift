@@ -114,7 +114,11 @@ public enum PlayCommand {
             hub = try PlaygroundHub(options: Playground.Options(policy: policy, layout: layout, rows: rows),
                                     traceFormat: traceFormat, log: { write($0) })
         } catch {
-            console.write("reorder play: \(error.message)\n")
+            // The policy came from the command line, not from a `reorder.session{...}` call:
+            // the message does not name the Lua function (as `reorder --policy`, issue 16 item 7).
+            var message = error.message
+            if message.hasPrefix("reorder.session: ") { message.removeFirst("reorder.session: ".count) }
+            console.write("reorder play: \(message)\n")
             return 1
         }
         if !PlaygroundServer.isLoopback(host) {

@@ -131,6 +131,7 @@ public final class Playground {
         ownsSession = true
         try host.setSession(global: global, options: o)
         guard host.session(global: global) != nil else { throw LuaError.script("could not create the session") }
+        _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
     }
 
     /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
@@ -150,6 +151,7 @@ public final class Playground {
         startOptions = o
         ownsSession = false
         eventsSent = s.events.count
+        _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
     }
 
     /// The session now. Looking it up asks the host's Lua VM (a protected call), which took
@@ -190,6 +192,8 @@ public final class Playground {
             return [.sender(sceneMessage(seq: seq))]
         case .input(let input):
             return handleInput(input, client: client, seq: seq)
+        case .inputs(let inputs):
+            return handleInputs(inputs, client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
@@ -217,38 +221,60 @@ public final class Playground {
 
     /// Applies a touch or frame at the page's time, mapped onto the session's clock.
     func handleInput(_ input: TraceInput, client: Int, seq: Int?) -> [PlaygroundReply] {
+        handleInputs([input], client: client, seq: seq)
+    }
+
+    /// Applies inputs at the page's times (non-decreasing), mapped onto the session's clock,
+    /// and answers with one scene: a version 2 `frame` carries the frame's move and its tick.
+    func handleInputs(_ inputs: [TraceInput], client: Int, seq: Int?) -> [PlaygroundReply] {
         guard !isReplaying else { return [.sender(error("a trace is being replayed; inputs are ignored until it ends", seq: seq))] }
-        guard let sim = session?.simulator else { return [.sender(error("no session", seq: seq))] }
-        let pageTime = input.time
-        var clock = clocks[client] ?? Clock(base: pageTime - sim.time, lastPageTime: pageTime)
-        if pageTime < clock.lastPageTime {
-            return [.sender(error("out of order: t \(pageTime) is older than this client's last message (t \(clock.lastPageTime))", seq: seq))]
+        guard let sim = session?.simulator, let first = inputs.first else { return [.sender(error("no session", seq: seq))] }
+        var clock = clocks[client] ?? Clock(base: first.time - sim.time, lastPageTime: first.time)
+        if first.time < clock.lastPageTime {
+            return [.sender(error("out of order: t \(first.time) is older than this client's last message (t \(clock.lastPageTime))", seq: seq))]
         }
         // Another client (or a replay, or a reload) moved the clock on: continue from there.
-        if pageTime - clock.base < sim.time { clock.base = pageTime - sim.time }
-        clock.lastPageTime = pageTime
-        clocks[client] = clock
-        let t = pageTime - clock.base
-        let mapped: TraceInput
-        switch input {
-        case .down(_, let p): mapped = .down(t, p)
-        case .move(_, let p): mapped = .move(t, p)
-        case .up: mapped = .up(t)
-        case .cancel: mapped = .cancel(t)
-        case .frame: mapped = .frame(t)
+        if first.time - clock.base < sim.time { clock.base = first.time - sim.time }
+        var mapped: [TraceInput] = []
+        for input in inputs {
+            let t = max(input.time, clock.lastPageTime) - clock.base
+            clock.lastPageTime = max(input.time, clock.lastPageTime)
+            switch input {
+            case .down(_, let p): mapped.append(.down(t, p))
+            case .move(_, let p): mapped.append(.move(t, p))
+            case .up: mapped.append(.up(t))
+            case .cancel: mapped.append(.cancel(t))
+            case .frame: mapped.append(.frame(t))
+            }
         }
+        clocks[client] = clock
         return apply(mapped, seq: seq)
     }
 
     /// Applies an input at session time and answers with the scene (to everyone).
     public func apply(_ input: TraceInput, seq: Int? = nil) -> [PlaygroundReply] {
+        apply([input], seq: seq)
+    }
+
+    /// Applies inputs at session time, in order, and answers with one scene (to everyone; an
+    /// idle frame that changed nothing only to the sender).
+    ///
+    /// ```swift
+    /// let replies = playground.apply([.move(1.59, Point(x: 100, y: 130)), .frame(1.6)])
+    /// // one .everyone(scene message) while dragging
+    /// ```
+    public func apply(_ inputs: [TraceInput], seq: Int? = nil) -> [PlaygroundReply] {
         guard let s = session else { return [.sender(error("no session", seq: seq))] }
         // The simulator logs every input unless told not to: only while recording a trace.
         if ownsSession { s.simulator.isRecording = recording != nil }
-        let outcome = s.simulator.apply(input)
+        var changed = false
+        for input in inputs {
+            let outcome = s.simulator.apply(input)
+            if case .frame = input, outcome == .ignored {} else { changed = true }
+        }
         s.collect()
         var replies: [PlaygroundReply] = []
-        if case .frame = input, outcome == .ignored, s.events.count == eventsSent {
+        if !changed, s.events.count == eventsSent {
             // An idle frame: nothing changed; answer only the sender.
             return [.sender(sceneMessage(seq: seq))]
         }
@@ -441,8 +467,11 @@ public final class Playground {
     }
 
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.
+    /// When the file no longer loads (a broken edit), the chart of the last good load of the
+    /// same file: that policy is the one still in force.
     func curveSVG() -> String {
         guard let s = session else { return "" }
+        let key = "\(s.options.policy)"
         let policy: any DragPolicy
         do {
             switch s.options.policy {
@@ -451,13 +480,19 @@ public final class Playground {
             case .table: return ""
             }
         } catch {
+            if let last = lastGoodCurve, last.key == key { return last.svg }
             return ""
         }
         var options = SpeedPlot.Options(viewport: s.simulator.viewport, frameRate: s.options.frameRate)
         options.plotWidth = 360
         options.plotHeight = 200
-        return SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
+        let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
+        lastGoodCurve = (key, svg)
+        return svg
     }
+
+    /// The last chart drawn, and the policy source it was drawn for.
+    var lastGoodCurve: (key: String, svg: String)?
 
     /// `scene`: the scene now and the events since the last scene sent.
     public func sceneMessage(seq: Int?) -> String {

@@ -10,10 +10,16 @@ import ReorderPersistence
 /// ```swift
 /// let m = try PlaygroundProtocol.decode(#"{"v":1,"type":"down","t":1.5,"x":100,"y":120}"#)
 /// // m.request == .input(.down(1.5, Point(x: 100, y: 120)))
+/// let f = try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":1.6,"x":100,"y":130,"move_t":1.59}"#)
+/// // f.request == .inputs([.move(1.59, Point(x: 100, y: 130)), .frame(1.6)])
 /// ```
 public enum PlaygroundProtocol {
-    /// The version this host speaks.
-    public static let version = 1
+    /// The version this host speaks. Version 2 adds a pointer move to `frame` (`x`, `y`,
+    /// `move_t`: a frame's move and tick in one message, one scene in reply); version 1
+    /// messages are still accepted.
+    public static let version = 2
+    /// The oldest version still accepted.
+    public static let oldestVersion = 1
     /// The largest message accepted, bytes (a dropped trace of about 20,000 inputs fits).
     public static let maximumMessageSize = 1 << 20
 
@@ -23,6 +29,9 @@ public enum PlaygroundProtocol {
         case hello
         /// A touch or a frame tick at the page's time (seconds).
         case input(TraceInput)
+        /// Inputs applied in order with one scene in reply: version 2's `frame` carrying the
+        /// frame's pointer move, `[.move(moveTime, point), .frame(t)]`.
+        case inputs([TraceInput])
         /// Just the scene now.
         case scene
         /// Switch to a built-in policy by name, or `"file"` for the file given to `reorder play`.
@@ -79,7 +88,9 @@ public enum PlaygroundProtocol {
             throw fail("\(error.key): expected \(Wire.expected(error.key))")
         }
         guard let v = wire.v else { throw fail("v: expected the protocol version, \(version)") }
-        guard v == version else { throw fail("v: unsupported protocol version \(v) (this host speaks \(version))") }
+        guard (oldestVersion...version).contains(v) else {
+            throw fail("v: unsupported protocol version \(v) (this host speaks \(oldestVersion) to \(version))")
+        }
         guard let type = wire.type else { throw fail("type: expected a string") }
         func number(_ key: String, _ value: Double?) throws(DecodeError) -> Double {
             guard let d = value, d.isFinite else { throw fail("\(type).\(key): expected a finite number") }
@@ -103,7 +114,22 @@ public enum PlaygroundProtocol {
         case "move": request = .input(.move(try time(), try point()))
         case "up": request = .input(.up(try time()))
         case "cancel": request = .input(.cancel(try time()))
-        case "frame": request = .input(.frame(try time()))
+        case "frame":
+            let t = try time()
+            // Version 2: the pointer's position this frame (and when it got there) comes along.
+            if v >= 2, wire.x != nil || wire.y != nil || wire.moveT != nil {
+                let p = try point()
+                var moved = t
+                if wire.moveT != nil {
+                    moved = try number("move_t", wire.moveT)
+                    guard moved >= 0, moved <= t else {
+                        throw fail("frame.move_t: expected seconds from 0 to the frame's t (\(t)), got \(moved)")
+                    }
+                }
+                request = .inputs([.move(moved, p), .frame(t)])
+            } else {
+                request = .input(.frame(t))
+            }
         case "policy":
             guard let name = wire.name, !name.isEmpty, name.count <= 200 else {
                 throw fail("policy.name: expected a policy name")
@@ -131,6 +157,7 @@ public enum PlaygroundProtocol {
         var y: Double?
         var name: String?
         var trace: String?
+        var moveT: Double?
 
         /// A field of the wrong type.
         struct FieldError: Error { var key: String }
@@ -145,6 +172,7 @@ public enum PlaygroundProtocol {
             y = try Self.number(members, "y")
             name = try Self.string(members, "name")
             trace = try Self.string(members, "trace")
+            moveT = try Self.number(members, "move_t")
         }
 
         static func member(_ members: [JSONMember], _ key: String) -> JSONValue? {

@@ -1,7 +1,7 @@
 """Benchmark (not a test): the page's round trip in headless Chromium, from a message sent
 (pointer event or animation frame) to its scene drawn into the DOM (`window.__play.rtts`).
 
-  python3 Tests/Browser/bench_page.py [--rows N] [--seconds S] [--reorder PATH]"""
+  python3 Tests/Browser/bench_page.py [--rows N] [--seconds S] [--reorder PATH] [--flag=--chromium-switch ...]"""
 import argparse, os, re, subprocess, threading, time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -12,6 +12,7 @@ p = argparse.ArgumentParser()
 p.add_argument("--rows", type=int, default=1000)
 p.add_argument("--seconds", type=float, default=20)
 p.add_argument("--reorder", default=os.path.join(os.path.dirname(__file__), "..", "..", ".build", "release", "reorder"))
+p.add_argument("--flag", action="append", default=[], help="another Chromium switch (repeatable)")
 a = p.parse_args()
 server = subprocess.Popen([a.reorder, "play", "--port", "0", "--rows", str(a.rows)], stdout=subprocess.PIPE, text=True)
 for line in server.stdout:
@@ -21,7 +22,7 @@ for line in server.stdout:
         break
 threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
 o = Options()
-for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"]:
+for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"] + a.flag:
     o.add_argument(arg)
 o.binary_location = "/usr/bin/chromium"
 d = webdriver.Chrome(options=o, service=Service("/usr/bin/chromedriver"))
@@ -47,6 +48,9 @@ while time.time() < end:
     time.sleep(0.4)
 r = sorted(d.execute_script("return window.__play.rtts"))
 draw = sorted(d.execute_script("return window.__play.drawTimes || []"))
+waits = d.execute_script("return window.__play.waits || []")
+renders = sorted(d.execute_script("return window.__play.renders || []"))
+f2d = sorted(d.execute_script("return window.__play.frameToDrawn || []"))
 d.quit()
 server.terminate()
 print(f"rows {a.rows}, {len(r)} messages in {a.seconds:.0f} s: page round trip p50 {r[len(r)//2]:.2f} ms, "
@@ -54,3 +58,22 @@ print(f"rows {a.rows}, {len(r)} messages in {a.seconds:.0f} s: page round trip p
 if draw:
     print(f"  of which the page's own work per scene (drawing, log, chart): p50 {draw[len(draw)//2]:.2f} ms, "
           f"p99 {draw[int(len(draw)*0.99)]:.2f} ms")
+
+def q(xs, f):
+    return xs[min(len(xs) - 1, int(len(xs) * f))] if xs else float("nan")
+if waits:
+    # Where the round trip goes: from the message sent to its reply's handler starting (the
+    # socket, the host, the browser's network process, the renderer's queue), split by whether
+    # a frame's rendering (style, layout, paint, commit) ran on the main thread in between.
+    w_all = sorted(w for w, _ in waits)
+    w_blocked = sorted(w for w, b in waits if b)
+    w_free = sorted(w for w, b in waits if not b)
+    print(f"  sent -> reply handled: p50 {q(w_all, .5):.2f} ms, p99 {q(w_all, .99):.2f} ms; "
+          f"with a frame rendered in between ({len(w_blocked)}): p50 {q(w_blocked, .5):.2f}, p99 {q(w_blocked, .99):.2f} ms; "
+          f"without ({len(w_free)}): p50 {q(w_free, .5):.2f}, p99 {q(w_free, .99):.2f} ms")
+if renders:
+    print(f"  a frame's rendering on the main thread ({len(renders)} frames): p50 {q(renders, .5):.2f} ms, "
+          f"p90 {q(renders, .9):.2f} ms, p99 {q(renders, .99):.2f} ms")
+if f2d:
+    print(f"  animation frame began -> its frame message's scene drawn ({len(f2d)}): p50 {q(f2d, .5):.2f} ms, "
+          f"p90 {q(f2d, .9):.2f} ms, p99 {q(f2d, .99):.2f} ms")

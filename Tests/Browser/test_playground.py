@@ -285,8 +285,8 @@ class Playground(unittest.TestCase):
              what="the field error")
         self.js("window.__play.ws.send('x'.repeat(1100000))")
         wait(lambda: any("too large" in e for e in self.js("return window.__play.errors")), what="the size error")
-        self.js("window.__play.ws.send(JSON.stringify({v: 2, type: 'hello'}))")
-        wait(lambda: any("unsupported protocol version 2" in e for e in self.js("return window.__play.errors")),
+        self.js("window.__play.ws.send(JSON.stringify({v: 3, type: 'hello'}))")
+        wait(lambda: any("unsupported protocol version 3" in e for e in self.js("return window.__play.errors")),
              what="the version error")
         # A refused upgrade: swift-nio's upgrader answers 400 Bad Request and closes (plain HTTP
         # requests with a foreign Origin or Host get 403 from the server's guard).
@@ -338,6 +338,70 @@ class Playground(unittest.TestCase):
         d.find_element(By.ID, "stop").send_keys(Keys.ENTER)
         wait(lambda: self.js("return window.__play.traceText") is not None, what="the trace")
         self.assertFalse(d.find_element(By.ID, "download").get_attribute("hidden"))
+
+    def test_trace_download_file_replay_and_drop_replay(self):
+        """A recorded drag (row 2 onto row 4's centre, 3 × 44 + 22 = 154, under `default`:
+        1 3 4 2 5 ..., as row 2 onto row 5 gives 1 3 4 5 2 in the touch test) is downloadable
+        (the link's blob holds the trace text), and replays from the file input and from a file
+        dropped on the page: after a reset each replay gives the same order on the host and in
+        the DOM, and the page refuses its own inputs while the replay runs."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.choose("default")
+        d = self.driver
+        d.find_element(By.ID, "record").click()
+        wait(lambda: d.find_element(By.ID, "stop").is_enabled(), what="recording")
+        self.press(120, 1 * ROW + 22)
+        self.lifted()
+        self.glide(120, 66, 120, 3 * ROW + 22, steps=10)
+        time.sleep(0.3)
+        self.release()
+        d.find_element(By.ID, "stop").click()
+        trace = wait(lambda: self.js("return window.__play.traceText"), what="the trace")
+        expected = ["1", "3", "4", "2", "5", "6"]
+        self.assertEqual(self.host_state()["order"][0][:6], expected)
+        # The download link is reachable by Tab once shown, and its blob is the trace.
+        link = d.find_element(By.ID, "download")
+        self.assertTrue(link.is_displayed())
+        self.js("document.getElementById('stop').focus()")
+        ActionChains(d).send_keys(Keys.TAB).perform()
+        self.assertEqual(self.js("return document.activeElement.id"), "download")
+        blob = d.execute_async_script("const done = arguments[arguments.length - 1];"
+                       "fetch(document.getElementById('download').href).then(r => r.text()).then(done)")
+        self.assertEqual(blob, trace)
+        path = os.path.join(self.dir, "page.trace.jsonl")
+        with open(path, "w") as f:
+            f.write(trace)
+
+        def replayed(how):
+            wait(lambda: self.host_state()["order"][0][:6] == expected, timeout=10, what=f"the {how} replay's order")
+            wait(lambda: self.scene()["state"] == "idle" and not self.js("return !!window.__play.lastReplaying"),
+                 timeout=10, what=f"the {how} replay to end")
+            self.assertEqual(self.dom_order()[:6], expected)
+
+        self.js("window.__play.lastReplaying = false; window.__play.sawReplaying = false;")
+        d.find_element(By.ID, "reset").click()
+        wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+        d.find_element(By.ID, "trace-file").send_keys(path)
+        wait(lambda: self.js("return !!window.__play.sawReplaying"), what="a replaying scene")
+        # The page's own press is refused while the replay runs.
+        errors = len(self.js("return window.__play.errors"))
+        self.press(120, 22)
+        a = self.pointer()
+        a.pointer_action.pointer_up()
+        a.perform()
+        replayed("file input")
+        self.assertTrue(any("being replayed" in e for e in self.js("return window.__play.errors")[errors:]))
+
+        d.find_element(By.ID, "reset").click()
+        wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+        self.js("const dt = new DataTransfer();"
+                "dt.items.add(new File([arguments[0]], 'dropped.jsonl', {type: 'application/jsonl'}));"
+                "document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));",
+                trace)
+        replayed("dropped file")
+        log = self.js("return [...document.querySelectorAll('#log li')].map(e => e.textContent)")
+        self.assertTrue(any("replaying dropped.jsonl" in line for line in log), log[-5:])
 
     def test_touch_drag_via_cdp_touch_events(self):
         """A real touch (CDP Input.dispatchTouchEvent: touchStart, touchMove, touchEnd) arrives

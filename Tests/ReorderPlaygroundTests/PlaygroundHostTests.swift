@@ -72,6 +72,32 @@ import Testing
         #expect(events == ["end"])
     }
 
+    /// The same drag as above from a version 2 page: the move rides on a frame (one scene in
+    /// reply, to everyone); the order is the same 2 3 4 1 and the finger where the move put it.
+    @Test func versionTwoFrameAppliesTheMoveThenTheTickWithOneScene() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        _ = play.handle(try message(#"{"v":2,"type":"down","t":100,"x":100,"y":22}"#), client: 1)
+        var t = 100.0
+        for _ in 0..<40 {
+            t += 1.0 / 60
+            _ = play.handle(try message(#"{"v":2,"type":"frame","t":\#(t)}"#), client: 1)
+        }
+        t += 1.0 / 60
+        let moved = play.handle(try message(#"{"v":2,"type":"frame","t":\#(t),"x":100,"y":154,"move_t":\#(t - 0.004),"seq":5}"#), client: 1)
+        #expect(moved.count == 1)
+        if case .everyone = moved[0] {} else { Issue.record("a frame with a move goes to every page") }
+        #expect(json(moved[0])["type"] as? String == "scene")
+        #expect(json(moved[0])["seq"] as? Int == 5)
+        #expect(play.session?.simulator.finger == Point(x: 100, y: 154))
+        for _ in 0..<5 {
+            t += 1.0 / 60
+            _ = play.handle(try message(#"{"v":2,"type":"frame","t":\#(t)}"#), client: 1)
+        }
+        _ = play.handle(try message(#"{"v":2,"type":"up","t":\#(t)}"#), client: 1)
+        #expect(play.session?.simulator.order.ids.first?.prefix(4) == ["2", "3", "4", "1"])
+        #expect(abs((play.session?.simulator.time ?? 0) - (t - 100)) < 1e-9)
+    }
+
     @Test func outOfOrderInputIsRefusedAndNothingChanges() throws {
         let play = try Playground(options: .init(policy: "default", rows: 30))
         _ = play.handle(try message(#"{"v":1,"type":"down","t":5,"x":100,"y":22}"#), client: 1)
@@ -129,8 +155,18 @@ import Testing
         var logged = ""
         let play = try Playground(options: .init(policy: path, rows: 5), log: { logged += $0 })
         play.session?.simulator.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 1))
+        let chart = json(.sender(play.welcome(seq: nil)))["curve_svg"] as? String ?? ""
+        #expect(chart.contains("<svg"))   // default's edge scroll, which mine extends
         try "return { name = \"broken\",\n  api = 1 extends = 2 }".write(toFile: path, atomically: true, encoding: .utf8)
         let broken = play.reload()
+        // The chart is still the last good policy's (it is the one in force), not "no edge scroll".
+        #expect(json(.sender(play.welcome(seq: nil)))["curve_svg"] as? String == chart)
+        // Also when no page asked for the chart before the file broke (a page opened afterwards).
+        try #"return { name = "mine", extends = "default", api = 1 }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let fresh = try Playground(options: .init(policy: path, rows: 5))
+        try "return { name = \"broken\",\n  api = 1 extends = 2 }".write(toFile: path, atomically: true, encoding: .utf8)
+        _ = fresh.reload()
+        #expect(json(.sender(fresh.welcome(seq: nil)))["curve_svg"] as? String == chart)
         #expect(json(broken[0])["type"] as? String == "policy_error")
         let message = json(broken[0])["message"] as? String ?? ""
         #expect(message.hasPrefix("mine.lua:2: "))

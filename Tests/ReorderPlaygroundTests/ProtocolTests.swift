@@ -25,11 +25,32 @@ import Testing
         #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"replay","trace":"x"}"#).request == .replay("x"))
     }
 
+    @Test func versionTwoFrameCarriesItsPointerMove() throws {
+        // docs/PLAYGROUND.md, version 2: a frame with x and y is the move (at move_t, or at the
+        // frame's t when move_t is left out) and then the tick, answered with one scene.
+        let m = try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":1.6,"x":100,"y":130.5,"move_t":1.59,"seq":4}"#)
+        #expect(m.request == .inputs([.move(1.59, Point(x: 100, y: 130.5)), .frame(1.6)]))
+        #expect(m.seq == 4)
+        #expect(try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":1.6,"x":1,"y":2}"#).request
+                == .inputs([.move(1.6, Point(x: 1, y: 2)), .frame(1.6)]))
+        // A frame without a point is a plain tick in either version; version 1 ignores x and y
+        // on a frame (keys a message type does not use are ignored).
+        #expect(try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":2}"#).request == .input(.frame(2)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"frame","t":2,"x":1,"y":2}"#).request == .input(.frame(2)))
+        // Version 1's separate move is still accepted from a version 2 page.
+        #expect(try PlaygroundProtocol.decode(#"{"v":2,"type":"move","t":1,"x":1,"y":2}"#).request == .input(.move(1, Point(x: 1, y: 2))))
+        #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1}"#)?.message == "frame.y: expected a finite number")
+        #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1,"y":2,"move_t":1.5}"#)?.message
+                == "frame.move_t: expected seconds from 0 to the frame's t (1.0), got 1.5")
+        #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1,"y":2,"move_t":"now"}"#)?.message == "move_t: expected a finite number")
+    }
+
     @Test func malformedMessagesSayWhatIsWrong() {
         #expect(failure("garbage{")?.message == "not JSON")
         #expect(failure("[1, 2]")?.message == "expected a JSON object")
-        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 1")
-        #expect(failure(#"{"v":2,"type":"hello"}"#)?.message == "v: unsupported protocol version 2 (this host speaks 1)")
+        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 2")
+        #expect(failure(#"{"v":3,"type":"hello"}"#)?.message == "v: unsupported protocol version 3 (this host speaks 1 to 2)")
+        #expect(failure(#"{"v":0,"type":"hello"}"#)?.message == "v: unsupported protocol version 0 (this host speaks 1 to 2)")
         #expect(failure(#"{"v":1}"#)?.message == "type: expected a string")
         #expect(failure(#"{"v":1,"type":"fly"}"#)?.message == "type: unknown message type \"fly\"")
         // The seq comes back even when a field is wrong.

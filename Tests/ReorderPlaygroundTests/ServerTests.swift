@@ -24,7 +24,8 @@ import Testing
             }
             try await client.execute(uri: "/app.js", method: .get) { r in
                 #expect(r.headers[.contentType] == "text/javascript; charset=utf-8")
-                #expect(String(buffer: r.body).contains("const PROTOCOL = 1;"))
+                // The page speaks protocol 2 (docs/PLAYGROUND.md, "Versions").
+                #expect(String(buffer: r.body).contains("const PROTOCOL = 2;"))
             }
             try await client.execute(uri: "/missing.js", method: .get) { r in #expect(r.status == .notFound) }
             try await client.execute(uri: "/state", method: .get) { r in

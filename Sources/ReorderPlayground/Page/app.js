@@ -4,7 +4,7 @@
 import { drawScene } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;  // 2: a frame carries its pointer move (docs/PLAYGROUND.md)
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 
@@ -14,9 +14,17 @@ const state = {
   lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
+  pendingMove: null,    // the pointer's last move since the last frame: {ms, x, y}
   sentAt: new Map(),    // seq -> performance.now() when sent
   rtts: [],             // round trips (ms) from a message to its scene drawn
   drawTimes: [],        // the page's own work (ms) per scene message
+  waits: [],            // [ms from a message sent to its reply's handler starting, whether a
+                        //  frame's rendering ran on the main thread in between]
+  renders: [],          // ms from requestAnimationFrame's callback to the next task (the
+                        // frame's style, layout, paint and commit on the main thread)
+  renderEnd: 0,         // performance.now() when the last frame's rendering was over
+  frameBegun: new Map(),// seq -> performance.now() when its animation frame began
+  frameToDrawn: [],     // ms from an animation frame's start to its frame message's scene drawn
   received: 0,
   errors: [],
   traceUrl: null,
@@ -32,11 +40,14 @@ function time(ms) {
   return t;
 }
 
-function send(message) {
+// `frameBegun`: performance.now() when the animation frame a frame message belongs to began.
+function send(message, frameBegun) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
   message.v = PROTOCOL;
   message.seq = ++state.seq;
   state.sentAt.set(message.seq, performance.now());
+  if (frameBegun !== undefined) state.frameBegun.set(message.seq, frameBegun);
+  if (state.frameBegun.size > 1000) state.frameBegun.delete(state.frameBegun.keys().next().value);
   if (state.sentAt.size > 1000) state.sentAt.delete(state.sentAt.keys().next().value);
   state.ws.send(JSON.stringify(message));
 }
@@ -52,6 +63,7 @@ function connect() {
 }
 
 function receive(text) {
+  state.arrived = performance.now();
   let m;
   try { m = JSON.parse(text); } catch { return; }
   state.received++;
@@ -109,13 +121,25 @@ function scene(m) {
     : 'not scrolling';
   if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);
+  // A replay (a trace from the file input or dropped on the page) drives the session alone.
+  if (!!m.replaying !== !!state.lastReplaying) status(m.replaying ? 'replaying a trace…' : 'connected');
+  state.lastReplaying = !!m.replaying;
+  if (m.replaying) state.sawReplaying = true;
   if ($('record').disabled !== !!m.recording) $('record').disabled = !!m.recording;
   if ($('stop').disabled !== !m.recording) $('stop').disabled = !m.recording;
   // The page's own work for a scene (drawing it, the log, the chart), for bench_page.py.
   state.drawTimes.push(performance.now() - started);
   if (state.drawTimes.length > 200000) state.drawTimes.splice(0, 100000);
   if (m.seq && state.sentAt.has(m.seq)) {
-    state.rtts.push(performance.now() - state.sentAt.get(m.seq));
+    const sent = state.sentAt.get(m.seq);
+    state.rtts.push(performance.now() - sent);
+    state.waits.push([state.arrived - sent, state.renderEnd > sent]);
+    if (state.frameBegun.has(m.seq)) {
+      state.frameToDrawn.push(performance.now() - state.frameBegun.get(m.seq));
+      state.frameBegun.delete(m.seq);
+      if (state.frameToDrawn.length > 200000) state.frameToDrawn.splice(0, 100000);
+    }
+    if (state.waits.length > 200000) state.waits.splice(0, 100000);
     state.sentAt.delete(m.seq);
     if (state.rtts.length > 200000) state.rtts.splice(0, 100000);
   }
@@ -147,8 +171,8 @@ function log(text, cls) {
   const list = $('log');
   list.append(li);
   while (list.children.length > 300) list.firstChild.remove();
-  // Scrolled to the end at the next animation frame: reading scrollHeight here laid out the
-  // whole page inside the message handler, before the scene counted as drawn.
+  // Scrolled to the end once the next frame is rendered: reading scrollHeight here laid out
+  // the whole page inside the message handler, before the scene counted as drawn.
   state.logToEnd = true;
 }
 
@@ -176,30 +200,62 @@ viewport.addEventListener('pointerdown', (e) => {
   send({ type: 'down', t: time(e.timeStamp), ...point(e) });
   e.preventDefault();
 });
+// A move is kept until the next animation frame and goes with its tick as one message (one
+// scene in reply instead of two; Chromium dispatches pointermove once per frame anyway, just
+// before requestAnimationFrame, like UIKit's coalesced touches).
 viewport.addEventListener('pointermove', (e) => {
   if (e.pointerId !== state.pointer) return;
-  send({ type: 'move', t: time(e.timeStamp), ...point(e) });
+  state.pendingMove = { ms: e.timeStamp, ...point(e) };
 });
+function flushMove() {
+  const m = state.pendingMove;
+  state.pendingMove = null;
+  if (m) send({ type: 'move', t: time(m.ms), x: m.x, y: m.y });
+}
 viewport.addEventListener('pointerup', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
+  flushMove();
   send({ type: 'up', t: time(e.timeStamp) });
 });
 viewport.addEventListener('pointercancel', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
+  flushMove();
   send({ type: 'cancel', t: time(e.timeStamp) });
 });
 
-// Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen does).
-function frame(ts) {
+// Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen
+// does). The frame message is sent from a task posted in requestAnimationFrame's callback, which
+// runs once this frame's rendering (style, layout, paint, commit) is over: sent from the callback
+// itself, every reply waited on the main thread for that rendering (bench_page.py: all of them,
+// 2.3 ms at the median, 8-9 ms at the 99th percentile under load). Either way the scene is drawn
+// in the next frame; now the reply finds the main thread free. The frame's time is still
+// requestAnimationFrame's timestamp.
+const afterFrame = new MessageChannel();
+afterFrame.port1.onmessage = (e) => {
+  const [ts, begun] = e.data;
+  state.renderEnd = performance.now();
   if (state.logToEnd) {
+    // Here the layout is the one just rendered, so reading scrollHeight costs nothing.
     state.logToEnd = false;
     const list = $('log');
     list.scrollTop = list.scrollHeight;
   }
+  state.renders.push(state.renderEnd - begun);
+  if (state.renders.length > 200000) state.renders.splice(0, 100000);
   const s = state.scene;
-  if (state.pointer !== null || (s && s.state !== 'idle')) send({ type: 'frame', t: time(ts) });
+  const m = state.pendingMove;
+  if (m) {
+    state.pendingMove = null;
+    const moved = time(m.ms);
+    send({ type: 'frame', t: time(ts), x: m.x, y: m.y, move_t: moved }, begun);
+  } else if (state.pointer !== null || (s && s.state !== 'idle')) {
+    send({ type: 'frame', t: time(ts) }, begun);
+  }
+};
+function frame(ts) {
+  afterFrame.port2.postMessage([ts, performance.now()]);
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
