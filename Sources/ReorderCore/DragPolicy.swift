@@ -68,6 +68,26 @@ public protocol DragPolicy: AnyObject {
     func onCancel(_ ctx: PolicyContext) -> CancelResolution
     /// Diagnostics produced since the last call (errors, fallbacks, prints); drained by the host.
     func drainDiagnostics() -> [PolicyDiagnostic]
+    /// How many hook calls so far read the clock (`ctx.time`, `ctx.dragTime`, `ctx.frameRate`).
+    ///
+    /// A still hold (``DragSimulator/hold(_:)``: the lift over, no step proposed, no scroll
+    /// that moves anything) skips the frames in which nothing can change, on the premise that
+    /// a hook called with the same arguments and the same `ctx` answers the same; a hook that
+    /// reads the clock breaks it, so the simulator ticks every frame while this count grows.
+    /// The default is 0: the native policies' hooks never read the clock. A Swift policy
+    /// whose `edgeZone` or `scrollSpeed` depends on `ctx.time` counts its reads:
+    ///
+    /// ```swift
+    /// final class GrowingZone: DragPolicy {
+    ///     let configuration = DefaultPolicy.standardConfiguration
+    ///     private(set) var clockReads = 0
+    ///     func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+    ///         clockReads += 1
+    ///         return min(40 + 20 * ctx.dragTime, 120)
+    ///     }
+    /// }
+    /// ```
+    var clockReads: Int { get }
 }
 
 extension DragPolicy {
@@ -81,6 +101,7 @@ extension DragPolicy {
     public func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
     public func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
     public func drainDiagnostics() -> [PolicyDiagnostic] { [] }
+    public var clockReads: Int { 0 }
 }
 
 /// A message from a policy to the user: a hook failure, a fallback, a `print`.

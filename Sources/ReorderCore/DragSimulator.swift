@@ -204,15 +204,84 @@ public final class DragSimulator {
         return Point(x: (f.minX + f.maxX) / 2, y: (f.minY + f.maxY) / 2)
     }
 
-    /// Time passes with the finger still (frames run).
-    public func hold(_ seconds: Double) { advance(seconds) }
+    /// Asked every ``stopCheckInterval`` frames of ``hold(_:)`` and ``advance(_:)``: true stops
+    /// them after the last frame run (Ctrl-C in the REPL, a spec's watchdog). Nil: never.
+    public var stopRequested: (() -> Bool)?
 
-    /// Time passes; every frame due runs.
-    public func advance(_ seconds: Double) {
-        guard seconds.isFinite, seconds > 0 else { return }
+    /// How many frames a hold runs between two questions to ``stopRequested``.
+    public static let stopCheckInterval = 64
+
+    /// Consecutive frames at rest (``DragSession/isAtRest``, the policy's hooks not reading
+    /// the clock) after which a hold skips to its last frame: more than a policy's frame window
+    /// (10 frames by default), so a hook over its per-frame budget at rest is still switched
+    /// off as ticking would.
+    public static let restFramesBeforeSkip = 16
+
+    /// Time passes with the finger still: ``advance(_:)``.
+    ///
+    /// Frames that cannot change anything are skipped: all of them while idle, and those of a
+    /// drag at rest (``DragSession/isAtRest``) once it has been at rest for
+    /// ``restFramesBeforeSkip`` frames; the last frame of the hold then runs (and is recorded).
+    /// The events, order, offset and snapshot are those of ticking through every frame, so a
+    /// day's hold costs a few frames:
+    ///
+    /// ```swift
+    /// let sim = DragSimulator(sections: [(0..<30).map { Item("\($0)") }],
+    ///                         viewport: Size(width: 375, height: 667), policy: DefaultPolicy())
+    /// sim.pressItem(ItemPosition(section: 0, item: 5))
+    /// sim.hold(86_400)             // true: it ran to the end
+    /// sim.time                     // 86400.0
+    /// sim.inputs.count             // 62: the press, frames 1...60 (the drag begins at the 30th
+    ///                              // and is at rest from the 45th, 16 at rest by the 60th), and
+    ///                              // the last one (t = 86400)
+    /// ```
+    ///
+    /// Returns false when it stopped early, the clock at the last frame run: ``stopRequested``
+    /// said so, or ``frameLimit`` frames ran without the drag coming to rest.
+    @discardableResult
+    public func hold(_ seconds: Double) -> Bool { advance(seconds) }
+
+    /// Time passes; every frame due runs, but for those a still hold skips (see ``hold(_:)``).
+    /// Returns false when it stopped early (the clock at the last frame run).
+    @discardableResult
+    public func advance(_ seconds: Double) -> Bool {
+        checkNoInput()
+        guard seconds.isFinite, seconds > 0 else { return true }
         let end = time + seconds
-        while nextFrameTime <= end + DragSession.timeEpsilon { runNextFrame() }
+        let limit = end + DragSession.timeEpsilon
+        var run = 0, resting = 0
+        while nextFrameTime <= limit {
+            if run % Self.stopCheckInterval == 0, run > 0, let stopRequested, stopRequested() { return false }
+            if run >= Self.frameLimit { return false }
+            if storedSession.state == .idle {
+                // Frames while idle are ignored: jump past the last one due.
+                let last = lastFrameIndex(upTo: limit)
+                time = max(time, Double(last) / frameRate)
+                nextFrame = last + 1
+                continue
+            }
+            if resting >= Self.restFramesBeforeSkip, storedSession.state == .dragging {
+                // At rest: the frames in between change nothing; the last one runs.
+                nextFrame = lastFrameIndex(upTo: limit)
+                resting = 0
+            }
+            let reads = storedPolicy.clockReads
+            runNextFrame()
+            run += 1
+            if storedSession.isAtRest && storedPolicy.clockReads == reads { resting += 1 } else { resting = 0 }
+        }
         time = max(time, end)
+        return true
+    }
+
+    /// The index of the last frame at or before `limit` (at least ``nextFrame``).
+    func lastFrameIndex(upTo limit: Double) -> Int {
+        var k = nextFrame
+        let estimate = (limit * frameRate).rounded(.down)
+        if estimate.isFinite, estimate < 1e15, Int(estimate) > k { k = Int(estimate) }
+        while Double(k + 1) / frameRate <= limit { k += 1 }
+        while k > nextFrame && Double(k) / frameRate > limit { k -= 1 }
+        return k
     }
 
     /// Runs `frames` frames.

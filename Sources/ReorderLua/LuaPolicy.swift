@@ -119,6 +119,10 @@ public final class LuaPolicy: DragPolicy {
     /// The VM running the hooks (for statistics and benchmarks).
     public var vm: LuaVM { program.vm }
 
+    /// How many hook calls have read the clock in `ctx` (`time`, `drag_time`, `frame_rate`);
+    /// while it grows, a still hold runs every frame (``DragPolicy/clockReads``).
+    public var clockReads: Int { program.clockReads }
+
     /// The policy's file name as Lua names it (`kanban.lua`).
     public var file: String { program.file }
 

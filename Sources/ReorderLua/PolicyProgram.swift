@@ -67,6 +67,9 @@ final class PolicyProgram {
     private(set) var verticalRef: Int32 = LUA_NOREF
     /// The numbers of ctx, refreshed lazily in Lua (see `rs_ctx_prepare`); points into the VM.
     private let ctxNumbers: UnsafeMutablePointer<rs_ctx>
+    /// How many hook calls read `ctx.time`, `ctx.drag_time` or `ctx.frame_rate` (see
+    /// ``DragPolicy/clockReads``).
+    var clockReads: Int { Int(truncatingIfNeeded: ctxNumbers.pointee.time_reads) }
     /// The context of the hook call in progress (read by `ctx.item` & co); valid only during
     /// the call, so the order is neither copied nor retained per call. Heap storage shared
     /// with the `ctx` closures: no runtime exclusivity checks per call.

@@ -282,8 +282,24 @@ extension ScriptSession {
 
     func luaHold(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(1)
-        simulator.hold(try frames(a, try a.duration(1, "seconds")))
+        try pass(a, try a.duration(1, "seconds"))
         return []
+    }
+
+    /// `s:hold` and `s:advance`: any duration up to a day, as the frames of a still drag are
+    /// skipped (``DragSimulator/hold(_:)``); a hold that stops early (Ctrl-C, a watchdog, or
+    /// ``DragSimulator/frameLimit`` frames without coming to rest) is an error, the clock at
+    /// the last frame run.
+    func pass(_ a: Arguments, _ seconds: Double) throws(LuaError) {
+        let stopped = simulator.stopRequested?() ?? false
+        guard !stopped, simulator.hold(seconds) else {
+            let at = ValidationError.format(simulator.time)
+            if stopped || simulator.stopRequested?() == true {
+                throw a.error("interrupted at t = \(at) s")
+            }
+            throw a.error("ran \(DragSimulator.frameLimit) frames without the drag coming to rest; stopped at t = \(at) s "
+                          + "(a step is proposed every frame, a scroll is under way, or the policy's hooks read ctx.time)")
+        }
     }
 
     func luaMove(_ a: Arguments) throws(LuaError) -> [LuaValue] {
@@ -314,7 +330,7 @@ extension ScriptSession {
 
     func luaAdvance(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(1)
-        simulator.advance(try frames(a, try a.duration(1, "seconds")))
+        try pass(a, try a.duration(1, "seconds"))
         return []
     }
 

@@ -388,6 +388,10 @@ public final class ScriptingHost {
     /// Lets Lua run again after a stop.
     public func clearStop() { reorder_scripting_clear_stop(vm.L) }
 
+    /// Whether a stop (Ctrl-C during ``evaluate(_:final:interruptible:)``, a ``StopHandle``)
+    /// is pending: Swift loops the session API runs (a long `s:hold`) ask it between frames.
+    public var isStopRequested: Bool { reorder_scripting_stop_requested(vm.L) != 0 }
+
     /// The session object held by global `name` (e.g. the REPL's `s`), if any.
     public func session(global name: String) -> ScriptSession? {
         vm.getGlobal(name)
@@ -479,6 +483,8 @@ public final class ScriptingHost {
         let session = try ScriptSession(id: id, options: options, policy: policy, order: order,
                                         output: { [weak self] in self?.output($0) }, useColor: useColor)
         session.host = self
+        // Ctrl-C or a watchdog stops a long s:hold between frames, the clock at the last one run.
+        session.simulator.stopRequested = { [weak self] in self?.isStopRequested ?? false }
         if case .table(let ref) = options.policy {
             let vm = self.vm
             session.onRelease = { vm.unref(ref) }

@@ -22,4 +22,10 @@ int reorder_scripting_interrupt_end(lua_State *L);
 void reorder_scripting_stop(lua_State *L);
 void reorder_scripting_clear_stop(lua_State *L);
 
+/*
+ * Whether a stop is pending (requested and not yet cleared): 1 or 0. Loops in the host that run
+ * no Lua (a long s:hold between frames) ask it to stop where they are. Never raises.
+ */
+int reorder_scripting_stop_requested(lua_State *L);
+
 #endif

@@ -165,6 +165,9 @@ typedef struct rs_ctx {
     unsigned char stale[RS_CTX_GROUPS];  /* the group's table lags `now`: its proxy refreshes it */
     int mt_ref[RS_CTX_GROUPS];     /* registry refs of the proxies' metatables */
     int refresher_ref[RS_CTX_GROUPS];
+    unsigned long long time_reads; /* reads of ctx.time, ctx.drag_time or ctx.frame_rate that saw
+                                      a new value (at most one per hook call): a still hold runs
+                                      frame by frame while the policy's hooks read the clock */
 } rs_ctx;
 /* Pushes a new rs_ctx userdata (all numbers NaN, no group bound) and returns it. */
 rs_ctx *rs_ctx_new(lua_State *L);
