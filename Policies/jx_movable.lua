@@ -9,12 +9,12 @@
 --   targets that cannot move are skipped (`target` asks `movable`; a policy extending this one
 --     with its own can_move should override `target` too);
 --   edge scroll from the snapshot centre, edgeScrollRange 150 pt, speed
---     (depth / 150) * maxMoveDistance 20 pt per CADisplayLink frame; at its 60 Hz that is
---     1200 pt/s, given per second so other frame rates scroll the same distance;
+--     (depth / 150) * maxMoveDistance 20 pt per CADisplayLink frame (m:320-347): pt/frame /
+--     ctx.dt = pt/s, 1200 pt/s at 60 Hz and 2400 at 120 Hz, as JX scrolls per display frame;
 --   a cancelled gesture keeps the new order (jx_gestureEndedOrCancelled hands the data back).
 
 local ZONE = 150            -- edgeScrollRange
-local MAX_SPEED = 20 * 60   -- maxMoveDistance per frame * CADisplayLink's 60 Hz
+local MAX_MOVE = 20         -- maxMoveDistance, pt per CADisplayLink frame
 
 local function movable(ctx, section, row)
   return true
@@ -41,8 +41,9 @@ return {
     reference = "center",
     zone = ZONE,
     speed = function(ctx, depth, zone, elapsed)
-      if zone <= 0 then return 0 end
-      return depth / zone * MAX_SPEED
+      if zone <= 0 or depth <= 0 then return 0 end   -- m:337: strictly inside the range
+      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
+      return depth * MAX_MOVE / dt / zone
     end,
   },
   can_move = movable,

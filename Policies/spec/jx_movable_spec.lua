@@ -93,7 +93,9 @@ describe("jx_movable", function()
     assert.near(120, y1 - y0, 1e-9)            -- 6 frames x 20 pt
   end)
 
-  it("scrolls the same distance per second at 120 Hz", function()
+  it("scrolls per display frame: twice as far per second at 120 Hz", function()
+    -- JXMovableCellTableView.m @ 8183048, m:320-324: jx_processEdgeScroll runs once per
+    -- CADisplayLink frame and moves (depth / 150) x 20 pt (m:339), whatever the frame rate
     local fast = reorder.session{ policy = "jx_movable", rows = 100, frame_rate = 120 }
     for _, t in ipairs({ s, fast }) do
       t:press_item(1, 5)
@@ -106,10 +108,9 @@ describe("jx_movable", function()
     fast:advance(0.5)
     local _, a1 = s:offset()
     local _, b1 = fast:offset()
-    assert.near(600, a1 - a0, 1e-6)
-    assert.near(600, b1 - b0, 1e-6)
+    assert.near(30 * 20, a1 - a0, 1e-6)    -- 30 frames x 20 pt
+    assert.near(60 * 20, b1 - b0, 1e-6)    -- 60 frames x 20 pt
   end)
-
   it("keeps the new order when the gesture is cancelled", function()
     s:press_item(1, 1)
     s:hold(1.25)
@@ -121,4 +122,30 @@ describe("jx_movable", function()
     assert.equal("cancel", events[#events].type)
     assert.equal("commit", events[#events].resolution)
   end)
+end)
+
+-- The reference table: (distance d of the snapshot centre to the bottom edge, frame rate) ->
+-- pt/s. JXMovableCellTableView.m @ 8183048: jx_processEdgeScroll compares the centre with
+-- offset + H - edgeScrollRange 150 strictly (m:337) and scrolls (centre - (offset + H - 150)) /
+-- 150 x maxMoveDistance 20 pt per CADisplayLink frame (m:339, m:72-73, m:320-324); pt/s =
+-- pt/frame x fps. depth = 150 - d.
+describe("jx_movable at 60 and 120 Hz", function()
+  local rows = {
+    -- { d, pt per frame }
+    { 200, 0 },             -- m:337, outside the range
+    { 150, 0 },             -- m:337, strict >: nothing on the inner border
+    { 149.99, 0.01 / 150 * 20 },   -- m:339, 0.0013 pt
+    { 100, 50 / 150 * 20 },        -- m:339, 6.6667 pt
+    { 75, 10 },                    -- m:339
+    { 50, 100 / 150 * 20 },        -- m:339, 13.3333 pt
+    { 22, 128 / 150 * 20 },        -- m:339 with the centre half a row in (m:293): 17.0667 pt
+  }
+  for _, fps in ipairs({ 60, 120 }) do
+    it("gives pt per frame x " .. fps .. " at " .. fps .. " Hz", function()
+      local s = reorder.session{ policy = "jx_movable", rows = 100, frame_rate = fps }
+      for _, row in ipairs(rows) do
+        assert.near(row[2] * fps, s:speed(150 - row[1], 150, 0), 1e-9)
+      end
+    end)
+  end
 end)

@@ -157,6 +157,7 @@ extension DragSession {
                 // hooks too, as nothing it describes changes in between (it follows the
                 // scrolling, and the snapshot's size is fixed for the drag).
                 var ctx = context()
+                ctx.dt = dt
                 edgeScroll(dt: dt, policy: policy, context: &ctx)
                 refreshSnapshot()
                 resolveTarget(policy: policy, context: consume ctx)

@@ -21,12 +21,14 @@ import Testing
         return (sim.offset.y - before, sim)
     }
 
-    /// JXMovableCellTableView: snapshot centre 130 pt deep in the 150 pt zone → 130/150 × 1200
-    /// = 1040 pt per second, at 60 Hz and at 120 Hz.
+    /// JXMovableCellTableView: snapshot centre 130 pt deep in the 150 pt zone → 130/150 × 20
+    /// pt per display frame (JXMovableCellTableView.m:339, once per CADisplayLink frame,
+    /// m:320-324): 1040 pt per second at 60 Hz, 2080 at 120 Hz.
     @Test(arguments: [60.0, 120.0])
-    func jxScrolls1040PointsPerSecond(frameRate: Double) {
+    func jxScrolls130Over150Times20PointsPerFrame(frameRate: Double) {
         let (distance, sim) = scrolledInOneSecond(policy: JXMovablePolicy(), frameRate: frameRate)
-        #expect(abs(distance - 1040) < 1e-9, "scrolled \(distance)")
+        let expected = 130.0 / 150 * 20 * frameRate
+        #expect(abs(distance - expected) < 1e-9, "scrolled \(distance)")
         #expect(sim.snapshot?.center.y == 647)
         #expect(sim.snapshot?.contentCenter.y == 647 + sim.offset.y)
         #expect(sim.finger == Point(x: 187.5, y: 647))
