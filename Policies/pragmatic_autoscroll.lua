@@ -36,6 +36,7 @@ return {
     enabled = true,
     axes = "vertical",
     reference = "finger",
+    inclusive = true,   -- shared/is-within.ts:10-16: the hitbox test is inclusive
     zone = function(ctx, axis, viewport_length)
       return min(START_FRACTION * viewport_length, MAX_HITBOX)
     end,

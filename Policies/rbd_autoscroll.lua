@@ -55,6 +55,7 @@ return {
     enabled = true,
     axes = "vertical",
     reference = "center",
+    inclusive = true,   -- get-value-from-distance.ts:45-47: distance === startScrollingFrom gives 1 px
     zone = function(ctx, axis, viewport_length)
       return START_FROM * viewport_length
     end,

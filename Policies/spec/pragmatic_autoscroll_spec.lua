@@ -23,3 +23,22 @@ describe("pragmatic_autoscroll", function()
     assert.equal(8 * 120, s:speed(100, 100, 1))     -- ceil(7.5) px per 120 Hz frame
   end)
 end)
+
+describe("pragmatic_autoscroll on the zone's inner border", function()
+  -- shared/is-within.ts:10-16 (pragmatic-drag-and-drop @ 6286030): the hitbox test is
+  -- inclusive, and get-scroll-change.ts:129 lets at least 1 px through: 1 px per frame on the
+  -- border (edge_scroll.inclusive)
+  for _, fps in ipairs({ 60, 120 }) do
+    it("scrolls 1 px per frame with the finger exactly on the border at " .. fps .. " Hz", function()
+      local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+      assert.equal(true, s:config().edge_scroll.inclusive)
+      s:press_item(1, 5)
+      s:hold(0.75)
+      s:move(187.5, 667 - 166.75, 0.1)
+      local _, y0 = s:offset()
+      s:tick(6)
+      local _, y1 = s:offset()
+      assert.near(6, y1 - y0, 1e-9)
+    end)
+  end
+end)

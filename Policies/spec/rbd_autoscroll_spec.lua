@@ -82,3 +82,21 @@ describe("rbd_autoscroll at 60 and 120 Hz", function()
     assert.near(12 * 28, y1 - y0, 1e-9)   -- 0.1 s: 336 pt (168 at 60 Hz)
   end)
 end)
+
+describe("rbd_autoscroll on the zone's inner border", function()
+  -- get-value-from-distance.ts:45-47 (@hello-pangea/dnd @ 28c47a7): distance ===
+  -- startScrollingFrom gives minScroll 1 px, so the border is in the zone (edge_scroll.inclusive)
+  for _, fps in ipairs({ 60, 120 }) do
+    it("scrolls 1 px per frame with the centre exactly on the border at " .. fps .. " Hz", function()
+      local s = reorder.session{ policy = "rbd_autoscroll", rows = 100, frame_rate = fps }
+      assert.equal(true, s:config().edge_scroll.inclusive)
+      s:press_item(1, 5)
+      s:hold(0.75)
+      s:move(187.5, 667 - 166.75, 0.1)   -- the centre 166.75 pt from the bottom: depth 0
+      local _, y0 = s:offset()
+      s:tick(6)
+      local _, y1 = s:offset()
+      assert.near(6, y1 - y0, 1e-9)       -- 6 frames x 1 px
+    end)
+  end
+end)

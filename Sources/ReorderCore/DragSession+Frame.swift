@@ -25,7 +25,7 @@ extension DragSession {
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
             guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
-                                                         snapshot: snap, finger: finger)
+                                                         snapshot: snap, finger: finger, inclusive: config.inclusive)
             else { setEpisode(nil, axis); continue }
             var episode = self.episode(axis)
             if episode?.direction != direction {
@@ -53,9 +53,11 @@ extension DragSession {
     }
 
     /// Which edge the reference point is in, and how deep: `direction` -1 towards the start,
-    /// +1 towards the end; nil when it is in neither zone.
+    /// +1 towards the end; nil when it is in neither zone. With `inclusive`, a point exactly on
+    /// the inner border (depth 0) is in the zone.
     @inline(__always) static func edgeDepth(_ axis: Axis, zone: Double, length: Double, reference: EdgeReference,
-                                            snapshot snap: SnapshotState, finger: Point) -> (direction: Double, depth: Double)? {
+                                            snapshot snap: SnapshotState, finger: Point,
+                                            inclusive: Bool = false) -> (direction: Double, depth: Double)? {
         let towardsStart: Double, towardsEnd: Double
         switch reference {
         case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
@@ -66,8 +68,8 @@ extension DragSession {
         }
         let depthStart = zone - towardsStart
         let depthEnd = towardsEnd - (length - zone)
-        if depthEnd > 0 && depthEnd >= depthStart { return (1, depthEnd) }
-        if depthStart > 0 { return (-1, depthStart) }
+        if (depthEnd > 0 || (inclusive && depthEnd == 0)) && depthEnd >= depthStart { return (1, depthEnd) }
+        if depthStart > 0 || (inclusive && depthStart == 0) { return (-1, depthStart) }
         return nil
     }
 

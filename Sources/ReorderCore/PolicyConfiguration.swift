@@ -263,6 +263,11 @@ public struct EdgeScrollConfiguration: Hashable, Sendable {
     public var enabled: Bool = true
     public var axes: ScrollAxes = .vertical
     public var reference: EdgeReference = .finger
+    /// Whether the zone's inner border belongs to the zone (`edge_scroll.inclusive`): the speed
+    /// hook is then asked at depth 0 exactly, where react-beautiful-dnd gives 1 px
+    /// (`distance === startScrollingFrom`) and pragmatic-drag-and-drop's `isWithin` is
+    /// inclusive. Off by default: nothing scrolls on the border.
+    public var inclusive: Bool = false
     public init() {}
 }
 

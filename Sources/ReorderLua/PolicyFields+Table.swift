@@ -295,6 +295,8 @@ extension PolicyField {
                doc: "Which axes scroll."),
         .value("edge_scroll.reference", .choice(["finger", "center", "leading_edge"]), \.edgeScroll.reference,
                doc: "The point whose distance from the edge drives the scroll: the finger, the snapshot's centre, or the snapshot's edge nearest the edge approached."),
+        .value("edge_scroll.inclusive", .boolean, \.edgeScroll.inclusive,
+               doc: "Whether the zone's inner border is in the zone: the speed hook is also asked at depth 0 exactly (react-beautiful-dnd and pragmatic-drag-and-drop scroll there); off, the point must be strictly inside."),
         .hook("edge_scroll.zone", .zone, FieldKind<Double>.numberOrFunction(Limits.zone, unit: "points"),
               function: "function(ctx, axis, viewport_length)", returning: "one",
               defaultText: "`default`: min(25 % of the viewport, 120)", fallback: "`0` (no zone)",

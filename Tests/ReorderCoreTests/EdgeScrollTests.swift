@@ -104,6 +104,38 @@ import Testing
         for (got, want) in zip(recorder.elapsed, expected) { #expect(abs(got - want) < 1e-12) }
     }
 
+    /// `edge_scroll.inclusive`: a finger exactly on the inner border (depth 0) is in the zone
+    /// and the speed hook is asked there (rbd's `distance === startScrollingFrom` gives 1 px,
+    /// pragmatic's `isWithin` is inclusive); without it nothing is asked on the border.
+    @Test(arguments: [false, true])
+    func theInnerBorderIsInTheZoneOnlyWhenInclusive(inclusive: Bool) {
+        final class Border: DefaultPolicy {
+            var depths: [Double] = []
+            var dts: [Double] = []
+            override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+                depths.append(depth); dts.append(ctx.dt)
+                return 60
+            }
+        }
+        var c = DefaultPolicy.standardConfiguration
+        c.edgeScroll.inclusive = inclusive
+        let policy = Border(configuration: c)
+        let sim = tableSimulator([rowItems(100)], policy: policy, frameRate: 120)
+        sim.pressItem(pos(0, 5))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 100, y: 667 - 120))   // default's zone: min(25 % of 667, 120) = 120
+        sim.tick(4)
+        if inclusive {
+            #expect(policy.depths == [0, 0, 0, 0])
+            #expect(policy.dts.count == 4)
+            for dt in policy.dts { #expect(abs(dt - 1.0 / 120) < 1e-12) }   // ctx.dt: the frame's interval
+            #expect(abs(sim.offset.y - 4 * 60.0 / 120) < 1e-9)            // 60 pt/s for 4 frames of 1/120 s
+        } else {
+            #expect(policy.depths.isEmpty)
+            #expect(sim.offset.y == 0)
+        }
+    }
+
     @Test func misbehavingSpeedsAndZonesScrollNothing() {
         final class Broken: DefaultPolicy {
             var speed = Double.nan
