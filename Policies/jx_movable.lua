@@ -4,7 +4,9 @@
 --   snapshot: no scale, opaque; shadowColor grayColor (#808080), shadowOffset (-5, 0),
 --     shadowOpacity 0.4, shadowRadius 5, cornerRadius 0; the original cell is hidden
 --     (cell.hidden = YES); kJXMovableCellAnimationTime 0.25 s for the lift and the drop;
---   the snapshot follows the finger's y only (center = (center.x, point.y));
+--   the snapshot follows the finger's y only (center = (center.x, limitSnapshotCenterY(point.y)),
+--     m:190-193): its centre stays half a row inside (snapshot.clamp = "half"), so the edge
+--     scroll peaks at (150 - 22) / 150 x 20 = 17.07 pt per frame (1024 pt/s at 60 Hz);
 --   exchange semantics: exchangeObjectAtIndex (one section) or a true swap across sections;
 --   targets that cannot move are skipped (`target` asks `movable`; a policy extending this one
 --     with its own can_move should override `target` too);
@@ -32,6 +34,9 @@ return {
     scale = 1, alpha = 1, rotation = 0, corner_radius = 0,
     shadow = { color = "#808080", offset = { x = -5, y = 0 }, opacity = 0.4, radius = 5 },
     placeholder = "hidden",
+    -- limitSnapshotCenterY (m:290-295): the centre stays half a row inside the table, and the
+    -- row under the finger is looked up at the clamped point (m:195)
+    clamp = "half",
     lift = { duration = 0.25, curve = "ease_in_out" },
     drop = { duration = 0.25, curve = "ease_in_out" },
   },

@@ -86,7 +86,8 @@ extension DragSession {
         switch configuration.targetRule {
         case .underFinger:
             guard let finger, let current = currentPosition else { return nil }
-            return layout.proposedPosition(at: finger + offset, dragging: current)
+            // With `snapshot.clamp`, at the clamped point (JXMovableCellTableView.m:195).
+            return layout.proposedPosition(at: clamped(finger) + offset, dragging: current)
         case .centerDistance:
             guard let snap = snapshot else { return nil }
             let visible = Rect(origin: offset, size: viewport)

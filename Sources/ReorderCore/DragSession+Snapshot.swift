@@ -24,11 +24,33 @@ extension DragSession {
             let f = finger ?? drag?.liftFrom ?? .zero
             let cellCenter = press?.cellCenter ?? .zero
             switch configuration.follow {
-            case .y: return Point(x: cellCenter.x - offset.x, y: f.y)
-            case .xy: return f
-            case .translation: return (cellCenter - (press?.offset ?? .zero)) + (f - (press?.point ?? .zero))
+            case .y: return clamped(Point(x: cellCenter.x - offset.x, y: f.y))
+            case .xy: return clamped(f)
+            case .translation: return clamped((cellCenter - (press?.offset ?? .zero)) + (f - (press?.point ?? .zero)))
             }
         }
+    }
+
+    /// `p` (viewport coordinates) kept inside the viewport as `snapshot.clamp` says, on the axes
+    /// the snapshot follows (y only for `follow = "y"`). JXMovableCellTableView's
+    /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
+    func clamped(_ p: Point) -> Point {
+        let inset: Size
+        switch configuration.snapshot.clamp {
+        case .none: return p
+        case .center: inset = .zero
+        case .half:
+            let size = snapshot?.size ?? draggedItemSize
+            inset = Size(width: size.width / 2, height: size.height / 2)
+        }
+        func keep(_ v: Double, _ lo: Double, _ length: Double) -> Double {
+            let hi = max(lo, length - lo)
+            return min(max(v, lo), hi)
+        }
+        var q = p
+        q.y = keep(p.y, inset.height, viewport.height)
+        if configuration.follow != .y { q.x = keep(p.x, inset.width, viewport.width) }
+        return q
     }
 
     /// Brings the snapshot up to date while dragging, unless it already is: it depends only

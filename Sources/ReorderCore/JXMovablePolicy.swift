@@ -3,7 +3,8 @@
 /// - long press 1.0 s (`gestureMinimumPressDuration`), 10 pt tolerance (the recogniser's default);
 /// - snapshot: no scale, opaque, grey shadow (#808080) offset (-5, 0), opacity 0.4, radius 5;
 ///   the original cell is hidden; lift and drop animate over 0.25 s (UIView's default
-///   ease-in-out); the snapshot follows the finger's y, x stays at the cell centre;
+///   ease-in-out); the snapshot follows the finger's y, x stays at the cell centre, and the
+///   centre stays half a row inside the viewport (`limitSnapshotCenterY`, ``SnapshotClamp/half``);
 /// - **exchange** semantics (one section: exchange; several sections: a true swap); target
 ///   rows that cannot move are skipped;
 /// - edge scroll from the snapshot centre, zone 150 pt (`edgeScrollRange`), speed
@@ -29,6 +30,7 @@ open class JXMovablePolicy: DragPolicy {
         c.snapshot.cornerRadius = 0
         c.snapshot.shadow = Shadow(color: .gray, offset: Size(width: -5, height: 0), opacity: 0.4, radius: 5)
         c.snapshot.placeholder = .hidden
+        c.snapshot.clamp = .half   // limitSnapshotCenterY (JXMovableCellTableView.m:290-295)
         c.snapshot.lift = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.snapshot.drop = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.edgeScroll.enabled = true

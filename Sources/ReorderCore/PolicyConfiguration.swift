@@ -246,6 +246,23 @@ public struct AnimationSpec: Hashable, Sendable {
 }
 
 /// How the lifted snapshot looks once fully lifted, and how it lifts and drops.
+/// How the snapshot's centre is kept inside the viewport (`snapshot.clamp` in Lua), on the
+/// axes the snapshot follows the finger (``FollowMode``).
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "jx")
+/// c.snapshot.clamp = .half   // JXMovableCellTableView's limitSnapshotCenterY
+/// ```
+public enum SnapshotClamp: String, Hashable, Sendable {
+    /// Not kept in: the centre follows the finger past the edges.
+    case none
+    /// The centre stays within the viewport (SwiftReorder clamps it to the table's safe area).
+    case center
+    /// The centre stays half the snapshot's unscaled size inside the viewport, so the snapshot
+    /// stays in view (JXMovableCellTableView's `limitSnapshotCenterY`, half a row).
+    case half
+}
+
 public struct SnapshotStyle: Hashable, Sendable {
     public var scale: Double = 1.05
     public var alpha: Double = 0.98
@@ -253,6 +270,9 @@ public struct SnapshotStyle: Hashable, Sendable {
     public var cornerRadius: Double = 0
     public var shadow: Shadow = .none
     public var placeholder: PlaceholderStyle = .visible
+    /// How the centre is kept inside the viewport; the edge-scroll reference and the target
+    /// under the finger use the clamped point.
+    public var clamp: SnapshotClamp = .none
     public var lift = AnimationSpec(duration: 0.25)
     public var drop = AnimationSpec(duration: 0.25)
     public init() {}

@@ -21,17 +21,32 @@ import Testing
         return (sim.offset.y - before, sim)
     }
 
-    /// JXMovableCellTableView: snapshot centre 130 pt deep in the 150 pt zone → 130/150 × 20
-    /// pt per display frame (JXMovableCellTableView.m:339, once per CADisplayLink frame,
-    /// m:320-324): 1040 pt per second at 60 Hz, 2080 at 120 Hz.
+    /// JXMovableCellTableView: the finger 20 pt from the bottom; limitSnapshotCenterY
+    /// (JXMovableCellTableView.m:290-295) keeps the centre 22 pt inside, so it is 128 pt deep in
+    /// the 150 pt zone → 128/150 × 20 pt per display frame (m:339, once per CADisplayLink frame,
+    /// m:320-324): 1024 pt per second at 60 Hz, 2048 at 120 Hz.
     @Test(arguments: [60.0, 120.0])
-    func jxScrolls130Over150Times20PointsPerFrame(frameRate: Double) {
+    func jxScrolls128Over150Times20PointsPerFrame(frameRate: Double) {
         let (distance, sim) = scrolledInOneSecond(policy: JXMovablePolicy(), frameRate: frameRate)
-        let expected = 130.0 / 150 * 20 * frameRate
+        let expected = 128.0 / 150 * 20 * frameRate
         #expect(abs(distance - expected) < 1e-9, "scrolled \(distance)")
-        #expect(sim.snapshot?.center.y == 647)
-        #expect(sim.snapshot?.contentCenter.y == 647 + sim.offset.y)
+        #expect(sim.snapshot.map { abs($0.center.y - (667 - 22)) < 1e-9 } == true)
+        #expect(sim.snapshot.map { abs($0.contentCenter.y - (667 - 22 + sim.offset.y)) < 1e-9 } == true)
         #expect(sim.finger == Point(x: 187.5, y: 647))
+    }
+
+    /// `snapshot.clamp = "half"`: the row under the finger is looked up at the clamped point
+    /// (JXMovableCellTableView.m:195), and a finger past the edge scrolls no faster than one
+    /// on the clamp line.
+    @Test func jxLooksUpTheTargetAtTheClampedPoint() {
+        let sim = tableSimulator([rowItems(100)], policy: JXMovablePolicy())
+        sim.pressItem(pos(0, 5))
+        sim.hold(1.25)
+        // 10 pt past the top: the centre stays at y 22, over row 0 (0...44).
+        sim.move(to: Point(x: 187.5, y: -10))
+        #expect(sim.snapshot?.center.y == 22)
+        #expect(sim.order.ids[0].first == "r5")
+        expectInvariants(sim)
     }
 
     /// `default`: zone min(25 % × 667, 120) = 120; the finger 20 pt from the edge is 100 deep:

@@ -138,6 +138,7 @@ import ReorderCore
             "snapshot.lift.duration": "0.5", "snapshot.lift.curve": "'linear'", "snapshot.drop.duration": "0.6",
             "snapshot.drop.curve": "{ 0.2, 0, 0, 1 }", "edge_scroll.enabled": "false", "edge_scroll.axes": "'both'",
             "edge_scroll.reference": "'center'", "edge_scroll.inclusive": "true",
+            "snapshot.clamp": "'half'",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
