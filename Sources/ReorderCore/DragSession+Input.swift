@@ -193,7 +193,7 @@ extension DragSession {
                     snapshotBasis: nil)
         let style = configuration.snapshot
         snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
-                                 size: cell.size, scale: 1, alpha: 1, rotation: 0,
+                                 size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
                                  cornerRadius: style.cornerRadius, shadow: style.shadow,
                                  placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
         updateSnapshot()

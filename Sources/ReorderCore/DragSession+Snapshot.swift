@@ -74,8 +74,9 @@ extension DragSession {
         let p = Self.progress(from: began, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)
         let center = Self.lerp(liftFrom, followCenter, e)
-        let scale = Self.lerp(1, configuration.snapshot.scale, e)
-        let alpha = Self.lerp(1, configuration.snapshot.alpha, e)
+        let from = configuration.snapshot.liftFrom
+        let scale = Self.lerp(from.scale, configuration.snapshot.scale, e)
+        let alpha = Self.lerp(from.alpha, configuration.snapshot.alpha, e)
         let rotation = Self.lerp(0, configuration.snapshot.rotation, e)
         snapshot?.lift(progress: p, center: center, offset: offset, scale: scale, alpha: alpha, rotation: rotation)
     }
@@ -116,8 +117,9 @@ extension DragSession {
         snap.dropProgress = p
         snap.center = Self.lerp(from.center, target, e)
         snap.contentCenter = snap.center + offset
-        snap.scale = Self.lerp(from.scale, 1, e)
-        snap.alpha = Self.lerp(from.alpha, 1, e)
+        let to = configuration.snapshot.dropTo
+        snap.scale = Self.lerp(from.scale, to.scale, e)
+        snap.alpha = Self.lerp(from.alpha, to.alpha, e)
         snap.rotation = Self.lerp(from.rotation, 0, e)
         snapshot = Self.sanitized(snap, fallback: from)
     }

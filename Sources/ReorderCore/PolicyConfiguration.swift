@@ -263,6 +263,19 @@ public enum SnapshotClamp: String, Hashable, Sendable {
     case half
 }
 
+/// The snapshot's look at one end of an animation: where the lift starts from
+/// (`snapshot.lift.from`) or where the drop ends (`snapshot.drop.to`).
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "cookbook")
+/// c.snapshot.liftFrom = SnapshotLook(scale: 1, alpha: 0)   // fades in
+/// ```
+public struct SnapshotLook: Hashable, Sendable {
+    public var scale: Double
+    public var alpha: Double
+    public init(scale: Double = 1, alpha: Double = 1) { self.scale = scale; self.alpha = alpha }
+}
+
 public struct SnapshotStyle: Hashable, Sendable {
     public var scale: Double = 1.05
     public var alpha: Double = 0.98
@@ -275,6 +288,10 @@ public struct SnapshotStyle: Hashable, Sendable {
     public var clamp: SnapshotClamp = .none
     public var lift = AnimationSpec(duration: 0.25)
     public var drop = AnimationSpec(duration: 0.25)
+    /// The snapshot's scale and alpha when the lift begins (it animates to `scale`, `alpha`).
+    public var liftFrom = SnapshotLook()
+    /// The snapshot's scale and alpha when the drop ends (it animates there from the lifted look).
+    public var dropTo = SnapshotLook()
     public init() {}
 }
 

@@ -138,7 +138,8 @@ import ReorderCore
             "snapshot.lift.duration": "0.5", "snapshot.lift.curve": "'linear'", "snapshot.drop.duration": "0.6",
             "snapshot.drop.curve": "{ 0.2, 0, 0, 1 }", "edge_scroll.enabled": "false", "edge_scroll.axes": "'both'",
             "edge_scroll.reference": "'center'", "edge_scroll.inclusive": "true",
-            "snapshot.clamp": "'half'",
+            "snapshot.clamp": "'half'", "snapshot.lift.from.scale": "0.5", "snapshot.lift.from.alpha": "0",
+            "snapshot.drop.to.scale": "0.8", "snapshot.drop.to.alpha": "0.2",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
