@@ -119,15 +119,19 @@ import ReorderCore
                 let maxChange = min(ceil(900.0 / 1000 * (1000 / rate)), 900.0 / 60)
                 for d in depths { for t in times {
                     let r = min(max(d / (zone - zone * 0.5), 0), 1)
-                    let time = min(max(t / 0.4, 0), 1)
-                    let expected = max(maxChange * r * time, 1) * rate
-                    #expect(p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: zone, elapsed: t) == expected)
+                    // Date.now() in whole ms at the start of the frame (elapsed is mid-frame)
+                    let ms = (max(0, t - 0.5 / rate) * 1000 + 1e-6).rounded(.down)
+                    let time = min(max(ms / 400, 0), 1)
+                    // on or past the edge the container is no longer under the pointer
+                    let expected = d >= zone ? 0 : max(maxChange * r * time, 1) / (1 / rate)
+                    let got = p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: zone, elapsed: t)
+                    #expect(abs(got - expected) <= 1e-9 * max(1, expected), "d=\(d) t=\(t) rate=\(rate)")
                 } }
             }
         }
         let ctx = makeContext()
-        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 83.375, zone: 166.75, elapsed: 0.4) == 900)
-        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 41.6875, zone: 166.75, elapsed: 0.2) == 225)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 83.375, zone: 166.75, elapsed: 0.4 + 1.0 / 120) == 900)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 41.6875, zone: 166.75, elapsed: 0.2 + 1.0 / 120) == 225)
         #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 10, zone: 166.75, elapsed: 0) == 60)
         #expect(p.scrollSpeed(makeContext(frameRate: 120), axis: .vertical, depth: 100, zone: 166.75, elapsed: 1) == 960)
     }
