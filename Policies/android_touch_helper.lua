@@ -5,16 +5,19 @@
 --   move semantics (onMove -> notifyItemMoved); DEFAULT_DRAG_ANIMATION_DURATION 200 ms drop;
 --   scrolling starts when the dragged view's leading edge leaves the list (reference
 --     "leading_edge"; the engine needs a zone > 0, so the zone is 1 pt and nothing scrolls
---     until the edge is actually out: overshoot = depth - zone);
+--     until the edge is a whole pixel out: scrollIfNecessary truncates the view's position,
+--     `int curY = (int) (mSelectedStartY + mDy)`, so overshoot = floor(depth - zone) >= 1);
+--   the view is not scaled (the default ItemTouchUIUtil only translates and elevates): scale 1;
 --   r = min(1, overshoot / view size);
 --   capped = (int)(M * ((r - 1)^5 + 1)), M = item_touch_helper_max_drag_scroll_per_frame 20 dp;
 --   value = (int)(capped * tau^5), tau = min(1, ms since the scroll started / 2000
---     (DRAG_SCROLL_ACCELERATION_LIMIT_TIME_MS)); 0 becomes 1;
---   the value is per animation frame at 60 Hz: * 60 = pt/s.
+--     (DRAG_SCROLL_ACCELERATION_LIMIT_TIME_MS)); 0 becomes 1; the ms are whole
+--     (currentTimeMillis) and read at the start of the frame: floor((elapsed - dt / 2) * 1000);
+--   the value is per display frame (mScrollRunnable re-posts itself with postOnAnimation):
+--     px / ctx.dt = pt/s, twice as much per second at 120 Hz.
 
 local MAX_PER_FRAME = 20     -- dp, item_touch_helper_max_drag_scroll_per_frame
 local LIMIT_MS = 2000        -- DRAG_SCROLL_ACCELERATION_LIMIT_TIME_MS
-local FPS = 60
 local ZONE = 1
 
 local floor, min = math.floor, math.min
@@ -35,7 +38,7 @@ return {
   min_press_duration = 0.5,
   allowable_movement = 8,
   semantics = "move",
-  snapshot = { drop = { duration = 0.2, curve = "ease_in_out" } },
+  snapshot = { scale = 1, alpha = 1, drop = { duration = 0.2, curve = "ease_in_out" } },
   -- Displaced rows: DefaultItemAnimator's move duration, 250 ms (RecyclerView.ItemAnimator
   -- mMoveDuration), with ValueAnimator's default AccelerateDecelerateInterpolator
   -- (0.5 - cos(pi t) / 2), drawn as its usual cubic fit cubic-bezier(0.37, 0, 0.63, 1).
@@ -46,17 +49,19 @@ return {
     reference = "leading_edge",
     zone = ZONE,
     speed = function(ctx, depth, zone, elapsed, axis)
-      local overshoot = depth - zone
-      if overshoot <= 0 then return 0 end
+      local overshoot = floor(depth - zone + 1e-9)   -- whole px out, (int) truncation
+      if overshoot < 1 then return 0 end
       local size = axis == "horizontal" and ctx.item_size.width or ctx.item_size.height
       if size <= 0 then return 0 end
       local ratio = min(1, overshoot / size)
       local capped = floor(MAX_PER_FRAME * cap_interpolator(ratio))
-      local ms = floor(elapsed * 1000 + 0.5)   -- whole milliseconds, as currentTimeMillis
+      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
+      -- whole milliseconds at the start of the frame, as currentTimeMillis in scrollIfNecessary
+      local ms = floor(math.max(0, elapsed - dt / 2) * 1000 + 1e-6)
       local time_ratio = ms > LIMIT_MS and 1 or ms / LIMIT_MS
       local value = floor(capped * time_interpolator(time_ratio))
       if value == 0 then value = 1 end
-      return value * FPS
+      return value / dt
     end,
   },
 }

@@ -1,12 +1,15 @@
 -- cookbook: "Moving Table View Cells with a Long Press Gesture" (raywenderlich cookbook, seed 001):
 --   0.5 s press, 10 pt: the UILongPressGestureRecognizer defaults (the tutorial changes neither);
---   snapshot: CGAffineTransformMakeScale(1.05, 1.05), alpha 0.98, faded in from 0 over 0.25 s;
+--   snapshot: `snapshot.alpha = 0.0` before `animateWithDuration:0.25`, whose block sets
+--     CGAffineTransformMakeScale(1.05, 1.05) and alpha 0.98: the lift goes from alpha 0,
+--     scale 1 (lift.from) to 0.98, 1.05 over 0.25 s;
 --     customSnapshotFromView: cornerRadius 0, shadowOffset (-5, 0), shadowRadius 5,
 --     shadowOpacity 0.4 (shadowColor left at CALayer's default, black);
 --   the origin cell stays, shown with a black background (cell.backgroundColor = blackColor);
 --   exchange semantics: exchangeObjectAtIndex:withObjectAtIndex: then moveRowAtIndexPath;
 --   the snapshot follows the finger's y (center.y = location.y);
---   the drop animates back to the cell over 0.25 s; no edge scroll;
+--   the drop animates back to the cell over 0.25 s with CGAffineTransformIdentity and alpha 0.0:
+--     it ends at scale 1, alpha 0 (drop.to); no edge scroll;
 --   ended and cancelled share the `default:` branch: the order is kept.
 
 return {
@@ -21,8 +24,8 @@ return {
     scale = 1.05, alpha = 0.98, rotation = 0, corner_radius = 0,
     shadow = { color = "#000000", offset = { x = -5, y = 0 }, opacity = 0.4, radius = 5 },
     placeholder = "#000000",
-    lift = { duration = 0.25, curve = "ease_in_out" },
-    drop = { duration = 0.25, curve = "ease_in_out" },
+    lift = { duration = 0.25, curve = "ease_in_out", from = { alpha = 0, scale = 1 } },
+    drop = { duration = 0.25, curve = "ease_in_out", to = { alpha = 0, scale = 1 } },
   },
   edge_scroll = { enabled = false },
   on_cancel = "commit",

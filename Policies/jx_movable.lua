@@ -4,17 +4,19 @@
 --   snapshot: no scale, opaque; shadowColor grayColor (#808080), shadowOffset (-5, 0),
 --     shadowOpacity 0.4, shadowRadius 5, cornerRadius 0; the original cell is hidden
 --     (cell.hidden = YES); kJXMovableCellAnimationTime 0.25 s for the lift and the drop;
---   the snapshot follows the finger's y only (center = (center.x, point.y));
+--   the snapshot follows the finger's y only (center = (center.x, limitSnapshotCenterY(point.y)),
+--     m:190-193): its centre stays half a row inside (snapshot.clamp = "half"), so the edge
+--     scroll peaks at (150 - 22) / 150 x 20 = 17.07 pt per frame (1024 pt/s at 60 Hz);
 --   exchange semantics: exchangeObjectAtIndex (one section) or a true swap across sections;
 --   targets that cannot move are skipped (`target` asks `movable`; a policy extending this one
 --     with its own can_move should override `target` too);
 --   edge scroll from the snapshot centre, edgeScrollRange 150 pt, speed
---     (depth / 150) * maxMoveDistance 20 pt per CADisplayLink frame; at its 60 Hz that is
---     1200 pt/s, given per second so other frame rates scroll the same distance;
+--     (depth / 150) * maxMoveDistance 20 pt per CADisplayLink frame (m:320-347): pt/frame /
+--     ctx.dt = pt/s, 1200 pt/s at 60 Hz and 2400 at 120 Hz, as JX scrolls per display frame;
 --   a cancelled gesture keeps the new order (jx_gestureEndedOrCancelled hands the data back).
 
 local ZONE = 150            -- edgeScrollRange
-local MAX_SPEED = 20 * 60   -- maxMoveDistance per frame * CADisplayLink's 60 Hz
+local MAX_MOVE = 20         -- maxMoveDistance, pt per CADisplayLink frame
 
 local function movable(ctx, section, row)
   return true
@@ -32,6 +34,9 @@ return {
     scale = 1, alpha = 1, rotation = 0, corner_radius = 0,
     shadow = { color = "#808080", offset = { x = -5, y = 0 }, opacity = 0.4, radius = 5 },
     placeholder = "hidden",
+    -- limitSnapshotCenterY (m:290-295): the centre stays half a row inside the table, and the
+    -- row under the finger is looked up at the clamped point (m:195)
+    clamp = "half",
     lift = { duration = 0.25, curve = "ease_in_out" },
     drop = { duration = 0.25, curve = "ease_in_out" },
   },
@@ -41,8 +46,9 @@ return {
     reference = "center",
     zone = ZONE,
     speed = function(ctx, depth, zone, elapsed)
-      if zone <= 0 then return 0 end
-      return depth / zone * MAX_SPEED
+      if zone <= 0 or depth <= 0 then return 0 end   -- m:337: strictly inside the range
+      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
+      return depth * MAX_MOVE / dt / zone
     end,
   },
   can_move = movable,

@@ -36,6 +36,8 @@ return {
   allowable_movement = 10,
   semantics = "move",
   follow = "xy",
+  -- the board's snapshot follows the touch freely (jx_movable's limitSnapshotCenterY is not here)
+  snapshot = { clamp = "none" },
   edge_scroll = {
     enabled = true,
     axes = "both",

@@ -10,7 +10,12 @@
 --   max change per frame = min(ceil(maxPixelScrollPerSecond / 1000 * frame ms),
 --     maxPixelScrollPerSecond / 60) with maxPixelScrollPerSecond "standard" 15 * 60 = 900
 --     ("fast" is 25 * 60 = 1500: change MAX_PER_SECOND);
---   scroll = max(maxChange * r * t, 1) px per frame, i.e. that times frame_rate pt/s.
+--   scroll = max(maxChange * r * t, 1) px per frame, i.e. px / ctx.dt pt/s;
+--   the clock is Date.now() (whole ms) at the start of the frame: floor((elapsed - dt / 2) ms);
+--   no scroll once the finger is on or past the viewport's edge: the container is no longer
+--     under the pointer (scheduler.ts:83-86, a half-open hit test).
+--   Not reproduced yet: the ramp runs from when the pointer came over the container, not from
+--     the zone entry (engagement-history.ts:6-42).
 
 local START_FRACTION = 0.25   -- startHitboxAtPercentageRemainingOfElement
 local MAX_HITBOX = 180        -- maxMainAxisHitboxSize
@@ -36,15 +41,19 @@ return {
     enabled = true,
     axes = "vertical",
     reference = "finger",
+    inclusive = true,   -- shared/is-within.ts:10-16: the hitbox test is inclusive
     zone = function(ctx, axis, viewport_length)
       return min(START_FRACTION * viewport_length, MAX_HITBOX)
     end,
     speed = function(ctx, depth, zone, elapsed)
-      local frame_ms = 1000 / ctx.frame_rate
-      local max_change = min(ceil(MAX_PER_SECOND / 1000 * frame_ms), MAX_PER_SECOND / 60)
+      if depth >= zone then return 0 end   -- the pointer is not over the container
+      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
+      local frame_ms = dt * 1000
+      local max_change = min(ceil(MAX_PER_SECOND / 1000 * frame_ms - 1e-9), MAX_PER_SECOND / 60)
+      local ms = math.floor(max(0, elapsed - dt / 2) * 1000 + 1e-6)   -- Date.now() at frame start
       local r = percentage_in_range(0, zone - zone * MAX_AT, depth)
-      local t = percentage_in_range(0, DAMPENING, elapsed)
-      return max(max_change * r * t, 1) * ctx.frame_rate
+      local t = percentage_in_range(0, DAMPENING, ms / 1000)
+      return max(max_change * r * t, 1) / dt
     end,
   },
 }

@@ -9,7 +9,9 @@
 --     whether a scroll was needed at once), by time since the drag started:
 --     < accelerateAt 360 ms: minScroll 1;  >= stopDampeningAt 1200 ms: undamped;
 --     else ceil(scroll * ease((t - 360) / (1200 - 360))), and never below 1;
---   rbd scrolls per animation frame at 60 Hz: px/frame * 60 = pt/s.
+--   rbd scrolls once per display frame (middleware/auto-scroll.ts:22-38, rafSchd; get-value.ts
+--     "let at least 1px through to trigger a scroll event"): px/frame / ctx.dt = pt/s, so a
+--     120 Hz display scrolls twice as far per second, as rbd does.
 
 local START_FROM = 0.25       -- startScrollingFrom, fraction of the container
 local MAX_AT = 0.05           -- maxScrollValueAt, fraction of the container
@@ -17,7 +19,6 @@ local MAX_PIXEL_SCROLL = 28   -- px per frame
 local MIN_SCROLL = 1          -- px per frame
 local ACCELERATE_AT = 360     -- ms, durationDampening.accelerateAt
 local STOP_DAMPENING_AT = 1200 -- ms, durationDampening.stopDampeningAt
-local FPS = 60                -- rbd's frames (requestAnimationFrame at 60 Hz)
 
 local ceil, floor, max = math.ceil, math.floor, math.max
 
@@ -54,6 +55,7 @@ return {
     enabled = true,
     axes = "vertical",
     reference = "center",
+    inclusive = true,   -- get-value-from-distance.ts:45-47: distance === startScrollingFrom gives 1 px
     zone = function(ctx, axis, viewport_length)
       return START_FROM * viewport_length
     end,
@@ -70,7 +72,8 @@ return {
         -- rbd measures whole milliseconds (Date.now())
         scroll = max(dampen_by_time(scroll, floor(ctx.drag_time * 1000 + 0.5)), MIN_SCROLL)
       end
-      return scroll * FPS
+      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
+      return scroll / dt
     end,
   },
 }

@@ -43,8 +43,8 @@ describe("jx_movable", function()
 
   it("animates the lift and the drop in 0.25 s", function()
     local c = s:config()
-    assert.same({ duration = 0.25, curve = "ease_in_out" }, c.snapshot.lift)
-    assert.same({ duration = 0.25, curve = "ease_in_out" }, c.snapshot.drop)
+    assert.same({ duration = 0.25, curve = "ease_in_out", from = { alpha = 1, scale = 1 } }, c.snapshot.lift)
+    assert.same({ duration = 0.25, curve = "ease_in_out", to = { alpha = 1, scale = 1 } }, c.snapshot.drop)
     s:press_item(1, 3)
     s:hold(1.0)
     s:advance(0.15)                            -- 9 frames of 1/60 s
@@ -86,14 +86,16 @@ describe("jx_movable", function()
     assert.equal(1200, s:speed(150, 150, 5))   -- no time ramp
     s:press_item(1, 5)
     s:hold(1.25)
-    s:move(187.5, 667, 0.1)                    -- the centre at the edge: full depth
+    s:move(187.5, 667, 0.1)                    -- the finger at the edge; the centre 22 pt inside
     local _, y0 = s:offset()
     s:tick(6)
     local _, y1 = s:offset()
-    assert.near(120, y1 - y0, 1e-9)            -- 6 frames x 20 pt
+    assert.near(6 * 128 / 150 * 20, y1 - y0, 1e-9)   -- 6 frames x 17.0667 pt (m:293, m:339)
   end)
 
-  it("scrolls the same distance per second at 120 Hz", function()
+  it("scrolls per display frame: twice as far per second at 120 Hz", function()
+    -- JXMovableCellTableView.m @ 8183048, m:320-324: jx_processEdgeScroll runs once per
+    -- CADisplayLink frame and moves (depth / 150) x 20 pt (m:339), whatever the frame rate
     local fast = reorder.session{ policy = "jx_movable", rows = 100, frame_rate = 120 }
     for _, t in ipairs({ s, fast }) do
       t:press_item(1, 5)
@@ -106,10 +108,10 @@ describe("jx_movable", function()
     fast:advance(0.5)
     local _, a1 = s:offset()
     local _, b1 = fast:offset()
-    assert.near(600, a1 - a0, 1e-6)
-    assert.near(600, b1 - b0, 1e-6)
+    -- the centre is clamped 22 pt inside (m:290-295): depth 128, 17.0667 pt per frame
+    assert.near(30 * 128 / 150 * 20, a1 - a0, 1e-6)    -- 30 frames: 512 pt
+    assert.near(60 * 128 / 150 * 20, b1 - b0, 1e-6)    -- 60 frames: 1024 pt
   end)
-
   it("keeps the new order when the gesture is cancelled", function()
     s:press_item(1, 1)
     s:hold(1.25)
@@ -121,4 +123,53 @@ describe("jx_movable", function()
     assert.equal("cancel", events[#events].type)
     assert.equal("commit", events[#events].resolution)
   end)
+end)
+
+-- The reference table: (distance d of the snapshot centre to the bottom edge, frame rate) ->
+-- pt/s. JXMovableCellTableView.m @ 8183048: jx_processEdgeScroll compares the centre with
+-- offset + H - edgeScrollRange 150 strictly (m:337) and scrolls (centre - (offset + H - 150)) /
+-- 150 x maxMoveDistance 20 pt per CADisplayLink frame (m:339, m:72-73, m:320-324); pt/s =
+-- pt/frame x fps. depth = 150 - d.
+describe("jx_movable at 60 and 120 Hz", function()
+  local rows = {
+    -- { d, pt per frame }
+    { 200, 0 },             -- m:337, outside the range
+    { 150, 0 },             -- m:337, strict >: nothing on the inner border
+    { 149.99, 0.01 / 150 * 20 },   -- m:339, 0.0013 pt
+    { 100, 50 / 150 * 20 },        -- m:339, 6.6667 pt
+    { 75, 10 },                    -- m:339
+    { 50, 100 / 150 * 20 },        -- m:339, 13.3333 pt
+    { 22, 128 / 150 * 20 },        -- m:339 with the centre half a row in (m:293): 17.0667 pt
+  }
+  for _, fps in ipairs({ 60, 120 }) do
+    it("gives pt per frame x " .. fps .. " at " .. fps .. " Hz", function()
+      local s = reorder.session{ policy = "jx_movable", rows = 100, frame_rate = fps }
+      for _, row in ipairs(rows) do
+        assert.near(row[2] * fps, s:speed(150 - row[1], 150, 0), 1e-9)
+      end
+    end)
+  end
+end)
+
+-- Rows 8-10 of the table: the finger at 10 pt from the bottom edge, on it, and 10 pt past it.
+-- limitSnapshotCenterY (m:290-295) keeps the centre 22 pt (half a row) inside, so the depth
+-- stays 128 and JX scrolls (150 - 22) / 150 x 20 = 17.0667 pt per frame (m:339): 1024 pt/s
+-- at 60 Hz, 2048 at 120 Hz, never 1200 or more.
+describe("jx_movable keeps the snapshot centre half a row inside", function()
+  for _, fps in ipairs({ 60, 120 }) do
+    for _, d in ipairs({ 10, 0, -10 }) do
+      it("scrolls 1024 x " .. fps / 60 .. " pt/s with the finger " .. d .. " pt from the edge at " .. fps .. " Hz", function()
+        local s = reorder.session{ policy = "jx_movable", rows = 100, frame_rate = fps }
+        assert.equal("half", s:config().snapshot.clamp)
+        s:press_item(1, 5)
+        s:hold(1.25)
+        s:move(187.5, 667 - d, 0.1)
+        local _, y0 = s:offset()
+        assert.equal(667 - 22, s:snapshot().y)   -- m:294: offset + height - h/2
+        s:tick(fps // 10)                         -- 0.1 s
+        local _, y1 = s:offset()
+        assert.near(128 / 150 * 20 * (fps // 10), y1 - y0, 1e-6)
+      end)
+    end
+  end
 end)

@@ -11,15 +11,41 @@ describe("pragmatic_autoscroll", function()
   it("reaches 900 pt/s (15 px per 60 Hz frame) at half the zone after 400 ms", function()
     local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 10 }
     local z = 166.75
-    assert.equal(900, s:speed(z / 2, z, 0.4))
-    assert.equal(900, s:speed(z, z, 5))
-    assert.equal(450, s:speed(z / 4, z, 0.4))       -- linear in distance
-    assert.equal(450, s:speed(z / 2, z, 0.2))       -- linear in time
-    assert.equal(60, s:speed(0, z, 1))              -- never below 1 px per frame
+    local half = 1 / 120                            -- elapsed is mid-frame: + dt / 2 is frame start
+    assert.near(900, s:speed(z / 2, z, 0.4 + half), 1e-9)
+    assert.near(900, s:speed(z - 1, z, 5), 1e-9)
+    assert.near(450, s:speed(z / 4, z, 0.4 + half), 1e-9)    -- linear in distance
+    assert.near(450, s:speed(z / 2, z, 0.2 + half), 1e-9)    -- linear in time
+    assert.near(60, s:speed(0, z, 1), 1e-9)                  -- never below 1 px per frame
+    -- get-scroll-change.ts:116-121 with Date.now() in whole ms: frame 3 sees 33 ms, 15 x 33 / 400
+    -- = 1.2375 px = 74.25 pt/s (tables-int-clock.md B1)
+    assert.near(74.25, s:speed(z - 20, z, 2.5 / 60), 1e-9)
+    -- on or past the edge the container is not under the pointer (scheduler.ts:83-86): 0
+    assert.equal(0, s:speed(z, z, 5))
+    assert.equal(0, s:speed(z + 10, z, 5))
   end)
 
   it("caps the change per frame by ceil(900 px/s x frame time), as the browser does", function()
     local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 10, frame_rate = 120 }
-    assert.equal(8 * 120, s:speed(100, 100, 1))     -- ceil(7.5) px per 120 Hz frame
+    assert.near(8 * 120, s:speed(99, 100, 1), 1e-9)  -- ceil(7.5) px per 120 Hz frame
   end)
+end)
+
+describe("pragmatic_autoscroll on the zone's inner border", function()
+  -- shared/is-within.ts:10-16 (pragmatic-drag-and-drop @ 6286030): the hitbox test is
+  -- inclusive, and get-scroll-change.ts:129 lets at least 1 px through: 1 px per frame on the
+  -- border (edge_scroll.inclusive)
+  for _, fps in ipairs({ 60, 120 }) do
+    it("scrolls 1 px per frame with the finger exactly on the border at " .. fps .. " Hz", function()
+      local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+      assert.equal(true, s:config().edge_scroll.inclusive)
+      s:press_item(1, 5)
+      s:hold(0.75)
+      s:move(187.5, 667 - 166.75, 0.1)
+      local _, y0 = s:offset()
+      s:tick(6)
+      local _, y1 = s:offset()
+      assert.near(6, y1 - y0, 1e-9)
+    end)
+  end
 end)

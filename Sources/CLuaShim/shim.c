@@ -665,7 +665,7 @@ int rs_openlibs(lua_State *L, int sandboxed) {
 /* policy ctx                                                                                 */
 
 /* The numbers of ctx live in five groups, each shown by one read-only proxy: ctx itself
-   (time, drag_time, frame_rate), ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
+   (time, drag_time, frame_rate, dt), ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
    A hook call only copies the new numbers into the rs_ctx (no Lua call). A group whose numbers
    changed while its Lua table was current is marked stale: its proxy's __index becomes a
    refresher closure, which writes the numbers into the table on the first read and points
@@ -673,8 +673,8 @@ int rs_openlibs(lua_State *L, int sandboxed) {
    one that reads it pays one refresh per change. Invariant: !stale[g] => the Lua table of
    group g holds the numbers of `now` for g. */
 
-static const char *const rs_ctx_keys[RS_CTX_GROUPS][3] = {
-    {"time", "drag_time", "frame_rate"},
+static const char *const rs_ctx_keys[RS_CTX_GROUPS][4] = {
+    {"time", "drag_time", "frame_rate", "dt"},
     {"width", "height", NULL},
     {"width", "height", NULL},
     {"x", "y", NULL},
@@ -694,7 +694,7 @@ static inline int rs_same(const double *a, const double *b, int n) {
 
 static const double *rs_ctx_group(const rs_ctx_values *v, int g, int *n) {
     switch (g) {
-    case 0: *n = 3; return &v->time;
+    case 0: *n = 4; return &v->time;
     case 1: *n = 2; return &v->viewport_w;
     case 2: *n = 2; return &v->content_w;
     case 3: *n = 2; return &v->offset_x;
@@ -807,7 +807,7 @@ static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {
     }
 
 void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
-    RS_CTX_TAKE(0, time, 3)
+    RS_CTX_TAKE(0, time, 4)
     RS_CTX_TAKE(1, viewport_w, 2)
     RS_CTX_TAKE(2, content_w, 2)
     RS_CTX_TAKE(3, offset_x, 2)

@@ -21,11 +21,26 @@ public struct PolicyContext: Sendable {
     public var time: Double
     /// Seconds since the drag began (0 before).
     public var dragTime: Double
+    /// This frame's interval, seconds (`ctx.dt`): the time since the previous frame while the
+    /// session scrolls; `1 / frameRate` outside a frame (0 when the rate is not positive).
+    ///
+    /// A peer that scrolls a fixed amount per display frame converts with `pixels / dt`, so a
+    /// 120 Hz display scrolls twice as far per second, as the peer does; `elapsed - dt / 2` is
+    /// the episode's time at the start of the frame.
+    ///
+    /// ```swift
+    /// let ctx = PolicyContext(order: Order(sections: [[]]), viewport: Size(width: 375, height: 667),
+    ///                         content: .zero, offset: .zero, itemSize: .zero,
+    ///                         frameRate: 120, time: 0, dragTime: 0)
+    /// ctx.dt   // 1 / 120
+    /// ```
+    public var dt: Double
 
     public init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
-                frameRate: Double, time: Double, dragTime: Double) {
+                frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil) {
         self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
         self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
+        self.dt = dt ?? (frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0)
     }
 
     /// The item at a valid position.

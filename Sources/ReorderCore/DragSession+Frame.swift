@@ -28,7 +28,7 @@ extension DragSession {
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
             guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
-                                                         snapshot: snap, finger: finger)
+                                                         snapshot: snap, finger: finger, inclusive: config.inclusive)
             else { setEpisode(nil, axis); continue }
             // Stored properties read in place: a call of a method of the session here made the
             // compiler copy the whole session (every buffer retained) twice a frame.
@@ -60,9 +60,11 @@ extension DragSession {
     }
 
     /// Which edge the reference point is in, and how deep: `direction` -1 towards the start,
-    /// +1 towards the end; nil when it is in neither zone.
+    /// +1 towards the end; nil when it is in neither zone. With `inclusive`, a point exactly on
+    /// the inner border (depth 0) is in the zone.
     @inline(__always) static func edgeDepth(_ axis: Axis, zone: Double, length: Double, reference: EdgeReference,
-                                            snapshot snap: SnapshotState, finger: Point) -> (direction: Double, depth: Double)? {
+                                            snapshot snap: SnapshotState, finger: Point,
+                                            inclusive: Bool = false) -> (direction: Double, depth: Double)? {
         let towardsStart: Double, towardsEnd: Double
         switch reference {
         case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
@@ -73,8 +75,8 @@ extension DragSession {
         }
         let depthStart = zone - towardsStart
         let depthEnd = towardsEnd - (length - zone)
-        if depthEnd > 0 && depthEnd >= depthStart { return (1, depthEnd) }
-        if depthStart > 0 { return (-1, depthStart) }
+        if (depthEnd > 0 || (inclusive && depthEnd == 0)) && depthEnd >= depthStart { return (1, depthEnd) }
+        if depthStart > 0 || (inclusive && depthStart == 0) { return (-1, depthStart) }
         return nil
     }
 
@@ -91,7 +93,8 @@ extension DragSession {
         switch configuration.targetRule {
         case .underFinger:
             guard let finger, let current = drag?.current else { return nil }
-            return layout.proposedPosition(at: finger + offset, dragging: current)
+            // With `snapshot.clamp`, at the clamped point (JXMovableCellTableView.m:195).
+            return layout.proposedPosition(at: clamped(finger) + offset, dragging: current)
         case .centerDistance:
             guard let snap = snapshot else { return nil }
             let visible = Rect(origin: offset, size: viewport)

@@ -158,6 +158,7 @@ extension DragSession {
                 // hooks too, as nothing it describes changes in between (it follows the
                 // scrolling, and the snapshot's size is fixed for the drag).
                 var ctx = context()
+                ctx.dt = dt
                 edgeScroll(dt: dt, policy: policy, context: &ctx)
                 refreshSnapshot()
                 resolveTarget(policy: policy, context: consume ctx)
@@ -194,7 +195,7 @@ extension DragSession {
         horizontalEpisode = nil
         let style = configuration.snapshot
         snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
-                                 size: cell.size, scale: 1, alpha: 1, rotation: 0,
+                                 size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
                                  cornerRadius: style.cornerRadius, shadow: style.shadow,
                                  placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
         updateSnapshot()

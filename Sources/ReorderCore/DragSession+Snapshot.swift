@@ -26,11 +26,33 @@ extension DragSession {
             if let finger { f = finger } else if let drag { f = drag.liftFrom } else { f = .zero }
             guard let press else { return f }
             switch configuration.follow {
-            case .y: return Point(x: press.cellCenter.x - offset.x, y: f.y)
-            case .xy: return f
-            case .translation: return (press.cellCenter - press.offset) + (f - press.point)
+            case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y))
+            case .xy: return clamped(f)
+            case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point))
             }
         }
+    }
+
+    /// `p` (viewport coordinates) kept inside the viewport as `snapshot.clamp` says, on the axes
+    /// the snapshot follows (y only for `follow = "y"`). JXMovableCellTableView's
+    /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
+    func clamped(_ p: Point) -> Point {
+        let inset: Size
+        switch configuration.snapshot.clamp {
+        case .none: return p
+        case .center: inset = .zero
+        case .half:
+            let size = snapshot?.size ?? draggedItemSize
+            inset = Size(width: size.width / 2, height: size.height / 2)
+        }
+        func keep(_ v: Double, _ lo: Double, _ length: Double) -> Double {
+            let hi = max(lo, length - lo)
+            return min(max(v, lo), hi)
+        }
+        var q = p
+        q.y = keep(p.y, inset.height, viewport.height)
+        if configuration.follow != .y { q.x = keep(p.x, inset.width, viewport.width) }
+        return q
     }
 
     /// Brings the snapshot up to date while dragging, unless it already is: it depends only
@@ -54,8 +76,9 @@ extension DragSession {
         let p = Self.progress(from: began, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)
         let center = Self.lerp(liftFrom, followCenter, e)
-        let scale = Self.lerp(1, configuration.snapshot.scale, e)
-        let alpha = Self.lerp(1, configuration.snapshot.alpha, e)
+        let from = configuration.snapshot.liftFrom
+        let scale = Self.lerp(from.scale, configuration.snapshot.scale, e)
+        let alpha = Self.lerp(from.alpha, configuration.snapshot.alpha, e)
         let rotation = Self.lerp(0, configuration.snapshot.rotation, e)
         snapshot?.lift(progress: p, center: center, offset: offset, scale: scale, alpha: alpha, rotation: rotation)
     }
@@ -96,8 +119,9 @@ extension DragSession {
         snap.dropProgress = p
         snap.center = Self.lerp(from.center, target, e)
         snap.contentCenter = snap.center + offset
-        snap.scale = Self.lerp(from.scale, 1, e)
-        snap.alpha = Self.lerp(from.alpha, 1, e)
+        let to = configuration.snapshot.dropTo
+        snap.scale = Self.lerp(from.scale, to.scale, e)
+        snap.alpha = Self.lerp(from.alpha, to.alpha, e)
         snap.rotation = Self.lerp(from.rotation, 0, e)
         snapshot = Self.sanitized(snap, fallback: from)
     }

@@ -3,17 +3,18 @@
 /// - long press 1.0 s (`gestureMinimumPressDuration`), 10 pt tolerance (the recogniser's default);
 /// - snapshot: no scale, opaque, grey shadow (#808080) offset (-5, 0), opacity 0.4, radius 5;
 ///   the original cell is hidden; lift and drop animate over 0.25 s (UIView's default
-///   ease-in-out); the snapshot follows the finger's y, x stays at the cell centre;
+///   ease-in-out); the snapshot follows the finger's y, x stays at the cell centre, and the
+///   centre stays half a row inside the viewport (`limitSnapshotCenterY`, ``SnapshotClamp/half``);
 /// - **exchange** semantics (one section: exchange; several sections: a true swap); target
 ///   rows that cannot move are skipped;
 /// - edge scroll from the snapshot centre, zone 150 pt (`edgeScrollRange`), speed
-///   depth / 150 × 20 pt per frame at 60 Hz = depth / 150 × 1200 pt/s (faster past the edge,
-///   as in JX);
+///   depth / 150 × 20 pt per display frame (JX scrolls once per CADisplayLink frame), so
+///   depth / 150 × 20 / `ctx.dt` pt/s: 1200 at 60 Hz, 2400 at 120 Hz;
 /// - a cancelled gesture keeps the new order (JX hands the data back on end or cancel).
 ///
 /// ```swift
 /// let jx = JXMovablePolicy()
-/// jx.scrollSpeed(ctx, axis: .vertical, depth: 130, zone: 150, elapsed: 0)   // 1040
+/// jx.scrollSpeed(ctx, axis: .vertical, depth: 130, zone: 150, elapsed: 0)   // 1040 when ctx.dt is 1/60
 /// ```
 open class JXMovablePolicy: DragPolicy {
     /// The static fields of `jx_movable`.
@@ -29,6 +30,7 @@ open class JXMovablePolicy: DragPolicy {
         c.snapshot.cornerRadius = 0
         c.snapshot.shadow = Shadow(color: .gray, offset: Size(width: -5, height: 0), opacity: 0.4, radius: 5)
         c.snapshot.placeholder = .hidden
+        c.snapshot.clamp = .half   // limitSnapshotCenterY (JXMovableCellTableView.m:290-295)
         c.snapshot.lift = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.snapshot.drop = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.edgeScroll.enabled = true
@@ -40,6 +42,8 @@ open class JXMovablePolicy: DragPolicy {
     public static let zone = 150.0
     /// 20 pt per frame at 60 Hz, in points per second.
     public static let maximumSpeed = 1200.0
+    /// `maxMoveDistance`, points per display frame.
+    public static let maximumStep = 20.0
 
     public var configuration: PolicyConfiguration
 
@@ -57,8 +61,9 @@ open class JXMovablePolicy: DragPolicy {
     open func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .exchange }
     open func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { Self.zone }
     open func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
-        guard zone > 0 else { return 0 }
-        return depth / zone * Self.maximumSpeed
+        guard zone > 0, depth > 0 else { return 0 }   // JXMovableCellTableView.m:337: strict
+        let dt = ctx.dt > 0 && ctx.dt.isFinite ? ctx.dt : 1.0 / 60
+        return depth * Self.maximumStep / dt / zone
     }
     open func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {}
     open func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {}

@@ -246,6 +246,36 @@ public struct AnimationSpec: Hashable, Sendable {
 }
 
 /// How the lifted snapshot looks once fully lifted, and how it lifts and drops.
+/// How the snapshot's centre is kept inside the viewport (`snapshot.clamp` in Lua), on the
+/// axes the snapshot follows the finger (``FollowMode``).
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "jx")
+/// c.snapshot.clamp = .half   // JXMovableCellTableView's limitSnapshotCenterY
+/// ```
+public enum SnapshotClamp: String, Hashable, Sendable {
+    /// Not kept in: the centre follows the finger past the edges.
+    case none
+    /// The centre stays within the viewport (SwiftReorder clamps it to the table's safe area).
+    case center
+    /// The centre stays half the snapshot's unscaled size inside the viewport, so the snapshot
+    /// stays in view (JXMovableCellTableView's `limitSnapshotCenterY`, half a row).
+    case half
+}
+
+/// The snapshot's look at one end of an animation: where the lift starts from
+/// (`snapshot.lift.from`) or where the drop ends (`snapshot.drop.to`).
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "cookbook")
+/// c.snapshot.liftFrom = SnapshotLook(scale: 1, alpha: 0)   // fades in
+/// ```
+public struct SnapshotLook: Hashable, Sendable {
+    public var scale: Double
+    public var alpha: Double
+    public init(scale: Double = 1, alpha: Double = 1) { self.scale = scale; self.alpha = alpha }
+}
+
 public struct SnapshotStyle: Hashable, Sendable {
     public var scale: Double = 1.05
     public var alpha: Double = 0.98
@@ -253,8 +283,15 @@ public struct SnapshotStyle: Hashable, Sendable {
     public var cornerRadius: Double = 0
     public var shadow: Shadow = .none
     public var placeholder: PlaceholderStyle = .visible
+    /// How the centre is kept inside the viewport; the edge-scroll reference and the target
+    /// under the finger use the clamped point.
+    public var clamp: SnapshotClamp = .none
     public var lift = AnimationSpec(duration: 0.25)
     public var drop = AnimationSpec(duration: 0.25)
+    /// The snapshot's scale and alpha when the lift begins (it animates to `scale`, `alpha`).
+    public var liftFrom = SnapshotLook()
+    /// The snapshot's scale and alpha when the drop ends (it animates there from the lifted look).
+    public var dropTo = SnapshotLook()
     public init() {}
 }
 
@@ -263,6 +300,11 @@ public struct EdgeScrollConfiguration: Hashable, Sendable {
     public var enabled: Bool = true
     public var axes: ScrollAxes = .vertical
     public var reference: EdgeReference = .finger
+    /// Whether the zone's inner border belongs to the zone (`edge_scroll.inclusive`): the speed
+    /// hook is then asked at depth 0 exactly, where react-beautiful-dnd gives 1 px
+    /// (`distance === startScrollingFrom`) and pragmatic-drag-and-drop's `isWithin` is
+    /// inclusive. Off by default: nothing scrolls on the border.
+    public var inclusive: Bool = false
     public init() {}
 }
 

@@ -211,7 +211,8 @@ extension DragSession {
                 if zone > 0, state == .dragging, let snap = snapshot, let finger,
                    let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length,
                                                            reference: config.edgeScroll.reference,
-                                                           snapshot: snap, finger: finger) {
+                                                           snapshot: snap, finger: finger,
+                                                           inclusive: config.edgeScroll.inclusive) {
                     entry.direction = direction
                     entry.depth = depth
                     let start = episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t

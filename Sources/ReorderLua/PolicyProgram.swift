@@ -299,7 +299,7 @@ final class PolicyProgram {
             vm.rawSet(at: hidden, field: key)
             vm.pop(1)
         }
-        for key in ["frame_rate", "time", "drag_time"] { vm.push(0.0); vm.rawSet(at: hidden, field: key) }
+        for key in ["frame_rate", "time", "drag_time", "dt"] { vm.push(0.0); vm.rawSet(at: hidden, field: key) }
         vm.newTable(); vm.rawSet(at: hidden, field: "state")
         vm.pushFunction { vm in try box.program?.luaItem(vm) ?? 0 }
         vm.rawSet(at: hidden, field: "item")
@@ -325,7 +325,7 @@ final class PolicyProgram {
     /// refreshed only when a hook reads them.
     @inline(__always)
     private func prepare(_ c: borrowing PolicyContext) {
-        var now = rs_ctx_values(time: c.time, drag_time: c.dragTime, frame_rate: c.frameRate,
+        var now = rs_ctx_values(time: c.time, drag_time: c.dragTime, frame_rate: c.frameRate, dt: c.dt,
                                 viewport_w: c.viewport.width, viewport_h: c.viewport.height,
                                 content_w: c.content.width, content_h: c.content.height,
                                 offset_x: c.offset.x, offset_y: c.offset.y,

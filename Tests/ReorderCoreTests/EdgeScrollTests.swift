@@ -21,15 +21,32 @@ import Testing
         return (sim.offset.y - before, sim)
     }
 
-    /// JXMovableCellTableView: snapshot centre 130 pt deep in the 150 pt zone → 130/150 × 1200
-    /// = 1040 pt per second, at 60 Hz and at 120 Hz.
+    /// JXMovableCellTableView: the finger 20 pt from the bottom; limitSnapshotCenterY
+    /// (JXMovableCellTableView.m:290-295) keeps the centre 22 pt inside, so it is 128 pt deep in
+    /// the 150 pt zone → 128/150 × 20 pt per display frame (m:339, once per CADisplayLink frame,
+    /// m:320-324): 1024 pt per second at 60 Hz, 2048 at 120 Hz.
     @Test(arguments: [60.0, 120.0])
-    func jxScrolls1040PointsPerSecond(frameRate: Double) {
+    func jxScrolls128Over150Times20PointsPerFrame(frameRate: Double) {
         let (distance, sim) = scrolledInOneSecond(policy: JXMovablePolicy(), frameRate: frameRate)
-        #expect(abs(distance - 1040) < 1e-9, "scrolled \(distance)")
-        #expect(sim.snapshot?.center.y == 647)
-        #expect(sim.snapshot?.contentCenter.y == 647 + sim.offset.y)
+        let expected = 128.0 / 150 * 20 * frameRate
+        #expect(abs(distance - expected) < 1e-9, "scrolled \(distance)")
+        #expect(sim.snapshot.map { abs($0.center.y - (667 - 22)) < 1e-9 } == true)
+        #expect(sim.snapshot.map { abs($0.contentCenter.y - (667 - 22 + sim.offset.y)) < 1e-9 } == true)
         #expect(sim.finger == Point(x: 187.5, y: 647))
+    }
+
+    /// `snapshot.clamp = "half"`: the row under the finger is looked up at the clamped point
+    /// (JXMovableCellTableView.m:195), and a finger past the edge scrolls no faster than one
+    /// on the clamp line.
+    @Test func jxLooksUpTheTargetAtTheClampedPoint() {
+        let sim = tableSimulator([rowItems(100)], policy: JXMovablePolicy())
+        sim.pressItem(pos(0, 5))
+        sim.hold(1.25)
+        // 10 pt past the top: the centre stays at y 22, over row 0 (0...44).
+        sim.move(to: Point(x: 187.5, y: -10))
+        #expect(sim.snapshot?.center.y == 22)
+        #expect(sim.order.ids[0].first == "r5")
+        expectInvariants(sim)
     }
 
     /// `default`: zone min(25 % × 667, 120) = 120; the finger 20 pt from the edge is 100 deep:
@@ -100,6 +117,38 @@ import Testing
         let expected = [dt / 2, 1.5 * dt, 2.5 * dt, dt / 2]
         #expect(recorder.elapsed.count == 4)
         for (got, want) in zip(recorder.elapsed, expected) { #expect(abs(got - want) < 1e-12) }
+    }
+
+    /// `edge_scroll.inclusive`: a finger exactly on the inner border (depth 0) is in the zone
+    /// and the speed hook is asked there (rbd's `distance === startScrollingFrom` gives 1 px,
+    /// pragmatic's `isWithin` is inclusive); without it nothing is asked on the border.
+    @Test(arguments: [false, true])
+    func theInnerBorderIsInTheZoneOnlyWhenInclusive(inclusive: Bool) {
+        final class Border: DefaultPolicy {
+            var depths: [Double] = []
+            var dts: [Double] = []
+            override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+                depths.append(depth); dts.append(ctx.dt)
+                return 60
+            }
+        }
+        var c = DefaultPolicy.standardConfiguration
+        c.edgeScroll.inclusive = inclusive
+        let policy = Border(configuration: c)
+        let sim = tableSimulator([rowItems(100)], policy: policy, frameRate: 120)
+        sim.pressItem(pos(0, 5))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 100, y: 667 - 120))   // default's zone: min(25 % of 667, 120) = 120
+        sim.tick(4)
+        if inclusive {
+            #expect(policy.depths == [0, 0, 0, 0])
+            #expect(policy.dts.count == 4)
+            for dt in policy.dts { #expect(abs(dt - 1.0 / 120) < 1e-12) }   // ctx.dt: the frame's interval
+            #expect(abs(sim.offset.y - 4 * 60.0 / 120) < 1e-9)            // 60 pt/s for 4 frames of 1/120 s
+        } else {
+            #expect(policy.depths.isEmpty)
+            #expect(sim.offset.y == 0)
+        }
     }
 
     @Test func misbehavingSpeedsAndZonesScrollNothing() {

@@ -119,32 +119,39 @@ import ReorderCore
                 let maxChange = min(ceil(900.0 / 1000 * (1000 / rate)), 900.0 / 60)
                 for d in depths { for t in times {
                     let r = min(max(d / (zone - zone * 0.5), 0), 1)
-                    let time = min(max(t / 0.4, 0), 1)
-                    let expected = max(maxChange * r * time, 1) * rate
-                    #expect(p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: zone, elapsed: t) == expected)
+                    // Date.now() in whole ms at the start of the frame (elapsed is mid-frame)
+                    let ms = (max(0, t - 0.5 / rate) * 1000 + 1e-6).rounded(.down)
+                    let time = min(max(ms / 400, 0), 1)
+                    // on or past the edge the container is no longer under the pointer
+                    let expected = d >= zone ? 0 : max(maxChange * r * time, 1) / (1 / rate)
+                    let got = p.scrollSpeed(ctx, axis: .vertical, depth: d, zone: zone, elapsed: t)
+                    #expect(abs(got - expected) <= 1e-9 * max(1, expected), "d=\(d) t=\(t) rate=\(rate)")
                 } }
             }
         }
         let ctx = makeContext()
-        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 83.375, zone: 166.75, elapsed: 0.4) == 900)
-        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 41.6875, zone: 166.75, elapsed: 0.2) == 225)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 83.375, zone: 166.75, elapsed: 0.4 + 1.0 / 120) == 900)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 41.6875, zone: 166.75, elapsed: 0.2 + 1.0 / 120) == 225)
         #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 10, zone: 166.75, elapsed: 0) == 60)
         #expect(p.scrollSpeed(makeContext(frameRate: 120), axis: .vertical, depth: 100, zone: 166.75, elapsed: 1) == 960)
     }
 
     /// Android ItemTouchHelper: M * ((r - 1)^5 + 1), r = min(1, overshoot / item size), tau^5 over
-    /// 2 s, 20 dp per frame, at least 1.
+    /// 2 s, 20 dp per frame, at least 1. ItemTouchHelper.scrollIfNecessary truncates the view's
+    /// position to whole px (`int curY = (int) (mSelectedStartY + mDy)`) and reads
+    /// `System.currentTimeMillis()` at the start of the frame: ms = floor((elapsed - dt/2) x 1000).
     @Test func androidItemTouchHelper() throws {
         let p = try LuaPolicy(named: "android_touch_helper")
         let ctx = makeContext(itemSize: Size(width: 375, height: 44))
         #expect(p.configuration.allowableMovement == 8)
         #expect(p.edgeZone(ctx, axis: .vertical, viewportLength: 667) == 1)
         func peer(_ overshoot: Double, _ seconds: Double) -> Double {
-            guard overshoot > 0 else { return 0 }
-            let r = min(1, overshoot / 44)
+            let whole = (overshoot + 1e-9).rounded(.down)
+            guard whole >= 1 else { return 0 }
+            let r = min(1, whole / 44)
             let t = r - 1
             let capped = (20 * (t * t * t * t * t + 1)).rounded(.towardZero)
-            let ms = (seconds * 1000).rounded()
+            let ms = (max(0, seconds - 1.0 / 120) * 1000 + 1e-6).rounded(.down)
             let tau = ms > 2000 ? 1 : ms / 2000
             var value = (capped * (tau * tau * tau * tau * tau)).rounded(.towardZero)
             if value == 0 { value = 1 }
@@ -155,7 +162,9 @@ import ReorderCore
         } }
         #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 23, zone: 1, elapsed: 2.5) == 1140)
         #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 23, zone: 1, elapsed: 1) == 60)
-        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 50, zone: 1, elapsed: 2) == 1200)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 50, zone: 1, elapsed: 2 + 1.0 / 120) == 1200)   // 2000 ms
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 50, zone: 1, elapsed: 2) == 1140)   // 1991 ms: (int)(20 x 0.9777)
+        #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 1.99, zone: 1, elapsed: 3) == 0)    // 0.99 px out: (int) 0
         #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 50, zone: 1, elapsed: 1.6) == 360)
         #expect(p.scrollSpeed(ctx, axis: .vertical, depth: 0.5, zone: 1, elapsed: 3) == 0)
     }

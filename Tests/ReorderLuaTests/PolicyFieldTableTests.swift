@@ -137,7 +137,10 @@ import ReorderCore
             "snapshot.shadow.opacity": "0.3", "snapshot.shadow.radius": "6", "snapshot.placeholder": "'hidden'",
             "snapshot.lift.duration": "0.5", "snapshot.lift.curve": "'linear'", "snapshot.drop.duration": "0.6",
             "snapshot.drop.curve": "{ 0.2, 0, 0, 1 }", "edge_scroll.enabled": "false", "edge_scroll.axes": "'both'",
-            "edge_scroll.reference": "'center'", "displacement.duration": "0", "displacement.curve": "'ease_in'",
+            "edge_scroll.reference": "'center'", "edge_scroll.inclusive": "true",
+            "snapshot.clamp": "'half'", "snapshot.lift.from.scale": "0.5", "snapshot.lift.from.alpha": "0",
+            "snapshot.drop.to.scale": "0.8", "snapshot.drop.to.alpha": "0.2",
+            "displacement.duration": "0", "displacement.curve": "'ease_in'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
         #expect(Set(valueFields.map(\.path)) == Set(other.keys))

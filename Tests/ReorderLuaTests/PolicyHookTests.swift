@@ -94,7 +94,7 @@ import ReorderCore
         #expect(p.drainDiagnostics().map(\.message) == [
             "100.0\t667.0\t1.0\t0.5\t60.0",
             "103.0\t500.0\t4.0\t2.5\t60.0",
-            "drag_time=2.5,frame_rate=60.0,time=9.0\tx=0.0,y=7.0",
+            "drag_time=2.5,dt=0.016666666666667,frame_rate=60.0,time=9.0\tx=0.0,y=7.0",
             "7.0\t500.0\t9.0\t2.5\t120.0",
         ])
     }

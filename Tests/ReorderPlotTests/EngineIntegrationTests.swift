@@ -101,7 +101,7 @@ import ReorderCore
         let curve = SpeedCurve(name: "jx_movable", policy: JXMovablePolicy(), options: SpeedPlot.Options())
         #expect(curve.zone == 150)
         #expect(curve.speedAtEdge == 1200)
-        #expect(curve.speeds.first == 194.0 / 150 * 1200)
+        #expect(curve.speeds.first == 1552)   // 194 x 20 pt per 60 Hz frame / 150 (JXMovableCellTableView.m:339)
         #expect(curve.speeds.last == 0)
     }
 
