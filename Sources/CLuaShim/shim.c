@@ -727,15 +727,15 @@ static int rs_ctx_refresh(lua_State *L) {
         /* ctx's own table also holds item, count, sections and state, which do not depend on
            `now`: reading them leaves the group stale, so the first read of a clock key in this
            hook call still comes here and is counted. */
-        const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
-        int clock = key && (strcmp(key, "time") == 0 || strcmp(key, "drag_time") == 0
-                            || strcmp(key, "frame_rate") == 0);
-        if (!clock) {
-            lua_settop(L, 2);
-            lua_rawget(L, lua_upvalueindex(3));
-            return 1;
+        if (lua_type(L, 2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, 2);
+            if (strcmp(key, "time") != 0 && strcmp(key, "drag_time") != 0 && strcmp(key, "frame_rate") != 0) {
+                lua_settop(L, 2);
+                lua_rawget(L, lua_upvalueindex(3));
+                return 1;
+            }
         }
-        c->time_reads++;
+        c->time_reads++;   /* a clock key, or pairs(ctx) (its nil key), which sees them all */
     }
     vm->lifted++;
     rs_ctx_sync(L, c, g, lua_upvalueindex(3), lua_upvalueindex(4));
