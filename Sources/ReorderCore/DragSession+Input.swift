@@ -9,7 +9,7 @@ extension DragSession {
     }
 
     /// Whether `input` makes sense in the current state.
-    func accepts(_ input: Input) -> Bool {
+    @inline(__always) func accepts(_ input: Input, in state: State) -> Bool {
         switch (input, state) {
         case (.touchDown, .idle): return true
         case (.touchDown, .dropping): return !configuration.ignoresTouchesWhileDropping
@@ -25,9 +25,11 @@ extension DragSession {
     /// ignored (a non-finite time, or the state does not take it), else the state before it.
     /// The time is never earlier than the last input's.
     mutating func accept(_ input: Input, at t: Double) -> State? {
-        guard t.isFinite, accepts(input) else { return nil }
+        // The state is derived from the phase data: read it once.
+        let current = state
+        guard t.isFinite, accepts(input, in: current) else { return nil }
         time = max(t, time)
-        return state
+        return current
     }
 
     /// A finger touches down at `point` (viewport coordinates).
@@ -49,6 +51,7 @@ extension DragSession {
         finger = point
         press = Press(point: point, time: time, position: position, offset: offset,
                       cellCenter: layout.frame(of: position)?.center ?? (point + offset))
+        beginPhase(.pressing)
         return .handled(from: before, to: .pressing)
     }
 
@@ -191,6 +194,7 @@ extension DragSession {
         let liftFrom = cell.center - offset
         drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
                     lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil)
+        beginPhase(.dragging)
         verticalEpisode = nil
         horizontalEpisode = nil
         let style = configuration.snapshot
@@ -226,6 +230,7 @@ extension DragSession {
         press = nil
         drag = nil
         drop = nil
+        beginPhase(.idle)
         finger = nil
         snapshot = nil
         undoLog.removeAll(keepingCapacity: true)

@@ -6,6 +6,7 @@ extension DragSession {
     ///   of its storage);
     /// - the layout has the order's shape, and its own state is sound (a board's list offsets);
     /// - the offset is within `[0, content − viewport]` on both axes;
+    /// - the stored state is the one the phase data describe;
     /// - every snapshot number is finite;
     /// - while dragging, the dragged item is at ``currentPosition``.
     ///
@@ -26,6 +27,7 @@ extension DragSession {
         if !(offset.x >= 0 && offset.x <= m.x && offset.y >= 0 && offset.y <= m.y) {
             problems.append("offset \(offset) outside [0, \(m)]")
         }
+        if state != phaseOfData { problems.append("state \(state), but the phase data say \(phaseOfData)") }
         if let s = snapshot, !s.isFinite { problems.append("snapshot has a non-finite number: \(s)") }
         if state == .dragging || state == .dropping {
             if snapshot == nil { problems.append("\(state) without a snapshot") }

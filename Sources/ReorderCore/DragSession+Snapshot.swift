@@ -101,6 +101,7 @@ extension DragSession {
         // duration and curve), and is exactly there when the drop ends.
         drop = Drop(start: time, from: snapshot, offsetFrom: offset,
                     offsetTo: layout.snappedOffset(offset, viewport: viewport).map(clampedOffset))
+        beginPhase(.dropping)
         updateDrop()
     }
 

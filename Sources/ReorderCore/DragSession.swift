@@ -115,12 +115,24 @@ public struct DragSession: Sendable {
     ///
     /// The phases nest: a drag keeps its press (the snapshot follows from the press point), a
     /// drop keeps its drag (it lands on the dragged item's cell). So the state is the deepest
-    /// phase present, and cannot disagree with the data.
-    public var state: State {
+    /// phase present. It is stored, set only where a phase begins or the interaction resets
+    /// (``beginPhase(_:)``), and checked against the data by ``invariantViolations()``:
+    /// derived on every read, its optional-payload tag tests (outlined calls) were the largest
+    /// cost the grouped phase data added to the dragging frame (issue 13).
+    public private(set) var state: State = .idle
+
+    /// The state the phase data describe: the deepest phase present.
+    var phaseOfData: State {
         if drop != nil { return .dropping }
         if drag != nil { return .dragging }
         if press != nil { return .pressing }
         return .idle
+    }
+
+    /// Records that a phase began (or, with `.idle`, that the interaction was reset): the one
+    /// place ``state`` is set, right after the phase data are.
+    mutating func beginPhase(_ phase: State) {
+        state = phase
     }
     /// The current order of the items.
     public internal(set) var order: Order
