@@ -729,6 +729,14 @@ static int rs_ctx_refresh(lua_State *L) {
            hook call still comes here and is counted. */
         if (lua_type(L, 2) == LUA_TSTRING) {
             const char *key = lua_tostring(L, 2);
+            /* ctx.dt is read from `now` without a sync, so the group stays stale and a clock read
+               later in this hook call is still counted: dt is one frame period on every frame of
+               a still hold (DragSimulator keeps it so across the frames it skips), so reading it
+               does not stop the skipping. */
+            if (strcmp(key, "dt") == 0) {
+                lua_pushnumber(L, c->now.dt);
+                return 1;
+            }
             if (strcmp(key, "time") != 0 && strcmp(key, "drag_time") != 0 && strcmp(key, "frame_rate") != 0) {
                 lua_settop(L, 2);
                 lua_rawget(L, lua_upvalueindex(3));

@@ -39,3 +39,16 @@ extension DragSession {
         return true
     }
 }
+
+extension DragSession {
+    /// The frames of a still hold up to `time` (seconds) were skipped: the next frame's `ctx.dt`
+    /// is then one frame period, `period`, as it would be after ticking through them.
+    ///
+    /// ```swift
+    /// session.skippedFramesAtRest(until: 10.0, period: 1.0 / 60)
+    /// ```
+    public mutating func skippedFramesAtRest(until time: Double, period: Double) {
+        guard drag != nil else { return }
+        drag?.lastFrameTime = time - period
+    }
+}

@@ -263,6 +263,7 @@ public final class DragSimulator {
             if resting >= Self.restFramesBeforeSkip, storedSession.state == .dragging {
                 // At rest: the frames in between change nothing; the last one runs.
                 nextFrame = lastFrameIndex(upTo: limit)
+                storedSession.skippedFramesAtRest(until: nextFrameTime, period: 1 / frameRate)
                 resting = 0
             }
             let reads = storedPolicy.clockReads

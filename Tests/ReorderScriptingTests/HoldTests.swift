@@ -125,13 +125,19 @@ import ReorderTestSupport
               edge_scroll = { enabled = true, zone = function(ctx) return ctx.drag_time * 0 end } } }
             s:press_item(1, 6)
             """) == .ok(nil))
+        // SIGINT every 0.3 s until the evaluation returns: on a loaded machine the first one may
+        // come before the evaluation has installed its handler (it is then ignored).
+        let done = ManagedAtomicFlag()
         let sender = Thread {
-            Thread.sleep(forTimeInterval: 0.3)
-            kill(getpid(), SIGINT)
+            while !done.isSet {
+                Thread.sleep(forTimeInterval: 0.3)
+                if !done.isSet { kill(getpid(), SIGINT) }
+            }
         }
         let start = Date()
         sender.start()
         let result = host.evaluate("s:hold(86400)", interruptible: true)
+        done.set()
         let seconds = Date().timeIntervalSince(start)
         #expect(result == .error("interrupted"))
         #expect(seconds < 10)
@@ -162,4 +168,12 @@ import ReorderTestSupport
         try host.run("print(s:time(), #s:inputs())", chunkName: "=after")
         #expect(printed == "0.0\t1\n")
     }
+}
+
+/// A flag one thread sets and another polls.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
 }
