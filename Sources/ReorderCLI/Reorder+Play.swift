@@ -116,9 +116,7 @@ public enum PlayCommand {
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:
             // the message does not name the Lua function (as `reorder --policy`, issue 16 item 7).
-            var message = error.message
-            if message.hasPrefix("reorder.session: ") { message.removeFirst("reorder.session: ".count) }
-            console.write("reorder play: \(message)\n")
+            console.write("reorder play: \(error.outsideLua.message)\n")
             return 1
         }
         if !PlaygroundServer.isLoopback(host) {

@@ -80,9 +80,7 @@ public final class ReplDriver {
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:
             // the message does not name the Lua function (issue 16 item 7).
-            var message = error.description
-            if message.hasPrefix("reorder.session: ") { message.removeFirst("reorder.session: ".count) }
-            console.writeError("reorder: \(message)\n")
+            console.writeError("reorder: \(error.outsideLua.description)\n")
             return 1
         }
         self.host = host

@@ -78,7 +78,8 @@ public enum Replayer {
             host.baseDirectory = console.currentDirectory
             session = try makeSession(for: Trace(header: header, inputs: []), policy: policy, host: host, console: console)
         } catch {
-            throw .script(error)
+            // The policy came from the trace's session line (or --policy), not from Lua code.
+            throw .script(error.outsideLua)
         }
         let sim = session.simulator
         // The replay keeps no copy of its inputs: memory stays flat however long the trace.

@@ -9,4 +9,19 @@ extension LuaError {
     /// throw LuaError.script("s:press: expected 2 arguments, got 1")
     /// ```
     public static func script(_ message: String) -> LuaError { LuaError(kind: .runtime, message: message) }
+
+    /// The error as a command reports it when the policy or option came from the command line
+    /// or a trace, not from a `reorder.session{...}` call: without the `reorder.session: `
+    /// prefix that names the Lua function (issue 16 item 7).
+    ///
+    /// ```swift
+    /// LuaError.script("reorder.session: bad.lua:3: edge_scroll.axes: ...").outsideLua.description
+    /// // "bad.lua:3: edge_scroll.axes: ..."
+    /// ```
+    public var outsideLua: LuaError {
+        var e = self
+        let prefix = "reorder.session: "
+        if file == nil, e.message.hasPrefix(prefix) { e.message.removeFirst(prefix.count) }
+        return e
+    }
 }

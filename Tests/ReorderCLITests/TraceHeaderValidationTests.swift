@@ -94,4 +94,22 @@ import Testing
         #expect(out.text == "")
         #expect(err.text == "reorder replay: dup.jsonl:1: duplicate item id 'a' (section 1, row 3): ids must be unique\n")
     }
+
+    /// A bad policy named on a trace's session line (issue 16 item 7): the policy's own
+    /// `FILE:LINE` and what is wrong, without the name of the Lua function the session API
+    /// gives it (`reorder.session:`), as `reorder --policy` reports it.
+    @Test func aBadPolicyOnTheSessionLineIsReportedAtItsLine() throws {
+        let dir = try temporaryDirectory()
+        try "return {\n  name = \"bad\",\n  edge_scroll = { axes = \"diagonal\" },\n}\n"
+            .write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        try "{\"type\":\"session\",\"policy\":\"bad.lua\",\"sections\":[[\"a\",\"b\"]]}\n{\"t\":0,\"type\":\"down\",\"x\":10,\"y\":10}\n"
+            .write(to: dir.appendingPathComponent("t.jsonl"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer(), err = OutputBuffer()
+        let console = Console.buffered(input: "", output: out, errors: err, currentDirectory: dir.path)
+        let status = Replayer.run(tracePath: "t.jsonl", policy: nil, json: false, console: console)
+        #expect(status == 1)
+        #expect(out.text == "")
+        // bad.lua line 3 sets edge_scroll.axes (docs/POLICIES.md: "vertical", "horizontal", "both").
+        #expect(err.text == "reorder replay: bad.lua:3: edge_scroll.axes: expected \"vertical\", \"horizontal\" or \"both\", got string \"diagonal\"\n")
+    }
 }
