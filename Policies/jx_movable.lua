@@ -47,7 +47,8 @@ return {
     zone = ZONE,
     speed = function(ctx, depth, zone, elapsed)
       if zone <= 0 or depth <= 0 then return 0 end   -- m:337: strictly inside the range
-      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
+      local dt = ctx.dt   -- read once: each read of ctx is a call into the host
+      if not (dt > 0) then dt = 1 / 60 end
       return depth * MAX_MOVE / dt / zone
     end,
   },
