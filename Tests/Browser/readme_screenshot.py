@@ -19,19 +19,8 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-REORDER = os.environ.get("REORDER", os.path.join(REPO, ".build", "debug", "reorder"))
-
-
-def wait(predicate, timeout=10.0, what="condition"):
-    end = time.time() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.time() > end:
-            raise SystemExit(f"timed out waiting for {what}")
-        time.sleep(0.02)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_playground import REORDER, REPO, wait  # noqa: E402  (the browser tests' own helpers)
 
 
 def main():
@@ -57,7 +46,8 @@ def main():
         options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
         driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
         driver.get(url)
-        wait(lambda: driver.execute_script("return !!(window.__play && window.__play.scene)"), what="the first scene")
+        wait(lambda: driver.execute_script("return !!(window.__play && window.__play.scene)"), timeout=10,
+             what="the first scene")
         left, top = driver.execute_script(
             "const v = document.getElementById('viewport'); const r = v.getBoundingClientRect();"
             "return [r.left + v.clientLeft, r.top + v.clientTop]")
@@ -66,7 +56,7 @@ def main():
         a.pointer_action.pointer_down()
         a.perform()
         wait(lambda: (driver.execute_script("return window.__play.scene").get("snapshot") or {}).get("phase") == "lifted",
-             what="the lift")
+             timeout=10, what="the lift")
         a = ActionBuilder(driver, duration=20)
         for i in range(1, 21):
             a.pointer_action.move_to_location(int(left + 120), int(top + 66 + (667 - 66 - 100) * i / 20))

@@ -116,22 +116,6 @@ local function inspect(v, opts)
 end
 reorder.inspect = inspect
 
-function reorder._set_global(name, value) _G[name] = value end
-function reorder._set_global_session(name, options)
-  local ok, session = pcall(reorder.session, options)
-  if not ok then error((tostring(session):gsub("^reorder%.prelude:%d+: ", "")), 0) end
-  _G[name] = session
-end
-
--- The id of the session held by global `name` (nil when it holds none).
-function reorder._session_id(name)
-  local v = rawget(_G, name)
-  if type(v) ~= "userdata" then return nil end
-  local ok, id = pcall(function() return v:id() end)
-  if ok then return id end
-  return nil
-end
-
 -- Splits "statements expression" at the rightmost blank or ';' where the head is a statement
 -- list and the tail an expression list, and returns a chunk that runs the head and returns the
 -- tail's values; nil when there is no such split. Both halves must compile on their own, so a
