@@ -107,8 +107,19 @@ void rs_cov_reset(void) {
 /* A line or call event (the hook runs with hooks off: nothing here can re-enter it). Reads only
    what lua_getinfo "S" fills in (no allocation, no error). */
 void rs_cov_event(lua_State *L, lua_Debug *ar) {
+    /* The chunk of the previous event on this thread, checked by name (a freed source's
+       address can be reused by another string). */
+    static _Thread_local const char *last_source = NULL;
+    static _Thread_local int last_index = -1;
     if (!lua_getinfo(L, "S", ar) || ar->source == NULL || ar->source[0] != '@') return;
-    int i = rs_cov_find(ar->source);
+    int i;
+    if (ar->source == last_source && last_index >= 0 && strcmp(rs_cov_chunks[last_index].key, ar->source) == 0) {
+        i = last_index;
+    } else {
+        i = rs_cov_find(ar->source);
+        last_source = ar->source;
+        last_index = i;
+    }
     if (i < 0) return;
     rs_cov_chunk *c = &rs_cov_chunks[i];
     if (ar->event == LUA_HOOKLINE) {
