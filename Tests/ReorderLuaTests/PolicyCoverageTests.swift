@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import ReorderCore
 import Testing
@@ -132,6 +133,24 @@ import Testing
         // Off: the file is not even registered (no line hook, no bookkeeping).
         #expect(!PolicyCoverage.files().contains { $0.path.hasSuffix(name) })
         #expect(!PolicyCoverage.isEnabled)
+    }
+
+    @Test func theLineHookIsInstalledOnlyWhileCoverageIsOn() throws {
+        // lua_gethookmask: what the VM's hook is called for. Off: the budget's count hook
+        // alone (LUA_MASKCOUNT), as before coverage existed.
+        let off = try LuaVM(options: .policy)
+        try off.run("return 1")
+        #expect(lua_gethookmask(off.L) == LUA_MASKCOUNT)
+        PolicyCoverage.enable()
+        try off.run("return 1")   // a call started with coverage on installs the line and call hooks
+        let on = try LuaVM(options: .policy)
+        PolicyCoverage.disable()
+        #expect(lua_gethookmask(off.L) == LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL)
+        #expect(lua_gethookmask(on.L) == LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL)
+        try on.run("return 1")    // and the next call with coverage off removes them
+        #expect(lua_gethookmask(on.L) == LUA_MASKCOUNT)
+        // The sandbox has no debug library: a policy can neither see the hook nor replace it.
+        #expect(try on.run("return debug == nil and rawget(_G, 'debug') == nil") == [.boolean(true)])
     }
 
     @Test(arguments: [
