@@ -99,8 +99,13 @@ public enum TraceCodec {
         members.append(("sections", .array(h.sections.map { .array($0.map(item)) })))
         if !h.titles.isEmpty { members.append(("titles", .array(h.titles.map(JSONValue.string)))) }
         members += [("row_height", .double(h.rowHeight)), ("header_height", .double(h.headerHeight))]
-        for (name, lengths) in [("grid", h.grid), ("board", h.board)] where !lengths.isEmpty {
-            members.append((name, .members(lengths.keys.sorted().map { ($0, .double(lengths[$0] ?? 0)) })))
+        for (name, lengths) in [("grid", h.grid), ("board", h.board)] {
+            var fields: [(String, JSONValue)] = lengths.keys.sorted().map { ($0, .double(lengths[$0] ?? 0)) }
+            // The direction only when it is not the default: vertical traces read as before.
+            if name == "grid" && h.gridDirection != .vertical {
+                fields.insert(("direction", .string(h.gridDirection.rawValue)), at: 0)
+            }
+            if !fields.isEmpty { members.append((name, .members(fields))) }
         }
         members.append(("viewport", .members([("width", .double(h.viewport.width)), ("height", .double(h.viewport.height))])))
         members.append(("frame_rate", .double(h.frameRate)))
@@ -347,6 +352,13 @@ public enum TraceCodec {
             guard case .object(let members) = raw else { throw fail("\"\(name)\" must be an object of numbers") }
             var lengths: [String: Double] = [:]
             for key in members.map(\.key).sorted() {
+                if name == "grid" && key == "direction" {
+                    guard case .string(let d)? = raw[key], let direction = GridLayout.Direction(rawValue: d) else {
+                        throw fail("\"grid\".\"direction\" must be \"vertical\" or \"horizontal\"")
+                    }
+                    h.gridDirection = direction
+                    continue
+                }
                 guard keys.contains(key) else { throw fail("unknown \(name) field \"\(key)\"") }
                 lengths[key] = try coordinate(raw, key, fail: fail)
             }

@@ -218,6 +218,9 @@ extension DragSession {
         guard holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
+        // A step across a grid's sections can take a line off the content: the offset stays
+        // within it (the fuzzer found offsets past the end after an edge scroll).
+        offset = clampedOffset(offset)
         undoLog.append(step)
         drag?.current = target
         startSlides(from: current, to: target, semantics: semantics)

@@ -223,6 +223,7 @@ extension DragSession {
     mutating func revertSteps() {
         while let step = undoLog.popLast() { undo(step) }
         if let original = drag?.original { drag?.current = original }
+        offset = clampedOffset(offset)   // the content may be shorter again
     }
 
     /// Back to idle, forgetting the interaction.

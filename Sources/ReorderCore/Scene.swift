@@ -74,8 +74,11 @@ public struct Scene: Hashable, Sendable {
     /// session.scene().grid?.columns   // 4: 93.75 pt cells across 375 pt
     /// ```
     public struct Grid: Hashable, Sendable {
+        /// Cells per line: per row of a vertical grid, per column of a horizontal one.
         public var columns: Int
         public var itemSize: Size
+        /// Which way the grid grows and scrolls.
+        public var direction: GridLayout.Direction = .vertical
     }
 
     /// A board's pages and the lists that show (``BoardLayout``).
@@ -224,7 +227,7 @@ extension DragSession {
         }
 
         var grid: Scene.Grid?
-        if let g = layout as? GridLayout { grid = Scene.Grid(columns: g.columns, itemSize: g.itemSize) }
+        if let g = layout as? GridLayout { grid = Scene.Grid(columns: g.columns, itemSize: g.itemSize, direction: g.direction) }
         var board: Scene.Board?
         if let b = layout as? BoardLayout { board = sceneBoard(b) }
 

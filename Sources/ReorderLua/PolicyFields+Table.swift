@@ -305,7 +305,7 @@ extension PolicyField {
         .value("edge_scroll.enabled", .boolean, \.edgeScroll.enabled,
                doc: "Whether a drag near an edge scrolls the content."),
         .value("edge_scroll.axes", .axes, \.edgeScroll.axes,
-               doc: "Which axes scroll."),
+               doc: "Which axes scroll: `\"horizontal\"` for a strip or a horizontal grid (`grid = { direction = \"horizontal\" }`), `\"both\"` for content wider and higher than the viewport. Each axis has its own zone, speed and `elapsed`."),
         .value("edge_scroll.reference", .choice(["finger", "center", "leading_edge"]), \.edgeScroll.reference,
                doc: "The point whose distance from the edge drives the scroll: the finger, the snapshot's centre, or the snapshot's edge nearest the edge approached."),
         .value("edge_scroll.inclusive", .boolean, \.edgeScroll.inclusive,

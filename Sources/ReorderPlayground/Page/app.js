@@ -115,9 +115,13 @@ function scene(m) {
   state.scene = m.scene;
   drawScene(viewport, m.scene);
   for (const e of m.events) log(describe(e));
-  const zone = (m.scene.zones || []).find((z) => z.axis === 'vertical');
+  // The axis that scrolls (vertical first); a strip scrolls left and right.
+  const zones = m.scene.zones || [];
+  const zone = zones.find((z) => z.axis === 'vertical' && z.speed > 0) || zones.find((z) => z.speed > 0)
+    || zones.find((z) => z.axis === 'vertical');
+  const [back, ahead] = zone && zone.axis === 'horizontal' ? ['left', 'right'] : ['up', 'down'];
   const speed = zone && zone.speed > 0
-    ? `scrolling ${zone.direction > 0 ? 'down' : 'up'} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
+    ? `scrolling ${zone.direction > 0 ? ahead : back} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
     : 'not scrolling';
   if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);

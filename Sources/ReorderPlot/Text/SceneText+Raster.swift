@@ -23,6 +23,7 @@ extension SceneText {
     ///    snapshot [Grades] at 200,130 | scale 1.05 | alpha 1 | lifted
     /// ```
     func renderGrid(_ scene: Scene, _ grid: Scene.Grid) -> String {
+        if grid.direction == .horizontal { return renderHorizontalGrid(scene, grid) }
         var lines: [(minY: Double, maxY: Double, line: RasterLine)] = []
         var lastKey: (Int, Double)?
         for c in scene.cells {
