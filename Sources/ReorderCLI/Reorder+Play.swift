@@ -6,7 +6,7 @@ import ReorderScripting
 import ReorderPlayground
 
 extension Reorder {
-    /// `reorder play [POLICY] [--layout table|grid|board] [--port N] [--host ADDR] [--rows N]`.
+    /// `reorder play [POLICY] [--layout table|grid|board|strip] [--port N] [--host ADDR] [--rows N]`.
     struct Play: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Drag a policy with your own hand in a browser page (hot-reloaded when the policy file changes).",
