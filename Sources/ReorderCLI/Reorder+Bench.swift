@@ -34,6 +34,9 @@ extension Reorder {
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
+        @Flag(name: .long, help: "Instead: a vertical grid of --rows cells against the same grid turned horizontal (hit testing and a dragging frame, native default following x and y, both edge-scroll axes, lanes alternating).")
+        var grid = false
+
         func validate() throws {
             guard rows >= 1, rows <= 100_000_000 else { throw ValidationError("--rows must be between 1 and 100000000, got \(rows)") }
             guard frameRate.isFinite, frameRate >= 1, frameRate <= 1_000 else {
@@ -44,6 +47,12 @@ extension Reorder {
         }
 
         func run() throws {
+            if grid {
+                let bench = GridBench(options: GridBench.Options(items: rows, frameRate: frameRate, drags: drags ?? 0),
+                                      clock: MonotonicClock.nanoseconds)
+                print(bench.run().text, terminator: "")
+                return
+            }
             let options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
             let status = BenchCommand.run(policy: policy.name ?? BenchPolicyHelp.defaultName, options: options, json: json, console: .standard(),

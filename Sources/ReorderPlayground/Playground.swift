@@ -66,9 +66,12 @@ public final class Playground {
         public var layout: LayoutKind
         /// A table of this many rows ("1", "2", ...) instead of the demo list.
         public var rows: Int?
+        /// The demo: the layout's own, or the tab strip (`reorder play --layout strip`).
+        public var demo: DemoList.Demo
 
-        public init(policy: String? = nil, layout: LayoutKind = .table, rows: Int? = nil) {
-            self.policy = policy; self.layout = layout; self.rows = rows
+        public init(policy: String? = nil, layout: LayoutKind = .table, rows: Int? = nil, demo: DemoList.Demo? = nil) {
+            self.policy = policy; self.layout = demo?.layout ?? layout; self.rows = rows
+            self.demo = demo ?? DemoList.Demo(layout)
         }
     }
 
@@ -109,7 +112,7 @@ public final class Playground {
         self.global = "s"
         self.traceFormat = traceFormat
         self.log = log
-        var o = DemoList.options(layout: options.layout)
+        var o = DemoList.options(demo: options.demo)
         if let n = options.rows, options.layout == .table {
             o.sections = [(1...max(1, n)).map { Item(String($0)) }]
             o.sectionTitles = []

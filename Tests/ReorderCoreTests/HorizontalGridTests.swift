@@ -148,6 +148,43 @@ import Testing
         #expect(built.contentSize == Size(width: 960, height: 100))
     }
 
+    /// Any horizontal grid is the vertical grid with sizes, insets and the viewport turned:
+    /// every frame, header and hit mirrors across the diagonal (random shapes, seed 2121).
+    @Test func aHorizontalGridIsTheVerticalOneTurned() {
+        var rng = SplitMix(seed: 2121)
+        for _ in 0..<40 {
+            let sections = (0..<Int(rng.next(in: 1...4))).map { s in rowItems(Int(rng.next(in: 0...30)), prefix: "s\(s)r") }
+            let order = Order(sections: sections)
+            let w = rng.next(in: 20...150), h = rng.next(in: 20...150)
+            let insets = GridLayout.Insets(top: rng.next(in: 0...20), left: rng.next(in: 0...20),
+                                           bottom: rng.next(in: 0...20), right: rng.next(in: 0...20))
+            let turnedInsets = GridLayout.Insets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
+            let spacing = rng.next(in: 0...12), lineSpacing = rng.next(in: 0...12), header = rng.next(in: 0...30)
+            let across = rng.next(in: 100...700)
+            let horizontal = GridLayout(order: order, width: across, itemSize: Size(width: w, height: h),
+                                        interitemSpacing: spacing, lineSpacing: lineSpacing, sectionInsets: insets,
+                                        headerHeight: header, direction: .horizontal)
+            let vertical = GridLayout(order: order, width: across, itemSize: Size(width: h, height: w),
+                                      interitemSpacing: spacing, lineSpacing: lineSpacing, sectionInsets: turnedInsets,
+                                      headerHeight: header)
+            func turn(_ r: Rect?) -> Rect? { r.map { Rect(x: $0.minY, y: $0.minX, width: $0.size.height, height: $0.size.width) } }
+            #expect(horizontal.columns == vertical.columns)
+            #expect(horizontal.contentSize == Size(width: vertical.contentSize.height, height: vertical.contentSize.width))
+            for s in 0..<order.sectionCount {
+                #expect(horizontal.headerFrame(of: s) == turn(vertical.headerFrame(of: s)))
+                for i in 0..<order.count(s) {
+                    #expect(horizontal.frame(of: pos(s, i)) == turn(vertical.frame(of: pos(s, i))))
+                }
+            }
+            for _ in 0..<50 {
+                let p = Point(x: rng.next(in: -10...2000), y: rng.next(in: -10...across + 10))
+                #expect(horizontal.position(at: p) == vertical.position(at: Point(x: p.y, y: p.x)))
+                #expect(horizontal.proposedPosition(at: p, dragging: pos(0, 0))
+                        == vertical.proposedPosition(at: Point(x: p.y, y: p.x), dragging: pos(0, 0)))
+            }
+        }
+    }
+
     /// A million cells in a strip: the frame and the hit are arithmetic, far to the right.
     @Test func millionCellStrip() {
         let strip = Self.strip(1_000_000)
