@@ -215,6 +215,7 @@ extension DragSession {
                        policy: some DragPolicy) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
+        guard group == nil || groupAllows(target, policy: policy) else { return }   // issue 19: every member must accept
         guard holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
@@ -222,6 +223,7 @@ extension DragSession {
         drag?.current = target
         startSlides(from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))
+        if group != nil { appendGroupEvent("move") }   // issue 19
         policy.onMove(context(), from: current, to: target)
     }
 }

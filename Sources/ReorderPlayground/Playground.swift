@@ -245,6 +245,9 @@ public final class Playground {
             case .up: mapped.append(.up(t))
             case .cancel: mapped.append(.cancel(t))
             case .frame: mapped.append(.frame(t))
+            case .select(_, let p): mapped.append(.select(t, p))   // issue 19
+            case .deselect(_, let p): mapped.append(.deselect(t, p))
+            case .tap(_, let p): mapped.append(.tap(t, p))
             }
         }
         clocks[client] = clock
@@ -535,6 +538,13 @@ public final class Playground {
         case .cancel(let r, let t): w.field("resolution", r.rawValue); w.field("t", t)
         case .rollback(let t): w.field("t", t)
         case .refuse(let p, let t): pos("at", p); w.field("t", t)
+        case .group(let of, let items, let positions, let t):   // issue 19
+            w.field("of", of)
+            w.field("items") { a in a.array { b in for id in items { b.string(id) } } }
+            w.field("positions") { a in
+                a.array { b in for p in positions { b.array { $0.number(Double(p.section)); $0.number(Double(p.item)) } } }
+            }
+            w.field("t", t)
         }
     }
 
