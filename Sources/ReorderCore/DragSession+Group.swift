@@ -81,13 +81,22 @@ extension DragSession {
 
     /// Called at the lift, after the `begin` event: when the dragged item is selected, the
     /// selection becomes the group (at most `group.max`: the dragged item and the first others
-    /// in selection order).
+    /// in selection order). A selected item the policy will not let move (`can_move`) stays
+    /// where it is (and selected): locked items never move.
     mutating func liftGroup(policy: some DragPolicy) {
         group = nil
-        guard let drag, selection.contains(drag.handle) else { return }
+        guard let drag, selection.contains(drag.handle), selection.count > 1 else {
+            if let drag, selection.contains(drag.handle) { startGroup(members: [drag.handle]); appendGroupEvent("begin") }
+            return
+        }
         var members: [Int32] = [drag.handle]
         let limit = configuration.group.maxCount
-        for h in selection.handles where h != drag.handle && members.count < limit { members.append(h) }
+        let positions = positionsByHandle()
+        let ctx = context()
+        for h in selection.handles where h != drag.handle && members.count < limit {
+            guard let p = positions[h], policy.canMove(ctx, at: p) else { continue }
+            members.append(h)
+        }
         startGroup(members: members)
         appendGroupEvent("begin")
     }
@@ -212,7 +221,7 @@ extension DragSession {
     // MARK: Tap (a second touch adds an item)
 
     /// A second touch on the item at `position` while dragging (issue 19): when the policy's
-    /// `can_add` allows it (UIKit's `itemsForAddingTo`) and the group is below `group.max`, the
+    /// `can_add` allows it (UIKit's `itemsForAddingTo`), `can_move` too, and the group is below `group.max`, the
     /// item joins the drag (and the selection); a `collapse` group folds it in. A refusal is a
     /// `refuse` event. Ignored outside a drag, and on the dragged item or a member.
     ///
@@ -226,7 +235,8 @@ extension DragSession {
         time = max(time, t)
         let h = order.handle(at: position)
         guard h != drag.handle, !(group?.contains(h) ?? false) else { return .ignored }
-        guard (group?.landing.count ?? 1) < configuration.group.maxCount, policy.canAdd(context(), at: position) else {
+        guard (group?.landing.count ?? 1) < configuration.group.maxCount, policy.canAdd(context(), at: position),
+              policy.canMove(context(), at: position) else {
             events.append(.refuse(position: position, time: time))
             return .handled(from: .dragging, to: .dragging)
         }

@@ -145,7 +145,13 @@ public struct InvariantChecker {
         // may follow there).
         let basis = StillBasis(finger: sim.finger, snapshotCenter: sim.snapshot?.contentCenter, offset: sim.offset,
                                listOffsets: sim.layout.listOffsets)
-        if sim.state != .dragging || basis != stillBasis {
+        // Issue 19: a group folding at its lift or at a tap closes the list up under a still
+        // finger: the content changed, so the still tracking starts again.
+        let folded = events.contains { e in
+            if case .group(let of, _, _, _) = e { return of == "begin" || of == "add" }
+            return false
+        }
+        if sim.state != .dragging || basis != stillBasis || folded {
             // Where the dragged item was before this input's steps.
             var first: ItemPosition?
             for case .move(let from, _, _, _) in events { first = from; break }

@@ -148,7 +148,7 @@ import Testing
         #expect(!sim.select(pos(0, 2)))
         sim.pressItem(pos(0, 0))
         sim.hold(0.75)
-        sim.takeEvents()
+        _ = sim.takeEvents()
         sim.tap(pos(0, 3))
         #expect(sim.takeEvents().map(\.typeName) == ["refuse"])
         #expect(sim.groupInfo?.count == 2)
