@@ -215,7 +215,8 @@ extension DragSession {
                        policy: some DragPolicy) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
-        guard group == nil || groupAllows(target, policy: policy) else { return }   // issue 19: every member must accept
+        // Issue 19: a step into another section must suit every member of a group.
+        guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return }
         guard holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
@@ -223,7 +224,6 @@ extension DragSession {
         drag?.current = target
         startSlides(from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))
-        if group != nil { appendGroupEvent("move") }   // issue 19
         policy.onMove(context(), from: current, to: target)
     }
 }

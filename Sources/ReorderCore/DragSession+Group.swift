@@ -16,9 +16,13 @@
 /// then the others in selection order (dnd-kit's multiple-containers story). Members from
 /// other sections (lists of a board) move into the dragged item's section.
 ///
-/// A step the `target` hook refuses (`nil`) for any member is not taken: a stayed member is
-/// asked from where it is now; a folded one from where it was at the press, with `ctx.order`
-/// the order at the press (where it still is).
+/// A step into another section (a board's list) that the `target` hook refuses (`nil`) for any
+/// member is not taken: a stayed member is asked from where it is now; a folded one from where
+/// it was at the press, with `ctx.order` the order at the press (where it still is). Steps
+/// inside the dragged item's section ask only for the dragged item, so a dragging frame does
+/// the same work with a group as without (no per-member work, no allocation; the group's
+/// `begin`, `add` and `end` events carry every member's position, and the session API works
+/// out the positions after each `move` from them).
 ///
 /// `on_end` sees the landed order (`from`: where the dragged item was at the press, `to`: where
 /// it landed); a veto, and a cancel that reverts, put back exactly the order and the selection
