@@ -106,6 +106,15 @@ describe("group drag", function()
           assert.same({ { 1, 9 }, { 1, 10 }, { 1, 11 } }, finish.positions)
           assert.same({ 1, 5 }, finish.from)
           assert.same({ 1, order == "relative" and 10 or 9 }, finish.to)
+          -- the last move carries them too: folded, 2 and 9 are where "5" is (row 9 of the 10
+          -- left); staying, "2" is still at row 2, and "9" moved up to row 8 as "5" passed it
+          -- from row 5 to row 11 (rows 6-11 shift up by one).
+          local last_move
+          for _, e in ipairs(s:events()) do if e.type == "move" then last_move = e end end
+          assert.same(landing, last_move.items)
+          local at = { ["2"] = { 1, 2 }, ["5"] = { 1, 11 }, ["9"] = { 1, 8 } }
+          if mode == "collapse" then at = { ["2"] = { 1, 9 }, ["5"] = { 1, 9 }, ["9"] = { 1, 9 } } end
+          assert.same({ at[landing[1]], at[landing[2]], at[landing[3]] }, last_move.positions)
         end)
       end
 

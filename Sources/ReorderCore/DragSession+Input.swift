@@ -131,6 +131,7 @@ extension DragSession {
             let resolution = policy.onCancel(context(time: time))
             if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }   // issue 19
             events.append(.cancel(resolution: resolution, time: time))
+            if group != nil && resolution == .commit { appendGroupEvent("cancel") }   // issue 19: where it landed
             beginDrop()
         case .dropping:
             finishDrop()

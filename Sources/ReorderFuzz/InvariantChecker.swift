@@ -287,7 +287,7 @@ extension InvariantChecker {
             shadow = order
         case "move":
             break
-        case "end":
+        case "end", "cancel":
             groupItems = nil
             shadow = order
             guard let first = positions.first else { return (.moveEvent, "group end without items") }

@@ -51,21 +51,68 @@ extension ScriptSession {
         return [.boolean((simulator.groupInfo?.count ?? 1) > before)]
     }
 
-    /// The events for Lua: a `group` event is folded into the `begin`, `move` or `end` just
-    /// before it (as `items` and `positions`, 1-based); an `add` stays an event of its own.
+    /// The events for Lua: a `group` event is folded into the `begin`, `end` or `cancel` just
+    /// before it (as `items` and `positions`, 1-based); an `add` stays an event of its own. A
+    /// `move` of a group drag gets the same fields, worked out from the last group event and
+    /// the steps since (the engine records none per step: a frame does no per-member work):
+    /// the items at the dragged item's place (it, and a `collapse` group's folded ones) go with
+    /// it, the others shift as the step shifts them.
     static func eventValues(_ events: [DragEvent]) -> [LuaValue] {
         var out: [LuaValue] = []
         out.reserveCapacity(events.count)
+        var items: [String]?
+        var positions: [ItemPosition] = []
+        func attach(_ v: LuaValue, _ items: [String], _ positions: [ItemPosition]) -> LuaValue {
+            guard case .table(var fields) = v else { return v }
+            fields[.string("items")] = .array(items.map { .string($0) })
+            fields[.string("positions")] = .array(positions.map(positionValue))
+            return .table(fields)
+        }
         for e in events {
-            if case .group(let of, let items, let positions, _) = e, of != "add",
-               case .table(var fields)? = out.last, fields[.string("type")] == .string(of == "cancel" ? "cancel" : of) {
-                fields[.string("items")] = .array(items.map { .string($0) })
-                fields[.string("positions")] = .array(positions.map(positionValue))
-                out[out.count - 1] = .table(fields)
-                continue
+            switch e {
+            case .group(let of, let its, let ps, _):
+                items = its
+                positions = ps
+                if of != "add", let last = out.last, case .table(let fields) = last, fields[.string("type")] == .string(of) {
+                    out[out.count - 1] = attach(last, its, ps)
+                } else {
+                    out.append(eventValue(e))
+                }
+                if of == "end" || of == "cancel" { items = nil }
+            case .move(let from, let to, let semantics, _):
+                if let its = items {
+                    positions = positions.map { shifted($0, from: from, to: to, semantics: semantics) }
+                    out.append(attach(eventValue(e), its, positions))
+                } else {
+                    out.append(eventValue(e))
+                }
+            case .rollback, .cancel:
+                items = nil
+                out.append(eventValue(e))
+            default:
+                out.append(eventValue(e))
             }
-            out.append(eventValue(e))
         }
         return out
+    }
+
+    /// Where an item at `p` is after a step of the dragged item from `from` to `to`.
+    static func shifted(_ p: ItemPosition, from: ItemPosition, to: ItemPosition, semantics: Semantics) -> ItemPosition {
+        if p == from { return to }
+        var q = p
+        switch semantics {
+        case .exchange:
+            if p == to { return from }
+        case .move:
+            if from.section == to.section {
+                guard p.section == from.section else { return p }
+                if from.item < to.item, p.item > from.item, p.item <= to.item { q.item -= 1 }
+                if to.item < from.item, p.item >= to.item, p.item < from.item { q.item += 1 }
+            } else {
+                if p.section == from.section, p.item > from.item { q.item -= 1 }
+                if p.section == to.section, p.item >= to.item { q.item += 1 }
+            }
+        }
+        return q
     }
 }
