@@ -89,26 +89,24 @@ extension DragSession {
     /// where it is (and selected): locked items never move.
     mutating func liftGroup(policy: some DragPolicy) {
         group = nil
-        guard let drag, selection.contains(drag.handle), selection.count > 1 else {
-            if let drag, selection.contains(drag.handle) { startGroup(members: [drag.handle]); appendGroupEvent("begin") }
-            return
-        }
+        guard let drag, selection.contains(drag.handle) else { return }
         var members: [Int32] = [drag.handle]
         let limit = configuration.group.maxCount
-        let positions = positionsByHandle()
-        let ctx = context()
-        for h in selection.handles where h != drag.handle && members.count < limit {
-            guard let p = positions[h], policy.canMove(ctx, at: p) else { continue }
-            members.append(h)
-        }
-        startGroup(members: members)
-        appendGroupEvent("begin")
+        for h in selection.handles where h != drag.handle && members.count < limit { members.append(h) }
+        startGroup(members: members, policy: policy)
+        guard let g = group else { return }
+        // Right after the lift nothing has stepped: a folded member is where the dragged item
+        // is, a stayed one where it was at the press.
+        let positions = g.landing.map { h in h == drag.handle || g.mode == .collapse ? (self.drag?.current ?? drag.current)
+                                                                                     : (g.pressPositions[h] ?? drag.current) }
+        appendGroupEvent("begin", positions: positions)
     }
 
     /// Makes `members` (the dragged one first, the others in selection order) the group: keeps
     /// the press arrangement, gives the order sections of its own (so steps never copy a shared
-    /// buffer), and folds the others in `collapse` mode.
-    mutating func startGroup(members: [Int32]) {
+    /// buffer), and folds the others in `collapse` mode. With `policy`, members it will not let
+    /// move (`can_move`, asked where they were at the press) are left out.
+    mutating func startGroup(members: [Int32], policy: (some DragPolicy)?) {
         guard let drag else { return }
         var mask = [Bool](repeating: false, count: order.storage.count)
         for h in members { mask[Int(h)] = true }
@@ -133,13 +131,24 @@ extension DragSession {
                 }
             }
         }
-        let landing = configuration.group.order == .relative ? relative : members
+        if let policy, members.count > 1 {
+            let ctx = context()
+            var refused = false
+            for h in members where h != drag.handle {
+                guard let p = pressPositions[h], policy.canMove(ctx, at: p) else {
+                    mask[Int(h)] = false; pressPositions[h] = nil; refused = true
+                    continue
+                }
+            }
+            if refused { relative.removeAll { !mask[Int($0)] } }
+        }
+        let landing = configuration.group.order == .relative ? relative : members.filter { mask[Int($0)] }
         let pressPosition = pressPositions[drag.handle] ?? drag.original
         group = GroupDrag(mode: configuration.group.mode, landing: landing, mask: mask,
                           pressSections: pressSections, pressSelection: selection,
                           pressPosition: pressPosition, pressPositions: pressPositions)
         if configuration.group.mode == .collapse {
-            fold(members.filter { $0 != drag.handle })
+            if landing.count > 1 { fold(mask) }
         } else {
             // Fresh buffers, so the press arrangement stays untouched without a copy per step.
             order.replaceSections(order.sections.map { sec in sec.withUnsafeBufferPointer { Array($0) } })
@@ -147,12 +156,10 @@ extension DragSession {
         undoLog.removeAll(keepingCapacity: true)
     }
 
-    /// Takes `handles` (members, not the dragged one) out of the order: they travel with the
-    /// dragged item. The dragged item's position follows.
-    mutating func fold(_ handles: [Int32]) {
-        guard let drag, !handles.isEmpty else { return }
-        var out = [Bool](repeating: false, count: order.storage.count)
-        for h in handles { out[Int(h)] = true }
+    /// Takes the members marked in `out` but the dragged one out of the order: they travel with
+    /// the dragged item. The dragged item's position follows.
+    mutating func fold(_ out: [Bool]) {
+        guard let drag else { return }
         var current = drag.current
         var sections: [[Int32]] = []
         sections.reserveCapacity(order.sectionCount)
@@ -162,7 +169,7 @@ extension DragSession {
             sec.withUnsafeBufferPointer { buf in
                 for i in 0..<buf.count {
                     let h = buf[i]
-                    if out[Int(h)] {
+                    if h != drag.handle && Int(h) < out.count && out[Int(h)] {
                         if s == current.section && i < drag.current.item { current.item -= 1 }
                     } else {
                         kept.append(h)
@@ -177,11 +184,15 @@ extension DragSession {
         relayout()
     }
 
-    /// The layout after a wholesale change of the order, the offset clamped to it.
+    /// The layout after a wholesale change of the order, the offset clamped to it; slides
+    /// under way end (their buffers are kept: the next step appends without allocating).
     mutating func relayout() {
         layout.reload(from: order)
         offset = clampedOffset(offset)
-        slides = Slides()
+        slides.byHandle.removeAll(keepingCapacity: true)
+        slides.started.removeAll(keepingCapacity: true)
+        slides.head = 0
+        slides.pending.removeAll(keepingCapacity: true)
         if state == .dragging { updateSnapshot() }
     }
 
@@ -210,9 +221,14 @@ extension DragSession {
         return true
     }
 
-    /// Appends a `group` event (`of`: the event it belongs to) with every member's position.
-    mutating func appendGroupEvent(_ of: String) {
+    /// Appends a `group` event (`of`: the event it belongs to) with every member's position
+    /// (`positions` when the caller knows them; else found in one pass over the order).
+    mutating func appendGroupEvent(_ of: String, positions known: [ItemPosition]? = nil) {
         guard let group, let drag else { return }
+        if let known {
+            events.append(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: known, time: time))
+            return
+        }
         var where_: [Int32: ItemPosition] = [:]
         where_.reserveCapacity(group.landing.count)
         for (s, sec) in order.sections.enumerated() {
@@ -244,7 +260,7 @@ extension DragSession {
             events.append(.refuse(position: position, time: time))
             return .handled(from: .dragging, to: .dragging)
         }
-        if group == nil { startGroup(members: [drag.handle]) }
+        if group == nil { startGroup(members: [drag.handle], policy: Optional<DefaultPolicy>.none) }
         guard var g = group else { return .ignored }
         g.mask[Int(h)] = true
         _ = selection.insert(drag.handle, storageCount: order.storage.count)
@@ -259,7 +275,11 @@ extension DragSession {
             g.landing.append(h)
         }
         group = g
-        if g.mode == .collapse { fold([h]) }
+        if g.mode == .collapse {
+            var out = [Bool](repeating: false, count: order.storage.count)
+            out[Int(h)] = true
+            fold(out)
+        }
         appendGroupEvent("add")
         return .handled(from: .dragging, to: .dragging)
     }
@@ -286,18 +306,18 @@ extension DragSession {
             let old = sections[s]
             var kept: [Int32] = []
             kept.reserveCapacity(old.count + (s == p.section ? g.landing.count : 0))
-            var before = 0
             old.withUnsafeBufferPointer { buf in
                 for i in 0..<buf.count {
                     let h = buf[i]
+                    // The block goes where the dragged item is: after the others before it.
+                    if s == p.section && i == p.item {
+                        final = ItemPosition(section: s, item: kept.count + (g.landing.firstIndex(of: drag.handle) ?? 0))
+                        kept.append(contentsOf: g.landing)
+                        continue
+                    }
                     if g.contains(h) { continue }
-                    if s == p.section && i < p.item { before += 1 }
                     kept.append(h)
                 }
-            }
-            if s == p.section {
-                kept.insert(contentsOf: g.landing, at: before)
-                final = ItemPosition(section: s, item: before + (g.landing.firstIndex(of: drag.handle) ?? 0))
             }
             sections[s] = kept
         }
@@ -307,6 +327,12 @@ extension DragSession {
         self.drag?.current = final
         relayout()
         return final
+    }
+
+    /// Where the landed block's items are, the dragged one at `dragged`.
+    func landedPositions(at dragged: ItemPosition) -> [ItemPosition] {
+        guard let group, let drag, let k = group.landing.firstIndex(of: drag.handle) else { return [] }
+        return group.landing.indices.map { ItemPosition(section: dragged.section, item: dragged.item - k + $0) }
     }
 
     /// Puts back the order and the selection of the press.
@@ -327,7 +353,7 @@ extension DragSession {
         guard let g = group, let to = landGroup() else { resetInteraction(); return }
         if policy.onEnd(context(), from: g.pressPosition, to: to) {
             events.append(.end(from: g.pressPosition, to: to, time: time))
-            appendGroupEvent("end")
+            appendGroupEvent("end", positions: landedPositions(at: to))
             if !configuration.group.keepSelection { selection.removeAll() }
         } else {
             restoreGroup()

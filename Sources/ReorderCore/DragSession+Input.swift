@@ -131,7 +131,9 @@ extension DragSession {
             let resolution = policy.onCancel(context(time: time))
             if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }   // issue 19
             events.append(.cancel(resolution: resolution, time: time))
-            if group != nil && resolution == .commit { appendGroupEvent("cancel") }   // issue 19: where it landed
+            if group != nil && resolution == .commit, let p = drag?.current {   // issue 19: where it landed
+                appendGroupEvent("cancel", positions: landedPositions(at: p))
+            }
             beginDrop()
         case .dropping:
             finishDrop()

@@ -194,6 +194,19 @@ public final class Playground {
             return handleInput(input, client: client, seq: seq)
         case .inputs(let inputs):
             return handleInputs(inputs, client: client, seq: seq)
+        case .select(let t, let p), .tap(let t, let p):   // issue 19: the item under the point
+            guard let sim = session?.simulator else { return [.sender(error("no session", seq: seq))] }
+            guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else {
+                return [.sender(sceneMessage(seq: seq))]
+            }
+            let input: TraceInput
+            if case .tap = message.request {
+                input = .tap(t, position)
+            } else {
+                let selected = sim.session.isSelected(handle: sim.order.handle(at: position))
+                input = selected ? .deselect(t, position) : .select(t, position)
+            }
+            return handleInputs([input], client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
