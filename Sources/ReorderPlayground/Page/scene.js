@@ -100,7 +100,7 @@ export function drawScene(viewport, scene) {
     data(snap, 'count', s.count ? String(s.count) : undefined);
     data(snap, 'badge', s.count && s.badge ? String(s.count) : undefined);
     const stack = [];
-    for (let k = 1; k <= (s.stack || 0); k++) stack.push(`${4 * k}px ${4 * k}px 0 -1px #fff, ${4 * k}px ${4 * k}px 0 0 #c7c7cc`);
+    for (let k = 1; k <= (s.stack || 0); k++) stack.push(`0 ${5 * k}px 0 -${2 * k}px #fff, 0 ${5 * k + 1}px 0 -${2 * k}px #aeaeb2`);
     set(snap, 'width', `${w}px`, (v) => { snap.style.width = v; });
     set(snap, 'height', `${h}px`, (v) => { snap.style.height = v; });
     snap.style.transform = `translate(${cx - w / 2}px, ${cy - h / 2}px) rotate(${s.rotation}rad) scale(${s.scale})`;
