@@ -1,3 +1,4 @@
+import Foundation
 import ReorderCore
 
 /// The group lane of `reorder bench --group N` (issue 19): lifting and dropping a group of `N`
@@ -32,6 +33,10 @@ public struct GroupBench {
         public var mode: GroupMode
         public var liftMilliseconds: [Double]
         public var dropMilliseconds: [Double]
+        /// The same, as CPU time of the thread (what the work costs when the machine is shared:
+        /// time spent waiting for a core is not counted).
+        public var liftCPUMilliseconds: [Double] = []
+        public var dropCPUMilliseconds: [Double] = []
         /// How many items the last drop landed as one block (the group's size, when it worked).
         public var landed: Int
     }
@@ -81,10 +86,15 @@ public struct GroupBench {
             // Frames until the drag begins; the one in which it does is the lift.
             var guardFrames = 600
             while sim.state == .pressing && guardFrames > 0 {
+                let cpu = Self.threadCPU()
                 let start = clock()
                 sim.tick()
                 let end = clock()
-                if sim.state == .dragging { result.liftMilliseconds.append(Double(end &- start) / 1e6) }
+                let cpuEnd = Self.threadCPU()
+                if sim.state == .dragging {
+                    result.liftMilliseconds.append(Double(end &- start) / 1e6)
+                    result.liftCPUMilliseconds.append(Double(cpuEnd &- cpu) / 1e6)
+                }
                 guardFrames -= 1
             }
             guard sim.state == .dragging else { break }
@@ -92,13 +102,23 @@ public struct GroupBench {
             // Three rows down, then the drop.
             sim.move(to: Point(x: centre.x, y: centre.y + 3 * 44))
             _ = sim.takeEvents()
+            let cpu = Self.threadCPU()
             let start = clock()
             sim.release()
             let end = clock()
+            let cpuEnd = Self.threadCPU()
             result.dropMilliseconds.append(Double(end &- start) / 1e6)
+            result.dropCPUMilliseconds.append(Double(cpuEnd &- cpu) / 1e6)
             for case .group(let of, let items, _, _) in sim.takeEvents() where of == "end" { result.landed = items.count }
         }
         return result
+    }
+
+    /// Nanoseconds of CPU time this thread has used.
+    static func threadCPU() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
     /// The report's text.
@@ -112,6 +132,7 @@ public struct GroupBench {
         var out = "\ngroup lane: \(groupSize) selected among \(rows) rows\n"
         for f in figures {
             out += "  \(f.mode.rawValue): lift \(ms(f.liftMilliseconds)); drop \(ms(f.dropMilliseconds)); landed \(f.landed) as one block\n"
+            out += "  \(f.mode.rawValue), thread CPU time: lift \(ms(f.liftCPUMilliseconds)); drop \(ms(f.dropCPUMilliseconds))\n"
         }
         if let frames {
             let s = frames.single, g = frames.group
