@@ -256,6 +256,7 @@ public struct DragSession: Sendable {
     public mutating func setOrder(_ newOrder: Order) -> InputOutcome {
         guard state == .idle else { return .ignored }
         order = newOrder
+        selection = SelectionSet()   // issue 19: its handles named items of the old order
         layout.reload(from: newOrder)
         offset = clampedOffset(offset)
         return .handled(from: state, to: state)

@@ -181,6 +181,19 @@ import Testing
     }
 }
 
+extension GroupDragTests {
+    /// A new order drops the selection: its handles named items of the old one.
+    @Test func setOrderClearsTheSelection() {
+        let sim = tableSimulator([Self.numbered(4)], policy: Self.policy(.collapse))
+        sim.select(pos(0, 3))
+        var session = sim.session
+        #expect(session.selectedIds == ["4"])
+        session.setOrder(Order(sections: [[Item("x")]]))
+        #expect(session.selectedIds == [])
+        #expect(session.invariantViolations() == [])
+    }
+}
+
 extension Order {
     /// The position of the first item with `id` (tests).
     func position(ofId id: String) -> ItemPosition? {
