@@ -12,6 +12,9 @@ public struct BenchOptions: Hashable, Sendable {
     public var drags: Int
     /// Hook calls, loads and reloads timed by ``ReorderLua/PolicyBenchmark``.
     public var policyBenchmark: PolicyBenchmark.Options
+    /// Issue 19: rows selected before each drag (the pressed one among them, the others evenly
+    /// spaced), so that every drag lifts a group of this size; 0: single-item drags.
+    public var groupSize: Int = 0
 
     /// Dragging frames aimed at per policy when `drags` is 0 (enough for a stable p99).
     public static let targetFrames = 20_000
@@ -111,6 +114,9 @@ public final class BenchRunner {
         let middle = max(0, (sim.layout.contentSize.height - v.height) / 2)
         sim.setOffset(Point(x: 0, y: middle))
         let centre = Point(x: v.width / 2, y: v.height / 2)
+        if options.groupSize > 0, let pressed = sim.layout.position(at: centre + sim.offset) {   // issue 19
+            GroupBench.selectGroup(sim, size: options.groupSize, pressed: pressed)
+        }
         sim.press(at: centre)
         let config = sim.policy.configuration
         // Hold still through the press and the lift.

@@ -88,6 +88,8 @@ public enum TraceCodec {
     public static func encode(_ input: TraceInput) -> String {
         var members: [(String, JSONValue)] = [("t", .double(input.time)), ("type", .string(input.typeName))]
         if let p = input.point { members += [("x", .double(p.x)), ("y", .double(p.y))] }
+        // Issue 19: select, deselect and tap name an item position, 1-based as in Lua.
+        if let p = input.position { members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1)))] }
         return JSONWriter.compact(.members(members))
     }
 
@@ -133,7 +135,7 @@ public enum TraceCodec {
 
     // MARK: Reading
 
-    static let inputKeys: Set<String> = ["t", "type", "x", "y"]
+    static let inputKeys: Set<String> = ["t", "type", "x", "y", "section", "row"]
 
     /// Reads a trace. Blank lines are skipped.
     /// - Throws: ``TraceError`` naming the first bad line and what was wrong with it.
@@ -214,7 +216,7 @@ public enum TraceCodec {
             }
             sawRecord = true
             for member in members where !TraceCodec.inputKeys.contains(member.key) {
-                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y)")
+                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y; select, deselect and tap have section, row)")
             }
             let t = try TraceCodec.inputNumber(value, "t", fail: fail)
             guard t >= 0 else { throw fail("\"t\" must not be negative, got \(t)") }
@@ -223,19 +225,38 @@ public enum TraceCodec {
             }
             lastTime = t
             var point: Point?
+            var position: ItemPosition?
+            if type != "select" && type != "deselect" && type != "tap" && (value["section"] != nil || value["row"] != nil) {
+                throw fail("\"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" takes no section or row")
+            }
             switch type {
             case "down", "move":
                 point = Point(x: try TraceCodec.inputNumber(value, "x", fail: fail), y: try TraceCodec.inputNumber(value, "y", fail: fail))
             case "up", "cancel", "frame":
                 if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
+            case "select", "deselect", "tap":   // issue 19
+                if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes section and row, not x or y") }
+                position = try TraceCodec.itemPosition(value, fail: fail)
             default:
-                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame)")
+                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, select, deselect, tap)")
             }
-            guard let input = TraceInput(typeName: type, time: t, point: point) else {
+            guard let input = TraceInput(typeName: type, time: t, point: point, position: position) else {
                 throw fail("cannot make a \(type) input")
             }
             return .input(input)
         }
+    }
+
+    /// The 1-based `section` and `row` of a select, deselect or tap (whole numbers from 1),
+    /// as a 0-based position. Whether the item exists is the session's question at replay (an
+    /// input naming none is ignored, as a touch outside the list is).
+    static func itemPosition(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> ItemPosition {
+        func whole(_ key: String) throws(TraceError) -> Int {
+            let d = try inputNumber(o, key, fail: fail)
+            guard d >= 1, d <= 1e9, d == d.rounded() else { throw fail("\"\(key)\" must be a whole number from 1 to 1000000000, got \(d)") }
+            return Int(d) - 1
+        }
+        return ItemPosition(section: try whole("section"), item: try whole("row"))
     }
 
     /// At most 60 characters of `bytes` for a message (with "…" when cut).

@@ -103,6 +103,12 @@ public protocol DragPolicy: AnyObject {
     /// }
     /// ```
     var clockReads: Int { get }
+    /// May the item at `position` be selected (issue 19: `can_select`)? Asked by
+    /// ``DragSession/select(_:policy:)``.
+    func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
+    /// May the item at `position` join the drag under way (issue 19: `can_add`, as UIKit's
+    /// `itemsForAddingTo`)? Asked by ``DragSession/tap(_:policy:)``, a second touch.
+    func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
 }
 
 extension DragPolicy {
@@ -117,6 +123,8 @@ extension DragPolicy {
     public func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
     public func drainDiagnostics() -> [PolicyDiagnostic] { [] }
     public var clockReads: Int { 0 }
+    public func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    public func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
 }
 
 /// A message from a policy to the user: a hook failure, a fallback, a `print`.

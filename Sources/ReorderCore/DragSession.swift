@@ -177,6 +177,9 @@ public struct DragSession: Sendable {
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
+    // Issue 19 (DragSession+Group, Selection): the selected items, and the group being dragged.
+    var selection = SelectionSet()
+    var group: GroupDrag?
 
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).
@@ -253,6 +256,7 @@ public struct DragSession: Sendable {
     public mutating func setOrder(_ newOrder: Order) -> InputOutcome {
         guard state == .idle else { return .ignored }
         order = newOrder
+        selection = SelectionSet()   // issue 19: its handles named items of the old order
         layout.reload(from: newOrder)
         offset = clampedOffset(offset)
         return .handled(from: state, to: state)

@@ -148,6 +148,9 @@ public final class DragSimulator {
         case .up: outcome = storedSession.touchUp(time: t, policy: storedPolicy)
         case .cancel: outcome = storedSession.cancel(time: t, policy: storedPolicy)
         case .frame: outcome = storedSession.frame(time: t, policy: storedPolicy)
+        case .select(_, let p): outcome = storedSession.select(p, time: t, policy: storedPolicy)   // issue 19
+        case .deselect(_, let p): outcome = storedSession.deselect(p, time: t)
+        case .tap(_, let p): outcome = storedSession.tap(p, time: t, policy: storedPolicy)
         }
         isHandlingInput = false
         time = t
@@ -158,6 +161,9 @@ public final class DragSimulator {
             case .up: storedInputs.append(.up(t))
             case .cancel: storedInputs.append(.cancel(t))
             case .frame: storedInputs.append(.frame(t))
+            case .select(_, let p): storedInputs.append(.select(t, p))   // issue 19
+            case .deselect(_, let p): storedInputs.append(.deselect(t, p))
+            case .tap(_, let p): storedInputs.append(.tap(t, p))
             }
         }
         return outcome

@@ -14,11 +14,18 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case up(Double)
     case cancel(Double)
     case frame(Double)
+    /// Group drags (issue 19): select or deselect the item at a position (0-based; the trace
+    /// writes `"section"` and `"row"` 1-based), and a second touch on an item during a drag
+    /// (`tap`: it asks `can_add`).
+    case select(Double, ItemPosition)
+    case deselect(Double, ItemPosition)
+    case tap(Double, ItemPosition)
 
     /// When the input happens.
     public var time: Double {
         switch self {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
+        case .select(let t, _), .deselect(let t, _), .tap(let t, _): return t
         }
     }
 
@@ -26,7 +33,15 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame: return nil
+        case .up, .cancel, .frame, .select, .deselect, .tap: return nil
+        }
+    }
+
+    /// The item position of `select`, `deselect` and `tap` (0-based).
+    public var position: ItemPosition? {
+        switch self {
+        case .select(_, let p), .deselect(_, let p), .tap(_, let p): return p
+        default: return nil
         }
     }
 
@@ -38,12 +53,18 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .up: return "up"
         case .cancel: return "cancel"
         case .frame: return "frame"
+        case .select: return "select"
+        case .deselect: return "deselect"
+        case .tap: return "tap"
         }
     }
 
     /// Builds an input from a trace's fields; nil when `type` is unknown or a point is missing.
-    public init?(typeName: String, time: Double, point: Point? = nil) {
+    public init?(typeName: String, time: Double, point: Point? = nil, position: ItemPosition? = nil) {
         switch typeName {
+        case "select": guard let p = position else { return nil }; self = .select(time, p)
+        case "deselect": guard let p = position else { return nil }; self = .deselect(time, p)
+        case "tap": guard let p = position else { return nil }; self = .tap(time, p)
         case "down": guard let p = point else { return nil }; self = .down(time, p)
         case "move": guard let p = point else { return nil }; self = .move(time, p)
         case "up": self = .up(time)
@@ -55,6 +76,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         if let p = point { return "\(typeName)(\(time), \(p))" }
+        if let p = position { return "\(typeName)(\(time), \(p))" }
         return "\(typeName)(\(time))"
     }
 }

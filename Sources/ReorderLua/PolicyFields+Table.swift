@@ -339,6 +339,25 @@ extension PolicyField {
         .hook("on_cancel", .onCancel, FieldKind<CancelResolution>.choice(["revert", "commit"], extra: ["a function"]),
               function: "function(ctx)", returning: "one of them", defaultText: "`\"revert\"`", fallback: "`\"revert\"`",
               doc: "What a cancelled drag does: `revert` to the order at the press, or `commit` the order as it is."),
+        // Issue 19: selection and group drags (DragSession+Group).
+        .value("group.mode", .choice(["collapse", "stay"]), \.group.mode,
+               doc: "How the other items of a group behave while one is dragged: `collapse` folds them into the dragged item and the list closes up (SortableJS MultiDrag); `stay` leaves them in their slots as ghosts (react-beautiful-dnd's pattern)."),
+        .value("group.order", .choice(["relative", "active_first"]), \.group.order,
+               doc: "The order a group lands in, contiguously where the dragged item is dropped: `relative` keeps their order at the press (SortableJS); `active_first` puts the dragged item first, then the others in selection order (dnd-kit)."),
+        .value("group.max", .number(Limits.groupMax, unit: "items"), \.group.max,
+               doc: "The most items the selection and a group hold (`s:select` and a tap refuse more)."),
+        .value("group.keep_selection", .boolean, \.group.keepSelection,
+               doc: "Whether the selection is kept after a committed drop (else cleared); a veto or a reverting cancel always puts back the selection of the press."),
+        .value("snapshot.badge", .boolean, \.snapshot.badge,
+               doc: "Whether a group's snapshot carries a badge with the number of items."),
+        .value("snapshot.stack", .number(Limits.stack, unit: "cards"), \.snapshot.stack,
+               doc: "How many cards are drawn stacked under a group's snapshot (at most the group's other items)."),
+        .hook("can_select", .canSelect, takes: "function(ctx, section, row)", returning: "a boolean",
+              defaultText: "every item can be selected", fallback: "`false`",
+              doc: "Whether the item may be selected (`s:select`, Shift- or Cmd-click in the playground)."),
+        .hook("can_add", .canAdd, takes: "function(ctx, section, row)", returning: "a boolean",
+              defaultText: "every item can join", fallback: "`false`",
+              doc: "Whether the item may join the drag under way when it is tapped (a second touch, `s:tap`), as UIKit's `itemsForAddingTo`."),
     ]
 
     /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the

@@ -83,6 +83,8 @@ struct PolicyFields {
 /// ``PolicyField/all`` that names its field.
 enum Hook: Int, CaseIterable, Sendable {
     case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
+    /// Issue 19: selection and group drags.
+    case canSelect, canAdd
 
     /// The name in policy files and diagnostics.
     var name: String {
@@ -96,6 +98,8 @@ enum Hook: Int, CaseIterable, Sendable {
         case .onMove: "on_move"
         case .onEnd: "on_end"
         case .onCancel: "on_cancel"
+        case .canSelect: "can_select"
+        case .canAdd: "can_add"
         }
     }
 }

@@ -450,12 +450,14 @@ final class PolicyProgram {
 /// The registry references of a program's hooks (`LUA_NOREF` where the field is absent or fixed).
 struct HookRefs {
     var canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel: Int32
+    var canSelect, canAdd: Int32
 
     init(_ f: PolicyFields) {
         func ref(_ h: Hook) -> Int32 { f.definition(of: h)?.ref ?? LUA_NOREF }
         canMove = ref(.canMove); target = ref(.target); semantics = ref(.semantics)
         zone = ref(.zone); speed = ref(.speed); onBegin = ref(.onBegin)
         onMove = ref(.onMove); onEnd = ref(.onEnd); onCancel = ref(.onCancel)
+        canSelect = ref(.canSelect); canAdd = ref(.canAdd)   // issue 19
     }
 }
 

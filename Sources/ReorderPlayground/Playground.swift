@@ -197,6 +197,19 @@ public final class Playground {
             return handleInput(input, client: client, seq: seq)
         case .inputs(let inputs):
             return handleInputs(inputs, client: client, seq: seq)
+        case .select(let t, let p), .tap(let t, let p):   // issue 19: the item under the point
+            guard let sim = session?.simulator else { return [.sender(error("no session", seq: seq))] }
+            guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else {
+                return [.sender(sceneMessage(seq: seq))]
+            }
+            let input: TraceInput
+            if case .tap = message.request {
+                input = .tap(t, position)
+            } else {
+                let selected = sim.session.isSelected(handle: sim.order.handle(at: position))
+                input = selected ? .deselect(t, position) : .select(t, position)
+            }
+            return handleInputs([input], client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
@@ -248,6 +261,9 @@ public final class Playground {
             case .up: mapped.append(.up(t))
             case .cancel: mapped.append(.cancel(t))
             case .frame: mapped.append(.frame(t))
+            case .select(_, let p): mapped.append(.select(t, p))   // issue 19
+            case .deselect(_, let p): mapped.append(.deselect(t, p))
+            case .tap(_, let p): mapped.append(.tap(t, p))
             }
         }
         clocks[client] = clock
@@ -538,6 +554,13 @@ public final class Playground {
         case .cancel(let r, let t): w.field("resolution", r.rawValue); w.field("t", t)
         case .rollback(let t): w.field("t", t)
         case .refuse(let p, let t): pos("at", p); w.field("t", t)
+        case .group(let of, let items, let positions, let t):   // issue 19
+            w.field("of", of)
+            w.field("items") { a in a.array { b in for id in items { b.string(id) } } }
+            w.field("positions") { a in
+                a.array { b in for p in positions { b.array { $0.number(Double(p.section)); $0.number(Double(p.item)) } } }
+            }
+            w.field("t", t)
         }
     }
 

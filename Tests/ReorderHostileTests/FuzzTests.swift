@@ -47,16 +47,21 @@ struct LayoutLuaFuzzTests {
 @Suite("Fuzzing hostile policies")
 struct HostileFuzzTests {
     /// Every corpus policy that loads, fuzzed: whatever a policy does, the engine's invariants hold.
+    /// The corpus's hooks fail by design, so hook errors are allowed: with them counted, this
+    /// test passed only while seed 13's traces never reached a hook (0 moves; issue 19's groups
+    /// changed the traces and showed it).
     @Test func everyLoadableBadPolicyKeepsTheInvariants() throws {
-        var inputs = 0
+        var inputs = 0, moves = 0
         for entry in try CorpusEntry.all() where !entry.loadFails {
             guard (try? LuaPolicy(path: entry.url.path)) != nil else { continue }
-            let report = try Fuzzer.run(FuzzOptions(runs: 2, seed: 13, maxInputs: 250)) {
+            let report = try Fuzzer.run(FuzzOptions(runs: 2, seed: 13, maxInputs: 250, allowHookErrors: true)) {
                 try LuaPolicy(path: entry.url.path)
             }
             #expect(report.failure == nil, "\(entry): \(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
             inputs += report.inputsExecuted
+            moves += report.movesApplied
         }
-        print("fuzz figures: corpus policies: \(inputs) inputs")
+        #expect(moves > 0)
+        print("fuzz figures: corpus policies: \(inputs) inputs, \(moves) moves")
     }
 }

@@ -83,6 +83,9 @@ import ReorderCore
             case .up(let t): return .up(t + 100)
             case .cancel(let t): return .cancel(t + 100)
             case .frame(let t): return .frame(t + 100)
+            case .select(let t, let p): return .select(t + 100, p)
+            case .deselect(let t, let p): return .deselect(t + 100, p)
+            case .tap(let t, let p): return .tap(t + 100, p)
             }
         }
         let start = try #require(DragTimeline.lastPress(in: twice))

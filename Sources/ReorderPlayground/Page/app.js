@@ -198,6 +198,18 @@ function point(e) {
   return { x: e.clientX - r.left - viewport.clientLeft, y: e.clientY - r.top - viewport.clientTop };
 }
 viewport.addEventListener('pointerdown', (e) => {
+  // Issue 19: Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item, no
+  // drag; a second pointer during a drag taps an item, which asks the policy's can_add.
+  if (e.button === 0 && state.pointer === null && (e.shiftKey || e.metaKey || e.ctrlKey)) {
+    send({ type: 'select', t: time(e.timeStamp), ...point(e) });
+    e.preventDefault();
+    return;
+  }
+  if (state.pointer !== null && e.pointerId !== state.pointer) {
+    send({ type: 'tap', t: time(e.timeStamp), ...point(e) });
+    e.preventDefault();
+    return;
+  }
   if (state.pointer !== null || e.button > 0) return;
   state.pointer = e.pointerId;
   viewport.setPointerCapture(e.pointerId);

@@ -109,7 +109,9 @@ extension SceneText {
             case .color(let color): return (String(repeating: "#", count: 8) + " " + color.hex, "2")
             }
         }
-        return (label + c.title + (c.isFinished ? " (finished)" : ""), "")
+        // Issue 19: `*` marks a selected item; a stay group's ghosts are dim.
+        return (label + (c.isSelected ? "*" : "") + c.title + (c.isFinished ? " (finished)" : "") + (c.isGhost ? " (ghost)" : ""),
+                c.isGhost ? "2" : "")
     }
 
     /// Draws `lines` (viewport y ranges) through the viewport, with the snapshot on the line
@@ -157,7 +159,7 @@ extension SceneText {
                 }
             }
             if i == snapshotLine, let snap = scene.snapshot {
-                let label = Array("[" + String(snap.title.prefix(16)) + "]")
+                let label = Array(Self.snapshotLabel(snap, clipTitle: false))
                 var col = column(snap.state.contentCenter.x - scene.offset.x) - label.count / 2
                 col = min(max(col, 0), max(width - label.count, 0))
                 for (j, ch) in label.enumerated() where col + j < width { chars[col + j] = ch; styles[col + j] = "7" }
