@@ -30,6 +30,8 @@ public enum PolicyTypes {
     static func returns(_ hook: Hook) -> (type: String?, doc: String) {
         switch hook {
         case .canMove: return ("boolean", "whether the item may be lifted")
+        case .canSelect: return ("boolean", "whether the item may be selected for a group drag")
+        case .canAdd: return ("boolean", "whether the item may join the drag in progress")
         case .target: return ("integer?, integer?", "section, row (1-based), or nil for no step now")
         case .semantics: return ("reorder.Semantics", "\"move\" or \"exchange\"")
         case .zone: return ("number", "the zone's depth, points")
