@@ -48,7 +48,7 @@ public enum PolicyCoverage {
         public var functionsHit: Int { functions.filter { $0.calls > 0 }.count }
     }
 
-    /// Whether coverage is on for the calling thread.
+    /// Whether coverage is on for the calling thread (by ``enable()`` or ``enableEverywhere(_:)``).
     public static var isEnabled: Bool { rs_cov_enabled() != 0 }
 
     /// Turns coverage on for the calling thread: VMs made and calls started on it from now on
@@ -58,6 +58,15 @@ public enum PolicyCoverage {
 
     /// Turns coverage off for the calling thread (counts are kept until ``reset()``).
     public static func disable() { rs_cov_enable(0) }
+
+    /// Turns coverage on (or off) for every thread of the process: a command line run
+    /// (`reorder test --coverage`), whatever thread its specs run on. Tests, which run in
+    /// parallel in one process, use ``enable()``.
+    ///
+    /// ```swift
+    /// PolicyCoverage.enableEverywhere(true)
+    /// ```
+    public static func enableEverywhere(_ on: Bool) { rs_cov_enable_everywhere(on ? 1 : 0) }
 
     /// Zeroes every count; files stay registered (they keep appearing with zero hits).
     public static func reset() { rs_cov_reset() }
