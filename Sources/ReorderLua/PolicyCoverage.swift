@@ -10,7 +10,10 @@ import Foundation
 /// `coverage.c`). Only policy chunks are counted: built-ins under their repository path
 /// (`Policies/default.lua`) and policy files under their path relative to the working
 /// directory. Policies cannot see the hook (the sandbox has no `debug` library). With coverage
-/// off no line hook is installed.
+/// off no line hook is installed. A policy file is known by its chunk name, which for a file is
+/// its file name: two files of the same name in different folders, loaded in one run, share
+/// one record (under the first one's path).
+/// At most 1,024 files are recorded per process.
 ///
 /// ```swift
 /// PolicyCoverage.enable()
