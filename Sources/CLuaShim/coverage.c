@@ -1,8 +1,8 @@
 /*
  * Coverage of policy lines (`reorder test --coverage`, issue 17 item 3).
  *
- * Off by default, and switched per thread (the thread that runs the specs): while it is on,
- * every state made or call started on that thread
+ * Off by default, and switched per thread (tests) or for every thread (the CLI): while it is
+ * on, every state made or call started on such a thread
  * (rs_newstate, rs_pcall_h) installs the VM's one hook function (rs_hook, shim.c) with
  * LUA_MASKLINE | LUA_MASKCALL added to the count mask the instruction budget uses; the hook
  * hands line and call events to rs_cov_event and keeps handling count events as before, so the
@@ -37,12 +37,14 @@ typedef struct rs_cov_chunk {
 static rs_cov_chunk rs_cov_chunks[RS_COV_MAX];
 static int rs_cov_n = 0;        /* published chunks (atomic) */
 static _Thread_local int rs_cov_on = 0;  /* per thread: tests running in parallel stay apart */
+static int rs_cov_everywhere = 0;          /* every thread (the CLI: whatever thread runs the specs); atomic */
 static pthread_mutex_t rs_cov_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void rs_cov_enable(int on) { rs_cov_on = on ? 1 : 0; }
-int rs_cov_enabled(void) { return rs_cov_on; }
+void rs_cov_enable_everywhere(int on) { __atomic_store_n(&rs_cov_everywhere, on ? 1 : 0, __ATOMIC_RELAXED); }
+int rs_cov_enabled(void) { return rs_cov_on || __atomic_load_n(&rs_cov_everywhere, __ATOMIC_RELAXED); }
 
-int rs_hook_mask(void) { return rs_cov_on ? (LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL) : LUA_MASKCOUNT; }
+int rs_hook_mask(void) { return rs_cov_enabled() ? (LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL) : LUA_MASKCOUNT; }
 
 static int rs_cov_find(const char *key) {
     int n = __atomic_load_n(&rs_cov_n, __ATOMIC_ACQUIRE);

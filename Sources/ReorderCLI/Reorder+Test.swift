@@ -31,7 +31,7 @@ extension Reorder {
         func run() throws {
             let runner = SpecRunner(paths: paths, filter: filter, tap: tap, junitPath: junit, timeout: timeout)
             let console = Console.standard()
-            if coverage != nil { PolicyCoverage.enable() }
+            if coverage != nil { PolicyCoverage.enableEverywhere(true) }
             let status = runner.run(console: console)
             if let coverage { try Self.writeCoverage(to: coverage, tap: tap, console: console) }
             if status != 0 { throw ExitCode(status) }

@@ -6,7 +6,7 @@ import ReorderLua
 extension Reorder.Test {
     /// Writes the LCOV file and prints the summary (as TAP comments under `--tap`).
     static func writeCoverage(to file: String, tap: Bool, console: Console) throws {
-        PolicyCoverage.disable()
+        PolicyCoverage.enableEverywhere(false)
         let files = PolicyCoverage.files()
         do {
             try PolicyCoverage.lcov(files).write(toFile: console.resolve(file), atomically: true, encoding: .utf8)

@@ -10,7 +10,10 @@ import Foundation
 /// `coverage.c`). Only policy chunks are counted: built-ins under their repository path
 /// (`Policies/default.lua`) and policy files under their path relative to the working
 /// directory. Policies cannot see the hook (the sandbox has no `debug` library). With coverage
-/// off no line hook is installed.
+/// off no line hook is installed. A policy file is known by its chunk name, which for a file is
+/// its file name: two files of the same name in different folders, loaded in one run, share
+/// one record (under the first one's path).
+/// At most 1,024 files are recorded per process.
 ///
 /// ```swift
 /// PolicyCoverage.enable()
@@ -48,7 +51,7 @@ public enum PolicyCoverage {
         public var functionsHit: Int { functions.filter { $0.calls > 0 }.count }
     }
 
-    /// Whether coverage is on for the calling thread.
+    /// Whether coverage is on for the calling thread (by ``enable()`` or ``enableEverywhere(_:)``).
     public static var isEnabled: Bool { rs_cov_enabled() != 0 }
 
     /// Turns coverage on for the calling thread: VMs made and calls started on it from now on
@@ -58,6 +61,15 @@ public enum PolicyCoverage {
 
     /// Turns coverage off for the calling thread (counts are kept until ``reset()``).
     public static func disable() { rs_cov_enable(0) }
+
+    /// Turns coverage on (or off) for every thread of the process: a command line run
+    /// (`reorder test --coverage`), whatever thread its specs run on. Tests, which run in
+    /// parallel in one process, use ``enable()``.
+    ///
+    /// ```swift
+    /// PolicyCoverage.enableEverywhere(true)
+    /// ```
+    public static func enableEverywhere(_ on: Bool) { rs_cov_enable_everywhere(on ? 1 : 0) }
 
     /// Zeroes every count; files stay registered (they keep appearing with zero hits).
     public static func reset() { rs_cov_reset() }

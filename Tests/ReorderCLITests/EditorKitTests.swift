@@ -56,7 +56,7 @@ func onPath(_ tool: String) -> Bool {
 
     @Test func ctxSessionAndSpecGlobalsAreDeclared() throws {
         let text = EditorKit.definitions
-        #expect(text.hasPrefix("---@meta reorder\n"))
+        #expect(text.hasPrefix("---@meta\n"))
         // ctx: the fields docs/POLICIES.md lists ("ctx" table).
         let ctx = Self.classBlock("reorder.Ctx", in: text).compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
         #expect(ctx == ["item", "count", "sections", "viewport", "content", "item_size", "offset", "frame_rate", "time",

@@ -190,6 +190,9 @@ void rs_push_readonly(lua_State *L, int idx, const char *what);
    registered chunks (by chunk name, "@file"; the table and counters are process-wide) are
    counted. Off: the count hook alone, as before. */
 void rs_cov_enable(int on);
+/* The same for every thread of the process (a command line run). */
+void rs_cov_enable_everywhere(int on);
+/* On for the calling thread (by either switch). */
 int rs_cov_enabled(void);
 /* Registers a chunk with `nlines` lines and `nfuncs` functions (their linedefined and
    lastlinedefined); returns its index (the existing one when the name is registered already),
