@@ -15,8 +15,8 @@
 --     ctx.dt = pt/s, 1200 pt/s at 60 Hz and 2400 at 120 Hz, as JX scrolls per display frame;
 --   a cancelled gesture keeps the new order (jx_gestureEndedOrCancelled hands the data back).
 
-local ZONE = 150            -- edgeScrollRange
-local MAX_MOVE = 20         -- maxMoveDistance, pt per CADisplayLink frame
+local ZONE <const> = 150            -- edgeScrollRange
+local MAX_MOVE <const> = 20         -- maxMoveDistance, pt per CADisplayLink frame
 
 local function movable(ctx, section, row)
   return true
@@ -45,11 +45,13 @@ return {
     axes = "vertical",
     reference = "center",
     zone = ZONE,
-    speed = function(ctx, depth, zone, elapsed)
+    -- Called every scrolling frame: written for few Lua instructions (each one passes the
+    -- budget's count hook); <const> makes MAX_MOVE an operand, not an upvalue read.
+    speed = function(ctx, depth, zone)
       if zone <= 0 or depth <= 0 then return 0 end   -- m:337: strictly inside the range
-      local dt = ctx.dt   -- read once: each read of ctx is a call into the host
-      if not (dt > 0) then dt = 1 / 60 end
-      return depth * MAX_MOVE / dt / zone
+      local dt = ctx.dt
+      if dt > 0 then return depth * MAX_MOVE / dt / zone end
+      return depth * MAX_MOVE / (1 / 60) / zone      -- no frame interval (a hook asked directly)
     end,
   },
   can_move = movable,

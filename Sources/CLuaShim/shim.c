@@ -686,11 +686,12 @@ int rs_openlibs(lua_State *L, int sandboxed) {
 
    ctx's own clock changes on every frame, so ctx is stale on nearly every hook call. Its
    stale __index is therefore not the refresher itself but a "stale view": a table holding
-   ctx.dt, whose own __index is the refresher. ctx.dt (one frame period; it changes only with
-   the frame rate) is written into ctx's table and into the view as soon as it changes, so
-   reading it is a table lookup, not a call into C, and it leaves the clock stale: a clock read
-   later in the same hook call is still counted in time_reads (a still hold keeps dt at one
-   frame period, DragSimulator keeps it so across the frames it skips). */
+   ctx.dt, whose own __index is the refresher. ctx.dt is written into the view as soon as it
+   changes (one raw set; into ctx's table too while the clock is current, and by the clock's
+   refresh), so reading it is a table lookup, not a call into C, and it leaves the clock stale:
+   a clock read later in the same hook call is still counted in time_reads (a still hold keeps
+   dt at one frame period, DragSimulator keeps it so across the frames it skips).
+   Invariant: the view's dt is now.dt; !stale[0] => ctx's table's dt is now.dt. */
 
 static const char *const rs_ctx_keys[RS_CTX_GROUPS][3] = {
     {"time", "drag_time", "frame_rate"},
@@ -729,6 +730,11 @@ static void rs_ctx_sync(lua_State *L, rs_ctx *c, int g, int table, int mt) {
     for (int i = 0; i < n; i++) {
         lua_pushstring(L, rs_ctx_keys[g][i]);
         lua_pushnumber(L, v[i]);
+        lua_rawset(L, table);
+    }
+    if (g == 0) {   /* ctx's table's dt lags while the clock is stale */
+        lua_pushliteral(L, "dt");
+        lua_pushnumber(L, c->now.dt);
         lua_rawset(L, table);
     }
     lua_pushliteral(L, "__index");
@@ -774,16 +780,17 @@ rs_ctx *rs_ctx_new(lua_State *L) {
     double *v = &c->now.time;
     for (size_t i = 0; i < sizeof(rs_ctx_values) / sizeof(double); i++) v[i] = NAN;
     for (int g = 0; g < RS_CTX_GROUPS; g++) { c->mt_ref[g] = LUA_NOREF; c->stale_index_ref[g] = LUA_NOREF; }
-    c->table_ref = LUA_NOREF;
+    c->table_ref = c->dt_key_ref = LUA_NOREF;
     return c;
 }
 
-/* Writes ctx.dt into ctx's table and its stale view (cap lifted by the caller). */
+/* Writes ctx.dt into ctx's stale view, and into ctx's table when the clock is current (cap
+   lifted by the caller). Raw sets of an existing key: nothing allocates. */
 static void rs_ctx_write_dt(lua_State *L, rs_ctx *c) {
-    int refs[2] = { c->table_ref, c->stale_index_ref[0] };
     for (int i = 0; i < 2; i++) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, refs[i]);
-        lua_pushliteral(L, "dt");
+        if (i == 1 && c->stale[0]) break;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, i == 0 ? c->stale_index_ref[0] : c->table_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, c->dt_key_ref);
         lua_pushnumber(L, c->now.dt);
         lua_rawset(L, -3);
         lua_pop(L, 1);
@@ -814,13 +821,19 @@ void rs_ctx_bind(lua_State *L, int ud, int group, int table, int proxy) {
         lua_remove(L, -2);
         lua_pushvalue(L, table);
         c->table_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        lua_pushliteral(L, "dt");
+        c->dt_key_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     }
     lua_pushvalue(L, -1);
     c->stale_index_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_setfield(L, mt, "__index");   /* stale from the start: `now` holds no numbers yet */
     c->stale[group] = 1;
     c->mt_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (group == 0) rs_ctx_write_dt(L, c);
+    if (group == 0) {   /* both tables get dt, whatever the state */
+        c->stale[0] = 0;
+        rs_ctx_write_dt(L, c);
+        c->stale[0] = 1;
+    }
     vm->lifted--;
 }
 
@@ -831,7 +844,8 @@ void rs_ctx_unbind(lua_State *L, rs_ctx *c) {
         c->mt_ref[g] = c->stale_index_ref[g] = LUA_NOREF;
     }
     luaL_unref(L, LUA_REGISTRYINDEX, c->table_ref);
-    c->table_ref = LUA_NOREF;
+    luaL_unref(L, LUA_REGISTRYINDEX, c->dt_key_ref);
+    c->table_ref = c->dt_key_ref = LUA_NOREF;
 }
 
 static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {

@@ -42,7 +42,10 @@ extension DragSession {
         case .none: return p
         case .center: inset = .zero
         case .half:
-            let size = snapshot?.size ?? draggedItemSize
+            // No `??` over self (its autoclosure made the compiler copy the session's layout
+            // existential on every call: three calls a frame under jx_movable).
+            let size: Size
+            if let s = snapshot?.size { size = s } else { size = draggedItemSize }
             inset = Size(width: size.width / 2, height: size.height / 2)
         }
         func keep(_ v: Double, _ lo: Double, _ length: Double) -> Double {

@@ -12,6 +12,9 @@ struct FieldKind<V: Hashable & Sendable>: Sendable {
     let read: @Sendable (inout PolicyReader, _ path: String) throws(LuaError) -> V
     /// The value as a policy file would write it.
     let lua: @Sendable (V) -> LuaValue
+    /// Checks a value a native policy's configuration holds, named `path` in the message (nil:
+    /// every value of the type is allowed). ``PolicyConfiguration/validate()`` runs it.
+    var check: (@Sendable (V, _ path: String) throws(ValidationError) -> Void)? = nil
 }
 
 /// One field of a policy table: its Lua path, what it takes and how it is checked, its
@@ -52,6 +55,9 @@ public struct PolicyField: Sendable {
     let apply: (@Sendable (FieldValue, inout PolicyConfiguration) -> Void)?
     /// The value of a configuration as a policy file writes it (`s:config()`).
     let luaValue: (@Sendable (PolicyConfiguration) -> LuaValue)?
+    /// Checks the value of a configuration built in Swift (a native policy's), as reading a
+    /// file checks it: ``PolicyConfiguration/validate()`` (nil: nothing to check).
+    var validate: (@Sendable (PolicyConfiguration) throws(ValidationError) -> Void)? = nil
 
     /// The last component of the path (`"opacity"`).
     var key: Substring { path.split(separator: ".").last ?? Substring(path) }
@@ -61,6 +67,10 @@ public struct PolicyField: Sendable {
     static func value<V>(_ path: String, _ kind: FieldKind<V>,
                          _ keyPath: WritableKeyPath<PolicyConfiguration, V> & Sendable, doc: String) -> PolicyField {
         let engineDefault = PolicyConfiguration(name: "")[keyPath: keyPath]
+        var validate: (@Sendable (PolicyConfiguration) throws(ValidationError) -> Void)?
+        if let check = kind.check {
+            validate = { (c: PolicyConfiguration) throws(ValidationError) -> Void in try check(c[keyPath: keyPath], path) }
+        }
         return PolicyField(
             path: path, takes: kind.takes, defaultText: "`" + PolicyField.literal(kind.lua(engineDefault)) + "`", doc: doc,
             merge: .inherited, hook: nil, fallback: "",
@@ -68,7 +78,8 @@ public struct PolicyField: Sendable {
             apply: { v, c in
                 if case .value(let a) = v, let x = a as? V { c[keyPath: keyPath] = x }
             },
-            luaValue: { c in kind.lua(c[keyPath: keyPath]) })
+            luaValue: { c in kind.lua(c[keyPath: keyPath]) },
+            validate: validate)
     }
 
     /// A field of the file itself (not inherited, not in the configuration's engine fields).
@@ -118,7 +129,8 @@ extension FieldKind where V == Double {
     static func number(_ range: NumberRange, unit: String = "") -> FieldKind {
         FieldKind(takes: "number\(unit.isEmpty ? "" : ", " + unit), \(range)",
                   read: { r, p throws(LuaError) in try r.number(p, in: range) },
-                  lua: { .number($0) })
+                  lua: { .number($0) },
+                  check: { v, p throws(ValidationError) in try Validator.check(v, p, in: range) })
     }
 
     /// A number within `range` where a function is also accepted (the message says so).
@@ -230,7 +242,11 @@ extension FieldKind where V == Size {
     static func offset(_ range: NumberRange) -> FieldKind {
         FieldKind(takes: "`{ x = X, y = Y }` or `{ X, Y }`, points, each \(range)",
                   read: { r, p throws(LuaError) in try r.offset(p, in: range) },
-                  lua: { .table([.string("x"): .number($0.width), .string("y"): .number($0.height)]) })
+                  lua: { .table([.string("x"): .number($0.width), .string("y"): .number($0.height)]) },
+                  check: { v, p throws(ValidationError) in
+                      try Validator.check(v.width, p + ".x", in: range)
+                      try Validator.check(v.height, p + ".y", in: range)
+                  })
     }
 }
 
@@ -393,5 +409,25 @@ extension PolicyField {
             insert(ArraySlice(f.path.split(separator: ".")), lua(c), into: &root)
         }
         return .table(root)
+    }
+}
+
+extension PolicyConfiguration {
+    /// Checks every static field of this configuration against the range its descriptor in
+    /// ``PolicyField/all`` gives, as loading a policy file checks it: the validator of native
+    /// policies (a configuration built in Swift never passes the Lua reader). The fields and
+    /// their ranges come from the one table, so a new number field is checked as soon as it
+    /// has its descriptor.
+    ///
+    /// ```swift
+    /// var c = PolicyConfiguration(name: "slow")
+    /// c.minPressDuration = 1e300
+    /// try c.validate()
+    /// // throws "min_press_duration: 1e+300 is out of range (0 <= min_press_duration <= 10)"
+    /// ```
+    public func validate() throws(ValidationError) {
+        for field in PolicyField.all {
+            try field.validate?(self)
+        }
     }
 }

@@ -167,6 +167,7 @@ typedef struct rs_ctx {
     int stale_index_ref[RS_CTX_GROUPS];  /* a stale proxy's __index: the refresher closure, or
                                              for ctx (group 0) its stale view holding ctx.dt */
     int table_ref;                 /* ctx's own table (ctx.dt is written into it on a change) */
+    int dt_key_ref;                /* the string "dt" */
     unsigned long long time_reads; /* reads of ctx.time, ctx.drag_time or ctx.frame_rate that saw
                                       a new value (at most one per hook call): a still hold runs
                                       frame by frame while the policy's hooks read the clock */
