@@ -230,6 +230,8 @@ extension PolicyConfiguration {
         public static let minPressDuration = NumberRange(0, 10)
         /// `allowable_movement`: `0...100000` pt.
         public static let allowableMovement = NumberRange(0, SessionGeometry.Limits.length)
+        /// `swap_threshold`: `0...1`, a share of the target's length.
+        public static let swapThreshold = NumberRange(0, 1)
         /// `snapshot.scale`: `0 < scale <= 10`.
         public static let scale = NumberRange(above: 0, upTo: 10)
         /// `snapshot.alpha`, `snapshot.shadow.opacity`: `0...1`.

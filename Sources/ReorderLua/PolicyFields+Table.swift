@@ -278,6 +278,8 @@ extension PolicyField {
               doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two; an exchange with no item (an empty section, or one past the end of another section) is a move."),
         .value("target_rule", .choice(["under_finger", "center_distance"]), \.targetRule,
                doc: "How the proposed target is found: the item under the finger, or the nearest item whose centre is within half the snapshot's width of the snapshot's centre."),
+        .value("swap_threshold", .number(Limits.swapThreshold), \.swapThreshold,
+               doc: "The share of a proposed target's length, centred on it, in which the reference point (the finger, or the snapshot's centre under `center_distance`) makes the step, as SortableJS's `swapThreshold`: the point must pass `length · (1 − swap_threshold) / 2` into the target from the side it comes from (along the axis of the step). `1`: as soon as the target proposes itself. Going back starts from the other side, so a lower value is a hysteresis band (see \"Swap threshold\")."),
         .value("follow", .choice(["y", "xy", "translation"]), \.follow,
                doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), or by the finger's translation since the press."),
         .value("ignore_touches_while_dropping", .boolean, \.ignoresTouchesWhileDropping,

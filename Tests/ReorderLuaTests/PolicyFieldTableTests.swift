@@ -131,6 +131,7 @@ import ReorderCore
         // One non-default value per field (each within its documented range).
         let other: [String: String] = [
             "min_press_duration": "1", "allowable_movement": "20", "target_rule": "'center_distance'",
+            "swap_threshold": "0.5",
             "follow": "'xy'", "ignore_touches_while_dropping": "false", "snapshot.scale": "2",
             "snapshot.alpha": "0.5", "snapshot.rotation": "0.1", "snapshot.corner_radius": "4",
             "snapshot.shadow.color": "'#ff0000'", "snapshot.shadow.offset": "{ 1, 2 }",

@@ -104,6 +104,9 @@ import ReorderCore
                 == "displacement.duration: 1e+300 is out of range (0 <= displacement.duration <= 10)")
         #expect(nativeMessage { $0.snapshot.dropTo.alpha = 2 }
                 == "snapshot.drop.to.alpha: 2 is out of range (0 <= snapshot.drop.to.alpha <= 1)")
+        // swap_threshold (issue 20) was added as one descriptor, with no edit of a validator.
+        #expect(nativeMessage { $0.swapThreshold = 1.5 }
+                == "swap_threshold: 1.5 is out of range (0 <= swap_threshold <= 1)")
         // Every built-in native configuration is within range.
         for p in [DefaultPolicy(), UIKitPolicy(), JXMovablePolicy()] as [any DragPolicy] {
             #expect(throws: Never.self, "\(p.configuration.name)") { try p.configuration.validate() }
@@ -116,11 +119,11 @@ import ReorderCore
     /// adding its descriptor; this test then covers it with no edit.
     @Test func theNativeValidatorChecksEveryNumberFieldOfTheTable() {
         let numbers = PolicyField.all.filter { $0.takes.hasPrefix("number") && $0.apply != nil }
-        // min_press_duration, allowable_movement, snapshot.{scale, alpha, rotation,
+        // min_press_duration, allowable_movement, swap_threshold, snapshot.{scale, alpha, rotation,
         // corner_radius, shadow.opacity, shadow.radius, lift.duration, lift.from.scale,
         // lift.from.alpha, drop.duration, drop.to.scale, drop.to.alpha}, displacement.duration
         // (snapshot.shadow.offset, two numbers, is checked above).
-        #expect(numbers.map(\.path).count == 15, "\(numbers.map(\.path))")
+        #expect(numbers.map(\.path).count == 16, "\(numbers.map(\.path))")
         for field in numbers {
             // A value no range of the table allows: a number 1e300 (the ranges end at 1e5 or
             // below for the configuration's fields).
