@@ -498,29 +498,18 @@ static int rs_next(lua_State *L) {
     return 1;
 }
 
-static int rs_ctx_refresh(lua_State *L);
-
 /* __pairs of a proxy: iterate the table its metatable's __index points to. */
 static int rs_index_pairs(lua_State *L) {
     if (!lua_getmetatable(L, 1)) return luaL_error(L, "not a proxy");
     int mt = lua_gettop(L);
     lua_pushliteral(L, "__index");
-    int t = lua_rawget(L, mt);
-    if (t == LUA_TTABLE && lua_getmetatable(L, -1)) {
-        /* ctx's stale view (see rs_ctx_bind): refresh the clock through its refresher */
-        lua_pushliteral(L, "__index");
-        lua_rawget(L, -2);
-        if (lua_tocfunction(L, -1) == rs_ctx_refresh) {
-            lua_pushvalue(L, 1);
-            lua_pushnil(L);
-            lua_call(L, 2, 0);
-        }
-    } else if (t == LUA_TFUNCTION) {  /* a stale ctx proxy: refresh its table first */
+    if (lua_rawget(L, mt) == LUA_TFUNCTION) {  /* a stale ctx proxy: refresh its table first */
         lua_pushvalue(L, 1);
         lua_pushnil(L);
         lua_call(L, 2, 0);
+    } else {
+        lua_pop(L, 1);
     }
-    lua_settop(L, mt);
     lua_pushcfunction(L, rs_next);
     lua_pushliteral(L, "__index");
     lua_rawget(L, mt);
@@ -676,25 +665,16 @@ int rs_openlibs(lua_State *L, int sandboxed) {
 /* policy ctx                                                                                 */
 
 /* The numbers of ctx live in five groups, each shown by one read-only proxy: ctx itself
-   (time, drag_time, frame_rate), ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
+   (time, drag_time, frame_rate, dt), ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
    A hook call only copies the new numbers into the rs_ctx (no Lua call). A group whose numbers
    changed while its Lua table was current is marked stale: its proxy's __index becomes a
    refresher closure, which writes the numbers into the table on the first read and points
    __index back at the table. A policy that never reads a group pays nothing per frame for it;
    one that reads it pays one refresh per change. Invariant: !stale[g] => the Lua table of
-   group g holds the numbers of `now` for g.
+   group g holds the numbers of `now` for g. */
 
-   ctx's own clock changes on every frame, so ctx is stale on nearly every hook call. Its
-   stale __index is therefore not the refresher itself but a "stale view": a table holding
-   ctx.dt, whose own __index is the refresher. ctx.dt is written into the view as soon as it
-   changes (one raw set; into ctx's table too while the clock is current, and by the clock's
-   refresh), so reading it is a table lookup, not a call into C, and it leaves the clock stale:
-   a clock read later in the same hook call is still counted in time_reads (a still hold keeps
-   dt at one frame period, DragSimulator keeps it so across the frames it skips).
-   Invariant: the view's dt is now.dt; !stale[0] => ctx's table's dt is now.dt. */
-
-static const char *const rs_ctx_keys[RS_CTX_GROUPS][3] = {
-    {"time", "drag_time", "frame_rate"},
+static const char *const rs_ctx_keys[RS_CTX_GROUPS][4] = {
+    {"time", "drag_time", "frame_rate", "dt"},
     {"width", "height", NULL},
     {"width", "height", NULL},
     {"x", "y", NULL},
@@ -714,7 +694,7 @@ static inline int rs_same(const double *a, const double *b, int n) {
 
 static const double *rs_ctx_group(const rs_ctx_values *v, int g, int *n) {
     switch (g) {
-    case 0: *n = 3; return &v->time;
+    case 0: *n = 4; return &v->time;
     case 1: *n = 2; return &v->viewport_w;
     case 2: *n = 2; return &v->content_w;
     case 3: *n = 2; return &v->offset_x;
@@ -732,29 +712,31 @@ static void rs_ctx_sync(lua_State *L, rs_ctx *c, int g, int table, int mt) {
         lua_pushnumber(L, v[i]);
         lua_rawset(L, table);
     }
-    if (g == 0) {   /* ctx's table's dt lags while the clock is stale */
-        lua_pushliteral(L, "dt");
-        lua_pushnumber(L, c->now.dt);
-        lua_rawset(L, table);
-    }
     lua_pushliteral(L, "__index");
     lua_pushvalue(L, table);
     lua_rawset(L, mt);
     c->stale[g] = 0;
 }
 
-/* __index of a stale proxy (group 0: of ctx's stale view): upvalues rs_ctx userdata, group,
-   table, metatable. */
+/* __index of a stale proxy: upvalues rs_ctx userdata, group, table, metatable. */
 static int rs_ctx_refresh(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     rs_ctx *c = (rs_ctx *)lua_touserdata(L, lua_upvalueindex(1));
     int g = (int)lua_tointeger(L, lua_upvalueindex(2));
     if (g == 0) {
-        /* ctx's own table also holds item, count, sections, state and dt, which do not depend
-           on the clock: reading them leaves the group stale, so the first read of a clock key
-           in this hook call still comes here and is counted. */
+        /* ctx's own table also holds item, count, sections and state, which do not depend on
+           `now`: reading them leaves the group stale, so the first read of a clock key in this
+           hook call still comes here and is counted. */
         if (lua_type(L, 2) == LUA_TSTRING) {
             const char *key = lua_tostring(L, 2);
+            /* ctx.dt is read from `now` without a sync, so the group stays stale and a clock read
+               later in this hook call is still counted: dt is one frame period on every frame of
+               a still hold (DragSimulator keeps it so across the frames it skips), so reading it
+               does not stop the skipping. */
+            if (strcmp(key, "dt") == 0) {
+                lua_pushnumber(L, c->now.dt);
+                return 1;
+            }
             if (strcmp(key, "time") != 0 && strcmp(key, "drag_time") != 0 && strcmp(key, "frame_rate") != 0) {
                 lua_settop(L, 2);
                 lua_rawget(L, lua_upvalueindex(3));
@@ -779,22 +761,8 @@ rs_ctx *rs_ctx_new(lua_State *L) {
     memset(c, 0, sizeof(*c));
     double *v = &c->now.time;
     for (size_t i = 0; i < sizeof(rs_ctx_values) / sizeof(double); i++) v[i] = NAN;
-    for (int g = 0; g < RS_CTX_GROUPS; g++) { c->mt_ref[g] = LUA_NOREF; c->stale_index_ref[g] = LUA_NOREF; }
-    c->table_ref = c->dt_key_ref = LUA_NOREF;
+    for (int g = 0; g < RS_CTX_GROUPS; g++) { c->mt_ref[g] = LUA_NOREF; c->refresher_ref[g] = LUA_NOREF; }
     return c;
-}
-
-/* Writes ctx.dt into ctx's stale view, and into ctx's table when the clock is current (cap
-   lifted by the caller). Raw sets of an existing key: nothing allocates. */
-static void rs_ctx_write_dt(lua_State *L, rs_ctx *c) {
-    for (int i = 0; i < 2; i++) {
-        if (i == 1 && c->stale[0]) break;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, i == 0 ? c->stale_index_ref[0] : c->table_ref);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, c->dt_key_ref);
-        lua_pushnumber(L, c->now.dt);
-        lua_rawset(L, -3);
-        lua_pop(L, 1);
-    }
 }
 
 void rs_ctx_bind(lua_State *L, int ud, int group, int table, int proxy) {
@@ -809,43 +777,20 @@ void rs_ctx_bind(lua_State *L, int ud, int group, int table, int proxy) {
     lua_pushvalue(L, table);
     lua_pushvalue(L, mt);
     lua_pushcclosure(L, rs_ctx_refresh, 4);
-    if (group == 0) {
-        /* ctx's stale view: { dt = ... } with the refresher as its __index */
-        lua_createtable(L, 0, 1);
-        lua_createtable(L, 0, 2);
-        lua_pushvalue(L, -3);
-        lua_setfield(L, -2, "__index");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-        lua_setmetatable(L, -2);
-        lua_remove(L, -2);
-        lua_pushvalue(L, table);
-        c->table_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-        lua_pushliteral(L, "dt");
-        c->dt_key_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
     lua_pushvalue(L, -1);
-    c->stale_index_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
+    c->refresher_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_setfield(L, mt, "__index");   /* stale from the start: `now` holds no numbers yet */
     c->stale[group] = 1;
     c->mt_ref[group] = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (group == 0) {   /* both tables get dt, whatever the state */
-        c->stale[0] = 0;
-        rs_ctx_write_dt(L, c);
-        c->stale[0] = 1;
-    }
     vm->lifted--;
 }
 
 void rs_ctx_unbind(lua_State *L, rs_ctx *c) {
     for (int g = 0; g < RS_CTX_GROUPS; g++) {
         luaL_unref(L, LUA_REGISTRYINDEX, c->mt_ref[g]);
-        luaL_unref(L, LUA_REGISTRYINDEX, c->stale_index_ref[g]);
-        c->mt_ref[g] = c->stale_index_ref[g] = LUA_NOREF;
+        luaL_unref(L, LUA_REGISTRYINDEX, c->refresher_ref[g]);
+        c->mt_ref[g] = c->refresher_ref[g] = LUA_NOREF;
     }
-    luaL_unref(L, LUA_REGISTRYINDEX, c->table_ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, c->dt_key_ref);
-    c->table_ref = c->dt_key_ref = LUA_NOREF;
 }
 
 static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {
@@ -855,7 +800,7 @@ static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {
     vm->lifted++;
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->mt_ref[g]);
     lua_pushliteral(L, "__index");
-    lua_rawgeti(L, LUA_REGISTRYINDEX, c->stale_index_ref[g]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->refresher_ref[g]);
     lua_rawset(L, -3);
     lua_pop(L, 1);
     vm->lifted--;
@@ -870,16 +815,7 @@ static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {
     }
 
 void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
-    RS_CTX_TAKE(0, time, 3)
-    if (!rs_same(&now->dt, &c->now.dt, 1)) {
-        c->now.dt = now->dt;
-        if (c->table_ref != LUA_NOREF) {
-            rs_vm *vm = rs_getvm(L);
-            vm->lifted++;
-            rs_ctx_write_dt(L, c);
-            vm->lifted--;
-        }
-    }
+    RS_CTX_TAKE(0, time, 4)
     RS_CTX_TAKE(1, viewport_w, 2)
     RS_CTX_TAKE(2, content_w, 2)
     RS_CTX_TAKE(3, offset_x, 2)

@@ -218,6 +218,6 @@ import ReorderCore
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         #expect(hooks.count == 9)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
-        #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis)` |"))
+        #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }
 }

@@ -157,17 +157,14 @@ typedef struct rs_ctx_values {
     double time, drag_time, frame_rate, dt;
     double viewport_w, viewport_h, content_w, content_h, offset_x, offset_y, item_w, item_h;
 } rs_ctx_values;
-/* The five groups of numbers (ctx's clock, viewport, content, offset, item_size), each shown by
-   a read-only proxy whose table is refreshed lazily (see shim.c); dt is written on a change. */
+/* The five groups of numbers (ctx, viewport, content, offset, item_size), each shown by a
+   read-only proxy whose table is refreshed lazily (see shim.c). */
 #define RS_CTX_GROUPS 5
 typedef struct rs_ctx {
     rs_ctx_values now;             /* the numbers of the current hook call */
     unsigned char stale[RS_CTX_GROUPS];  /* the group's table lags `now`: its proxy refreshes it */
     int mt_ref[RS_CTX_GROUPS];     /* registry refs of the proxies' metatables */
-    int stale_index_ref[RS_CTX_GROUPS];  /* a stale proxy's __index: the refresher closure, or
-                                             for ctx (group 0) its stale view holding ctx.dt */
-    int table_ref;                 /* ctx's own table (ctx.dt is written into it on a change) */
-    int dt_key_ref;                /* the string "dt" */
+    int refresher_ref[RS_CTX_GROUPS];
     unsigned long long time_reads; /* reads of ctx.time, ctx.drag_time or ctx.frame_rate that saw
                                       a new value (at most one per hook call): a still hold runs
                                       frame by frame while the policy's hooks read the clock */
