@@ -215,8 +215,8 @@ extension DragSession {
     /// dragged item's new slot. Going back then needs the point to cross the far edge of the
     /// item passed: hysteresis by construction. Proposals further on (a step into the section
     /// below shifts it up) are kept, so a still point makes at most one step inside a section.
+    /// The caller skips it for a layout whose items share one size.
     mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition) -> Bool {
-        guard !layout.hasUniformItemSizes else { return true }
         // A step across a board's lists may clamp the scroll of the list it leaves; undoing it
         // does not scroll back, so the scrolls are put back as they were.
         let listOffsets = current.section != target.section ? layout.listOffsets : []
@@ -239,7 +239,9 @@ extension DragSession {
                        policy: some DragPolicy) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
-        guard holdsStill(step, from: current, to: target) else { return }
+        // The check is skipped (every step holds) when all items share one size; tested here, so
+        // such a layout's steps do not call into it.
+        guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
         undoLog.append(step)
