@@ -12,11 +12,12 @@
 --     with its own can_move should override `target` too);
 --   edge scroll from the snapshot centre, edgeScrollRange 150 pt, speed
 --     (depth / 150) * maxMoveDistance 20 pt per CADisplayLink frame (m:320-347): pt/frame /
---     ctx.dt = pt/s, 1200 pt/s at 60 Hz and 2400 at 120 Hz, as JX scrolls per display frame;
+--     dt (speed's last argument, ctx.dt) = pt/s, 1200 pt/s at 60 Hz and 2400 at 120 Hz, as JX
+--     scrolls per display frame;
 --   a cancelled gesture keeps the new order (jx_gestureEndedOrCancelled hands the data back).
 
-local ZONE = 150            -- edgeScrollRange
-local MAX_MOVE = 20         -- maxMoveDistance, pt per CADisplayLink frame
+local ZONE <const> = 150            -- edgeScrollRange
+local MAX_MOVE <const> = 20         -- maxMoveDistance, pt per CADisplayLink frame
 
 local function movable(ctx, section, row)
   return true
@@ -45,11 +46,13 @@ return {
     axes = "vertical",
     reference = "center",
     zone = ZONE,
-    speed = function(ctx, depth, zone, elapsed)
+    -- Called every scrolling frame, so written for few Lua instructions (each passes the
+    -- budget's count hook): dt comes as an argument (reading ctx.dt would call into the host),
+    -- and <const> makes MAX_MOVE an operand, not an upvalue read.
+    speed = function(ctx, depth, zone, elapsed, axis, dt)
       if zone <= 0 or depth <= 0 then return 0 end   -- m:337: strictly inside the range
-      local dt = ctx.dt   -- read once: each read of ctx is a call into the host
-      if not (dt > 0) then dt = 1 / 60 end
-      return depth * MAX_MOVE / dt / zone
+      if dt > 0 then return depth * MAX_MOVE / dt / zone end
+      return depth * MAX_MOVE / (1 / 60) / zone      -- no frame interval
     end,
   },
   can_move = movable,

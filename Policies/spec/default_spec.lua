@@ -162,3 +162,106 @@ describe("stable targets", function()
     end)
   end
 end)
+
+-- Issue 20: swap_threshold (SortableJS's swapThreshold): the reference point must pass
+-- length * (1 - t) / 2 into the proposed target from the side it comes from, and going back
+-- starts from the other side of the item passed. t = 0.5 here, the finger is the reference
+-- (under_finger), offset 0 (the lists fit the viewport, so nothing scrolls).
+describe("swap_threshold", function()
+  local function ids(s)
+    local out = {}
+    for i, item in ipairs(s:items()[1]) do out[i] = type(item) == "table" and item.id or item end
+    return table.concat(out, " ")
+  end
+  local function moves(s)
+    local n = 0
+    for _, e in ipairs(s:events()) do if e.type == "move" then n = n + 1 end end
+    s:clear_events()
+    return n
+  end
+  local function lifted(policy, items, row)
+    local s = reorder.session{ policy = policy, sections = { items } }
+    s:press_item(1, row)
+    s:hold(1.25)
+    s:clear_events()
+    return s
+  end
+
+  for _, semantics in ipairs({ "move", "exchange" }) do
+    local half = { extends = "default", swap_threshold = 0.5, semantics = semantics }
+    it("44 pt rows, " .. semantics .. ": steps at 55 going down and at 33 going back up", function()
+      -- a 0..44, b 44..88. Down into b: 44 + 44 * (1 - 0.5) / 2 = 55.
+      local s = lifted(half, { "a", "b", "c", "d" }, 1)
+      s:move(187.5, 54.9)
+      assert.equal(0, moves(s))
+      s:move(187.5, 55)
+      assert.equal(1, moves(s))
+      assert.equal("b a c d", ids(s))
+      -- Now b 0..44, a 44..88. Back up into b: 0 + 44 - 11 = 33; between 33 and 55 nothing
+      -- steps either way (the hysteresis band, 22 pt = 44 * 0.5).
+      for _, y in ipairs({ 43, 40, 33.1 }) do
+        s:move(187.5, y)
+        s:hold(0.5)
+        assert.equal(0, moves(s), "y " .. y)
+      end
+      s:move(187.5, 33)
+      assert.equal(1, moves(s))
+      assert.equal("a b c d", ids(s))
+    end)
+  end
+
+  it("the default, 1, steps as soon as the row proposes itself (no band)", function()
+    local s = lifted("default", { "a", "b", "c", "d" }, 1)
+    s:move(187.5, 43.9)
+    assert.equal(0, moves(s))
+    s:move(187.5, 44)
+    assert.equal(1, moves(s))
+    s:move(187.5, 43.9)   -- back into b (0..44): steps back at once
+    assert.equal(1, moves(s))
+  end)
+
+  it("a 200 pt row over a 44 pt row: steps at 255 going down and at 77 going back up", function()
+    -- a 0..44, big 44..244, c 244..288. Down into c: 244 + 44 * 0.25 = 255 (the default
+    -- steps at 244). After the step c 44..88, big 88..288: the finger at 255 lies in big's
+    -- new slot, so the step holds. Back up into c: 44 + 44 - 11 = 77 (big's slot is then
+    -- 44..244, which holds 77).
+    local s = lifted({ extends = "default", swap_threshold = 0.5 }, { "a", { id = "big", height = 200 }, "c", "d" }, 2)
+    s:move(187.5, 254.9)
+    assert.equal(0, moves(s))
+    s:move(187.5, 255)
+    assert.equal(1, moves(s))
+    assert.equal("a c big d", ids(s))
+    s:move(187.5, 77.1)
+    s:hold(0.5)
+    assert.equal(0, moves(s))
+    s:move(187.5, 77)
+    assert.equal(1, moves(s))
+    assert.equal("a big c d", ids(s))
+  end)
+
+  it("a 44 pt row over a 200 pt row: steps past 150 going down and below 94 going back up", function()
+    -- a 0..44, big 44..244. Down into big: the zone begins at 44 + 200 * 0.25 = 94, and a step
+    -- holds only when the way back would not pass the zone of big at its new place (0..200,
+    -- entered from below: y <= 200 - 50 = 150). So a steps once y > 150 = 200 * (1 + 0.5) / 2
+    -- (with the default 1: at 200, where a's new slot 200..244 begins).
+    local s = lifted({ extends = "default", swap_threshold = 0.5 }, { "a", { id = "big", height = 200 }, "c", "d" }, 1)
+    s:move(187.5, 150)
+    s:hold(1)
+    assert.equal(0, moves(s))
+    s:move(187.5, 150.1)
+    assert.equal(1, moves(s))
+    assert.equal("big a c d", ids(s))
+    s:hold(1)
+    assert.equal(0, moves(s))
+    -- Back up: big's zone is entered from below at 150, but the step holds only when the way
+    -- down again would not pass big's zone at 44..244 (y >= 94): a steps back once y < 94.
+    s:move(187.5, 94)
+    s:hold(1)
+    assert.equal(0, moves(s))
+    s:move(187.5, 93.9)
+    assert.equal(1, moves(s))
+    assert.equal("a big c d", ids(s))
+    s:hold(1)
+    assert.equal(0, moves(s))
+  end)
+end)

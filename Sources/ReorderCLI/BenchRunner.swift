@@ -15,6 +15,10 @@ public struct BenchOptions: Hashable, Sendable {
     /// Issue 19: rows selected before each drag (the pressed one among them, the others evenly
     /// spaced), so that every drag lifts a group of this size; 0: single-item drags.
     public var groupSize: Int = 0
+    /// Row heights in points, repeated down the list (row k is `rowHeights[k % count]` high,
+    /// given as the item's own `height`): a table of rows of different sizes. Empty: every row
+    /// 44 pt with no `height` field (the layout's uniform fast path).
+    public var rowHeights: [Double] = []
 
     /// Dragging frames aimed at per policy when `drags` is 0 (enough for a stable p99).
     public static let targetFrames = 20_000
@@ -29,7 +33,8 @@ public struct BenchOptions: Hashable, Sendable {
 /// counts the heap allocations of every dragging frame. (Hook calls, load, reload and VM memory
 /// are measured by ``ReorderLua/PolicyBenchmark``; ``BenchCommand`` puts both together.)
 ///
-/// The standard drag, on one section of `rows` rows of 44 pt in a 375 × 667 viewport scrolled to
+/// The standard drag, on one section of `rows` rows of 44 pt (or of ``BenchOptions/rowHeights``)
+/// in a 375 × 667 viewport scrolled to
 /// the middle of the list: press the row under the viewport's centre; hold for the policy's
 /// press duration and lift; glide 0.5 s into the bottom edge (20 pt from it) and stay 2 s
 /// (edge scroll down); glide 0.5 s to 20 pt from the top and stay 2 s (edge scroll up); glide
@@ -80,7 +85,11 @@ public final class BenchRunner {
     public func run() -> (lua: FrameStatistics, native: FrameStatistics?) {
         let rows = max(1, options.rows)
         let rate = options.frameRate.isFinite && options.frameRate > 0 ? options.frameRate : 60
-        let order = Order(sections: [(0..<rows).map { Item("row \($0 + 1)") }])
+        let heights = options.rowHeights
+        let order = Order(sections: [(0..<rows).map { k in
+            heights.isEmpty ? Item("row \(k + 1)")
+                : Item(id: "row \(k + 1)", fields: ["height": .number(heights[k % heights.count])])
+        }])
         let layout = TableLayout(order: order, width: Self.viewport.width, rowHeight: Self.rowHeight)
         func lane(_ policy: any DragPolicy) -> Lane {
             let sim = DragSimulator(order: order, layout: layout, viewport: Self.viewport, policy: policy, frameRate: rate)

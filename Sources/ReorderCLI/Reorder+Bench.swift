@@ -22,6 +22,9 @@ extension Reorder {
         @Option(name: .long, help: "Rows in the list (one section, 44 pt each).")
         var rows = 1_000
 
+        @Option(name: .long, help: ArgumentHelp("Row heights in points, repeated down the list (e.g. 44,200,20): a table of rows of different sizes. Default: every row 44 pt.", valueName: "h1,h2,..."))
+        var rowHeights: String?
+
         @Option(name: .long, help: "Frames per second of the simulated display.")
         var frameRate: Double = 60
 
@@ -49,6 +52,19 @@ extension Reorder {
                 throw ValidationError("--group must be between 1 and --rows (\(rows)), got \(group)")
             }
             guard hookIterations >= 1 else { throw ValidationError("--hook-iterations must be at least 1, got \(hookIterations)") }
+            _ = try heights()
+        }
+
+        /// `--row-heights` as numbers: each within the item `height` range, 0 < h.
+        func heights() throws -> [Double] {
+            guard let rowHeights else { return [] }
+            return try rowHeights.split(separator: ",", omittingEmptySubsequences: false).map { part in
+                let text = part.trimmingCharacters(in: .whitespaces)
+                guard let h = Double(text), h > 0, SessionGeometry.Limits.itemHeight.contains(h) else {
+                    throw ValidationError("--row-heights: expected numbers in (0, \(NumberText.plain(SessionGeometry.Limits.itemHeight.upper))] separated by commas, got '\(text)'")
+                }
+                return h
+            }
         }
 
         func run() throws {
@@ -58,8 +74,9 @@ extension Reorder {
                 print(bench.run().text, terminator: "")
                 return
             }
-            let options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
+            var options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
+            options.rowHeights = try heights()
             let status = BenchCommand.run(policy: policy.name ?? BenchPolicyHelp.defaultName, options: options, json: json, console: .standard(),
                                           progressOnTerminal: isatty(2) == 1)
             if status != 0 { throw ExitCode(status) }

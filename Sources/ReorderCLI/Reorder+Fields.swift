@@ -8,6 +8,7 @@ extension Reorder {
     /// ```sh
     /// reorder fields              # name, extends, api, min_press_duration, ...
     /// reorder fields --markdown   # the table of docs/POLICIES.md
+    /// reorder fields --hooks --markdown   # its hooks table
     /// ```
     struct Fields: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -16,9 +17,16 @@ extension Reorder {
         @Flag(help: "Print the Markdown table of docs/POLICIES.md: what each field takes, its default and what it does.")
         var markdown = false
 
+        @Flag(help: "The hooks only (with --markdown: the hooks table of docs/POLICIES.md: when each is called, its arguments, what it returns).")
+        var hooks = false
+
         func run() throws {
             let console = Console.standard()
-            console.write(markdown ? PolicyGuide.fieldTable : PolicyGuide.fieldNames.joined(separator: "\n") + "\n")
+            if hooks {
+                console.write(markdown ? PolicyGuide.hookTable : PolicyGuide.hookNames.joined(separator: "\n") + "\n")
+            } else {
+                console.write(markdown ? PolicyGuide.fieldTable : PolicyGuide.fieldNames.joined(separator: "\n") + "\n")
+            }
         }
     }
 }

@@ -115,7 +115,7 @@ public enum FuzzCommand {
         }
         let report: FuzzReport
         do {
-            report = try Fuzzer.run(options, makePolicy: {
+            report = try Fuzzer.run(options, validate: { try $0.validate() }, makePolicy: {
                 let p = try LuaPolicy(resolved)
                 made.append(p)
                 return p

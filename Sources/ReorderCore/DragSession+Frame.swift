@@ -121,7 +121,31 @@ extension DragSession {
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
         else { return nil }
+        guard configuration.swapThreshold >= 1 || passesSwapThreshold(proposed, from: current) else { return nil }
         return (current, proposed)
+    }
+
+    /// Whether the target rule's reference point lies in the swap zone of `proposed`
+    /// (`swap_threshold` t < 1): at least `length × (1 − t) / 2` into the target from the side
+    /// the dragged item comes from, along the axis of the step (vertical between lines of a
+    /// grid or rows of a table, horizontal within a grid line or across a board's lists, i.e.
+    /// when the two cells overlap vertically). SortableJS's `_getSwapDirection` without
+    /// `invertSwap`. A proposal with no item (an empty section, an append) has no zone.
+    func passesSwapThreshold(_ proposed: ItemPosition, from current: ItemPosition) -> Bool {
+        guard let target = layout.frame(of: proposed), let dragged = layout.frame(of: current) else { return true }
+        let point: Point
+        switch configuration.targetRule {
+        case .underFinger:
+            guard let finger else { return true }
+            point = clamped(finger) + offset
+        case .centerDistance:
+            guard let c = snapshot?.contentCenter else { return true }
+            point = c
+        }
+        let axis: Axis = dragged.minY < target.maxY && target.minY < dragged.maxY ? .horizontal : .vertical
+        let start = target.origin[axis], length = target.size[axis]
+        let depth = length * (1 - configuration.swapThreshold) / 2
+        return dragged.origin[axis] < start ? point[axis] >= start + depth : point[axis] <= start + length - depth
     }
 
     /// The step the policy makes of a proposal: its target and semantics, or nil for none.
@@ -191,8 +215,8 @@ extension DragSession {
     /// dragged item's new slot. Going back then needs the point to cross the far edge of the
     /// item passed: hysteresis by construction. Proposals further on (a step into the section
     /// below shifts it up) are kept, so a still point makes at most one step inside a section.
+    /// The caller skips it for a layout whose items share one size.
     mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition) -> Bool {
-        guard !layout.hasUniformItemSizes else { return true }
         // A step across a board's lists may clamp the scroll of the list it leaves; undoing it
         // does not scroll back, so the scrolls are put back as they were.
         let listOffsets = current.section != target.section ? layout.listOffsets : []
@@ -217,7 +241,9 @@ extension DragSession {
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
         // Issue 19: a step into another section must suit every member of a group.
         guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return }
-        guard holdsStill(step, from: current, to: target) else { return }
+        // The check is skipped (every step holds) when all items share one size; tested here, so
+        // such a layout's steps do not call into it.
+        guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
         // A step across a grid's sections can take a line off the content: the offset stays

@@ -155,9 +155,7 @@ extension DragSession {
         case .pressing:
             activateIfDue(policy: policy)
         case .dragging:
-            var dt = 0.0
-            if let last = drag?.lastFrameTime { dt = max(0, time - last) }
-            drag?.lastFrameTime = time
+            let dt = drag?.beginFrame(at: time) ?? 0
             refreshSnapshot()
             if configuration.edgeScroll.enabled {
                 // Edge scrolling asks for the zone every frame; its context serves the target
@@ -239,6 +237,7 @@ extension DragSession {
         beginPhase(.idle)
         finger = nil
         snapshot = nil
+        clampSize = nil
         undoLog.removeAll(keepingCapacity: true)
         verticalEpisode = nil
         horizontalEpisode = nil

@@ -8,7 +8,8 @@ extension DragSession {
     /// - the offset is within `[0, content − viewport]` on both axes;
     /// - the stored state is the one the phase data describe;
     /// - every snapshot number is finite;
-    /// - while dragging, the dragged item is at ``currentPosition``.
+    /// - while dragging, the dragged item is at ``currentPosition``, and the size cached for
+    ///   `snapshot.clamp` (once set) is the snapshot's.
     ///
     /// ```swift
     /// #expect(session.invariantViolations() == [])
@@ -38,6 +39,9 @@ extension DragSession {
             } else {
                 problems.append("\(state) without a dragged item")
             }
+        }
+        if state == .dragging, let c = clampSize, c != snapshot?.size {
+            problems.append("clamp size \(c), but the snapshot's is \(String(describing: snapshot?.size))")
         }
         if state == .idle && snapshot != nil { problems.append("idle with a snapshot") }
         return problems

@@ -36,13 +36,17 @@ extension DragSession {
     /// `p` (viewport coordinates) kept inside the viewport as `snapshot.clamp` says, on the axes
     /// the snapshot follows (y only for `follow = "y"`). JXMovableCellTableView's
     /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
-    func clamped(_ p: Point) -> Point {
+    /// Called only while dragging (the follow position, the target rule's point).
+    @inline(__always) func clamped(_ p: Point) -> Point {
         let inset: Size
         switch configuration.snapshot.clamp {
         case .none: return p
         case .center: inset = .zero
         case .half:
-            let size = snapshot?.size ?? draggedItemSize
+            // The snapshot's size, cached for the drag (``clampSize``): three calls a frame
+            // under jx_movable, and the outlined lookup keeps this path free of calls.
+            let size: Size
+            if let s = clampSize { size = s } else { size = uncachedClampSize() }
             inset = Size(width: size.width / 2, height: size.height / 2)
         }
         func keep(_ v: Double, _ lo: Double, _ length: Double) -> Double {
@@ -53,6 +57,15 @@ extension DragSession {
         q.y = keep(p.y, inset.height, viewport.height)
         if configuration.follow != .y { q.x = keep(p.x, inset.width, viewport.width) }
         return q
+    }
+
+    /// The size `snapshot.clamp = "half"` keeps inside the viewport when ``clampSize`` is not
+    /// set: the snapshot's, else the dragged item's.
+    @inline(never) func uncachedClampSize() -> Size {
+        // No `??` over self (its autoclosure made the compiler copy the session's layout
+        // existential on every call).
+        if let s = snapshot?.size { return s }
+        return draggedItemSize
     }
 
     /// Brings the snapshot up to date while dragging, unless it already is: it depends only
@@ -70,8 +83,12 @@ extension DragSession {
     /// The snapshot is updated in place (it is a few hundred bytes; copying it out of the
     /// optional and back cost more than the arithmetic).
     mutating func updateSnapshot() {
-        guard state == .dragging, let began = drag?.beganAt, let liftFrom = drag?.liftFrom else { return }
-        drag?.snapshotBasis = SnapshotBasis(time: time, finger: finger, offset: offset)
+        // One access to the optional drag, not four (each `drag?.` is an outlined tag test).
+        guard state == .dragging,
+              let (began, liftFrom, first) = drag?.record(SnapshotBasis(time: time, finger: finger, offset: offset))
+        else { return }
+        // The drag's first snapshot: its size is final only after the lift step below.
+        if first { clampSize = nil }
         let lift = configuration.snapshot.lift
         let p = Self.progress(from: began, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)
@@ -81,6 +98,9 @@ extension DragSession {
         let alpha = Self.lerp(from.alpha, configuration.snapshot.alpha, e)
         let rotation = Self.lerp(0, configuration.snapshot.rotation, e)
         snapshot?.lift(progress: p, center: center, offset: offset, scale: scale, alpha: alpha, rotation: rotation)
+        // The first lift step sanitised the size (a non-finite one becomes 0); nothing changes
+        // it after that until the interaction resets (the drop keeps the snapshot's size).
+        if first { clampSize = snapshot?.size }
     }
 
     /// A snapshot with every number finite (a misbehaving style never leaks NaN): a non-finite
@@ -131,5 +151,23 @@ extension DragSession {
     mutating func finishDrop() {
         if let to = drop?.offsetTo { offset = clampedOffset(to) }
         resetInteraction()
+    }
+}
+
+extension DragSession.Drag {
+    /// Records the basis a snapshot is computed for; returns when the drag began, where the lift
+    /// starts, and whether this is the drag's first snapshot.
+    @inline(__always) mutating func record(_ basis: DragSession.SnapshotBasis)
+        -> (beganAt: Double, liftFrom: Point, first: Bool) {
+        let first = snapshotBasis == nil
+        snapshotBasis = basis
+        return (beganAt, liftFrom, first)
+    }
+
+    /// The time since the last dragging frame (never negative), and `t` recorded as the last.
+    @inline(__always) mutating func beginFrame(at t: Double) -> Double {
+        let dt = max(0, t - lastFrameTime)
+        lastFrameTime = t
+        return dt
     }
 }

@@ -175,6 +175,11 @@ public struct DragSession: Sendable {
     var verticalEpisode: ScrollEpisode?
     var horizontalEpisode: ScrollEpisode?
 
+    /// The snapshot's size while dragging, from its first lift step on (nil before it and
+    /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
+    /// a plain load, instead of through the optional snapshot three times a frame.
+    var clampSize: Size?
+
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
     // Issue 19 (DragSession+Group, Selection): the selected items, and the group being dragged.

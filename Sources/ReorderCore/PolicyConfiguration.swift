@@ -334,6 +334,12 @@ public struct PolicyConfiguration: Hashable, Sendable {
     /// Points the finger may wander during the press.
     public var allowableMovement: Double = 10
     public var targetRule: TargetRule = .underFinger
+    /// The share of a proposed target's length, centred on it, in which the reference point
+    /// makes the step (SortableJS's `swapThreshold`): the point must pass
+    /// `length × (1 − swapThreshold) / 2` into the target from the side it comes from. 1 (the
+    /// default): as soon as the target proposes itself. Going back starts from the other side
+    /// of the passed item, so a threshold below 1 is a hysteresis band of that width.
+    public var swapThreshold: Double = 1
     public var follow: FollowMode = .y
     public var snapshot = SnapshotStyle()
     public var edgeScroll = EdgeScrollConfiguration()

@@ -89,10 +89,12 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     public static func format(_ d: Double) -> String { NumberText.plain(d) }
 }
 
-/// The one validator of session geometry, item lists and policy statics. The Lua session API
+/// The one validator of session geometry and item lists. The Lua session API
 /// (`reorder.session{...}`), trace `session` lines, the fuzzer and the REPL all check through
 /// it, so a list every one of them accepts is the same list, and none can build a session the
-/// engine cannot run (a huge viewport, a tiny grid cell, a huge frame rate, a press of 1e300 s).
+/// engine cannot run (a huge viewport, a tiny grid cell, a huge frame rate). A policy's static
+/// fields are checked from the one table of policy fields (`PolicyConfiguration.validate()` in
+/// ReorderLua), which also reads them from policy files.
 ///
 /// ```swift
 /// var geometry = SessionGeometry()
@@ -153,27 +155,6 @@ public enum Validator {
                 }
             }
         }
-    }
-
-    /// Every static number of `configuration` within ``PolicyConfiguration/Limits``, named as a
-    /// policy file spells it (`min_press_duration`, `snapshot.drop.duration`).
-    public static func validate(_ configuration: PolicyConfiguration) throws(ValidationError) {
-        typealias L = PolicyConfiguration.Limits
-        let c = configuration, s = configuration.snapshot
-        try check(c.minPressDuration, "min_press_duration", in: L.minPressDuration)
-        try check(c.allowableMovement, "allowable_movement", in: L.allowableMovement)
-        try check(s.scale, "snapshot.scale", in: L.scale)
-        try check(s.alpha, "snapshot.alpha", in: L.alpha)
-        try check(s.rotation, "snapshot.rotation", in: L.rotation)
-        try check(s.cornerRadius, "snapshot.corner_radius", in: L.cornerRadius)
-        try check(s.shadow.opacity, "snapshot.shadow.opacity", in: L.shadowOpacity)
-        try check(s.shadow.radius, "snapshot.shadow.radius", in: L.shadowRadius)
-        try check(s.shadow.offset.width, "snapshot.shadow.offset.x", in: L.shadowOffset)
-        try check(s.shadow.offset.height, "snapshot.shadow.offset.y", in: L.shadowOffset)
-        try check(s.lift.duration, "snapshot.lift.duration", in: L.duration)
-        try check(s.drop.duration, "snapshot.drop.duration", in: L.duration)
-        try check(s.stack, "snapshot.stack", in: L.stack)          // issue 19
-        try check(c.group.max, "group.max", in: L.groupMax)        // issue 19
     }
 }
 
@@ -249,6 +230,8 @@ extension PolicyConfiguration {
         public static let minPressDuration = NumberRange(0, 10)
         /// `allowable_movement`: `0...100000` pt.
         public static let allowableMovement = NumberRange(0, SessionGeometry.Limits.length)
+        /// `swap_threshold`: `0...1`, a share of the target's length.
+        public static let swapThreshold = NumberRange(0, 1)
         /// `snapshot.scale`: `0 < scale <= 10`.
         public static let scale = NumberRange(above: 0, upTo: 10)
         /// `snapshot.alpha`, `snapshot.shadow.opacity`: `0...1`.
@@ -271,16 +254,6 @@ extension PolicyConfiguration {
         /// what a speed hook returns).
         public static let speed = NumberRange(0, 1e9)
     }
-
-    /// Checks these fields with the ``Validator``.
-    ///
-    /// ```swift
-    /// var c = PolicyConfiguration(name: "slow")
-    /// c.minPressDuration = 1e300
-    /// try c.validate()
-    /// // throws "min_press_duration: 1e+300 is out of range (0 <= min_press_duration <= 10)"
-    /// ```
-    public func validate() throws(ValidationError) { try Validator.validate(self) }
 }
 
 extension Int {

@@ -69,9 +69,15 @@ public enum Fuzzer {
     /// Runs a campaign. `makePolicy` is called for every run (and for every shrinking step), so
     /// policy state never leaks between runs; `progress` gets (runs done, inputs so far).
     ///
-    /// - Throws: what `makePolicy` throws, or a ``ValidationError`` when the policy's static
-    ///   fields are out of their documented ranges (``PolicyConfiguration/Limits``).
-    public static func run(_ options: FuzzOptions, makePolicy: () throws -> any DragPolicy,
+    /// `validate` checks the policy's static fields before each run: a native policy's are not
+    /// checked at load as a Lua policy's are, and a press of 1e300 s would make traces that never
+    /// end. Pass ReorderLua's `PolicyConfiguration.validate()`, which checks every field of the
+    /// one table of policy fields (this module does not depend on ReorderLua).
+    ///
+    /// - Throws: what `makePolicy` or `validate` throws (a ``ValidationError`` when a static
+    ///   field is out of its documented range, ``PolicyConfiguration/Limits``).
+    public static func run(_ options: FuzzOptions, validate: (PolicyConfiguration) throws -> Void = { _ in },
+                           makePolicy: () throws -> any DragPolicy,
                            progress: ((Int, Int) -> Void)? = nil) throws -> FuzzReport {
         var report = FuzzReport(runs: 0, inputsExecuted: 0, movesApplied: 0, failure: nil)
         for run in 0..<max(0, options.runs) {
@@ -80,9 +86,7 @@ public enum Fuzzer {
             try scenario.validate()
             let policy = try makePolicy()
             let configuration = policy.configuration
-            // A native policy's statics are not checked at load as a Lua policy's are: a press of
-            // 1e300 s would make traces that never end.
-            try configuration.validate()
+            try validate(configuration)
             var generator = TraceGenerator(scenario: scenario, minPressDuration: configuration.minPressDuration,
                                            allowableMovement: configuration.allowableMovement,
                                            maxInputs: options.maxInputs)

@@ -413,9 +413,11 @@ public final class LuaPolicy: DragPolicy {
         let p = program
         let ref = p.hooks.speed
         guard ref != LUA_NOREF else { return p.fixed.speed ?? 0 }
-        // speed(ctx, depth, zone, elapsed, axis)
+        // speed(ctx, depth, zone, elapsed, axis, dt): dt is ctx.dt, given as an argument so that
+        // a speed per display frame (pixels / dt) reads no field of ctx (each read of ctx's
+        // numbers after they changed is a call into the host, issue 13's frame figure)
         guard let v = number(.speed, ref, in: p, ctx, numbers: (depth, zone, elapsed), nnumbers: 3, axis: axis,
-                             axisFirst: false, finiteNonNegative: false) else { return 0 }
+                             axisFirst: false, last: ctx.dt, finiteNonNegative: false) else { return 0 }
         // Clamped to be finite and non-negative (docs/REFERENCE.md); NaN or a negative speed is
         // reported once, as the policy most likely meant something else.
         if v.isNaN || v < 0 {
@@ -438,12 +440,12 @@ public final class LuaPolicy: DragPolicy {
     @inline(__always)
     private func number(_ hook: Hook, _ ref: Int32, in p: PolicyProgram, _ ctx: PolicyContext,
                         numbers: (Double, Double, Double), nnumbers: Int32, axis: Axis, axisFirst: Bool,
-                        finiteNonNegative: Bool) -> Double? {
+                        last: Double? = nil, finiteNonNegative: Bool) -> Double? {
         let base = p.vm.top
         defer { p.vm.setTop(base) }
         let before = p.vm.shim.pointee.charged
         let error = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: numbers, nnumbers: nnumbers,
-                           axis: axis, axisFirst: axisFirst, nresults: 1)
+                           axis: axis, axisFirst: axisFirst, last: last, nresults: 1)
         meter(p, time: ctx.time, since: before, hook)
         if let e = error {
             failed(hook, in: p, e); return nil

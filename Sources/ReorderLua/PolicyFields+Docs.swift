@@ -22,6 +22,20 @@ public enum PolicyGuide {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The Markdown table of the hooks (`reorder fields --hooks --markdown`): one row per field
+    /// that may be a function, in reading order, from its descriptor.
+    public static var hookTable: String {
+        var lines = ["| hook | called | arguments | returns |", "|---|---|---|---|"]
+        for d in PolicyField.all.compactMap(\.hookDoc) {
+            let cells = ["`\(d.signature)`", d.called, d.arguments, d.returns]
+            lines.append("| " + cells.map(escape).joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The hooks' paths, one per line (`reorder fields --hooks`).
+    public static var hookNames: [String] { PolicyField.all.filter { $0.hookDoc != nil }.map(\.path) }
+
     /// The field names, one per line (`reorder fields`).
     public static var fieldNames: [String] { PolicyField.all.map(\.path) }
 

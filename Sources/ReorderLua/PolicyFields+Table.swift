@@ -12,6 +12,9 @@ struct FieldKind<V: Hashable & Sendable>: Sendable {
     let read: @Sendable (inout PolicyReader, _ path: String) throws(LuaError) -> V
     /// The value as a policy file would write it.
     let lua: @Sendable (V) -> LuaValue
+    /// Checks a value a native policy's configuration holds, named `path` in the message (nil:
+    /// every value of the type is allowed). ``PolicyConfiguration/validate()`` runs it.
+    var check: (@Sendable (V, _ path: String) throws(ValidationError) -> Void)? = nil
 }
 
 /// One field of a policy table: its Lua path, what it takes and how it is checked, its
@@ -52,6 +55,11 @@ public struct PolicyField: Sendable {
     let apply: (@Sendable (FieldValue, inout PolicyConfiguration) -> Void)?
     /// The value of a configuration as a policy file writes it (`s:config()`).
     let luaValue: (@Sendable (PolicyConfiguration) -> LuaValue)?
+    /// Checks the value of a configuration built in Swift (a native policy's), as reading a
+    /// file checks it: ``PolicyConfiguration/validate()`` (nil: nothing to check).
+    var validate: (@Sendable (PolicyConfiguration) throws(ValidationError) -> Void)? = nil
+    /// A hook's row of the hooks table of docs/POLICIES.md (nil for a plain field).
+    var hookDoc: HookDoc? = nil
 
     /// The last component of the path (`"opacity"`).
     var key: Substring { path.split(separator: ".").last ?? Substring(path) }
@@ -61,6 +69,10 @@ public struct PolicyField: Sendable {
     static func value<V>(_ path: String, _ kind: FieldKind<V>,
                          _ keyPath: WritableKeyPath<PolicyConfiguration, V> & Sendable, doc: String) -> PolicyField {
         let engineDefault = PolicyConfiguration(name: "")[keyPath: keyPath]
+        var validate: (@Sendable (PolicyConfiguration) throws(ValidationError) -> Void)?
+        if let check = kind.check {
+            validate = { (c: PolicyConfiguration) throws(ValidationError) -> Void in try check(c[keyPath: keyPath], path) }
+        }
         return PolicyField(
             path: path, takes: kind.takes, defaultText: "`" + PolicyField.literal(kind.lua(engineDefault)) + "`", doc: doc,
             merge: .inherited, hook: nil, fallback: "",
@@ -68,7 +80,8 @@ public struct PolicyField: Sendable {
             apply: { v, c in
                 if case .value(let a) = v, let x = a as? V { c[keyPath: keyPath] = x }
             },
-            luaValue: { c in kind.lua(c[keyPath: keyPath]) })
+            luaValue: { c in kind.lua(c[keyPath: keyPath]) },
+            validate: validate)
     }
 
     /// A field of the file itself (not inherited, not in the configuration's engine fields).
@@ -81,19 +94,19 @@ public struct PolicyField: Sendable {
 
     /// A hook: a function only (`takes` is its signature).
     static func hook(_ path: String, _ hook: Hook, takes: String, returning: String? = nil, defaultText: String,
-                     fallback: String, doc: String) -> PolicyField {
+                     fallback: String, doc: String, _ hookDoc: HookDoc) -> PolicyField {
         PolicyField(path: path, takes: "`" + takes + "`" + (returning.map { " returning " + $0 } ?? ""), defaultText: defaultText, doc: doc, merge: .inherited, hook: hook,
                     fallback: fallback,
                     read: { r, p throws(LuaError) in
                         guard r.vm.type(at: -1) == LUA_TFUNCTION else { throw r.fail(p, "a function", at: -1) }
                         return .hook(r.makeHook())
                     },
-                    apply: nil, luaValue: nil)
+                    apply: nil, luaValue: nil, hookDoc: hookDoc.signed(path, takes))
     }
 
     /// A field that is a fixed value of `kind` or a function computing it.
     static func hook<V>(_ path: String, _ hook: Hook, _ kind: FieldKind<V>, function: String, returning: String,
-                        defaultText: String, fallback: String, doc: String) -> PolicyField {
+                        defaultText: String, fallback: String, doc: String, _ hookDoc: HookDoc) -> PolicyField {
         PolicyField(path: path, takes: kind.takes + ", or `" + function + "` returning " + returning,
                     defaultText: defaultText, doc: doc,
                     merge: .inherited, hook: hook, fallback: fallback,
@@ -101,7 +114,7 @@ public struct PolicyField: Sendable {
                         if r.vm.type(at: -1) == LUA_TFUNCTION { return .hook(r.makeHook()) }
                         return .value(try kind.read(&r, p))
                     },
-                    apply: nil, luaValue: nil)
+                    apply: nil, luaValue: nil, hookDoc: hookDoc.signed(path, function))
     }
 
     /// The position in ``all`` of each path.
@@ -111,6 +124,27 @@ public struct PolicyField: Sendable {
     static let paths: [Hook: String] = Dictionary(uniqueKeysWithValues: all.compactMap { f in f.hook.map { ($0, f.path) } })
 }
 
+/// A hook's row of the hooks table of docs/POLICIES.md: when the engine calls it, what its
+/// arguments are and what it returns (the signature comes from the descriptor).
+struct HookDoc: Sendable {
+    /// `can_move(ctx, section, row)`, filled in by the descriptor.
+    var signature = ""
+    let called: String
+    let arguments: String
+    let returns: String
+
+    init(called: String, arguments: String, returns: String) {
+        self.called = called; self.arguments = arguments; self.returns = returns
+    }
+
+    /// This row with the signature `path(args)` from `function(args)`.
+    func signed(_ path: String, _ function: String) -> HookDoc {
+        var d = self
+        d.signature = path + function.dropFirst("function".count)
+        return d
+    }
+}
+
 // MARK: - Kinds
 
 extension FieldKind where V == Double {
@@ -118,7 +152,8 @@ extension FieldKind where V == Double {
     static func number(_ range: NumberRange, unit: String = "") -> FieldKind {
         FieldKind(takes: "number\(unit.isEmpty ? "" : ", " + unit), \(range)",
                   read: { r, p throws(LuaError) in try r.number(p, in: range) },
-                  lua: { .number($0) })
+                  lua: { .number($0) },
+                  check: { v, p throws(ValidationError) in try Validator.check(v, p, in: range) })
     }
 
     /// A number within `range` where a function is also accepted (the message says so).
@@ -230,7 +265,11 @@ extension FieldKind where V == Size {
     static func offset(_ range: NumberRange) -> FieldKind {
         FieldKind(takes: "`{ x = X, y = Y }` or `{ X, Y }`, points, each \(range)",
                   read: { r, p throws(LuaError) in try r.offset(p, in: range) },
-                  lua: { .table([.string("x"): .number($0.width), .string("y"): .number($0.height)]) })
+                  lua: { .table([.string("x"): .number($0.width), .string("y"): .number($0.height)]) },
+                  check: { v, p throws(ValidationError) in
+                      try Validator.check(v.width, p + ".x", in: range)
+                      try Validator.check(v.height, p + ".y", in: range)
+                  })
     }
 }
 
@@ -259,9 +298,14 @@ extension PolicyField {
         .hook("semantics", .semantics, FieldKind<Semantics>.choice(["move", "exchange"], extra: ["a function"]),
               function: "function(ctx, from_s, from_r, to_s, to_r)", returning: "one of them",
               defaultText: "`\"move\"`", fallback: "`\"move\"`",
-              doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two; an exchange with no item (an empty section, or one past the end of another section) is a move."),
+              doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two; an exchange with no item (an empty section, or one past the end of another section) is a move.",
+              HookDoc(called: "before each step",
+                      arguments: "as `target`, the target already decided",
+                      returns: "`\"move\"` or `\"exchange\"`")),
         .value("target_rule", .choice(["under_finger", "center_distance"]), \.targetRule,
                doc: "How the proposed target is found: the item under the finger, or the nearest item whose centre is within half the snapshot's width of the snapshot's centre."),
+        .value("swap_threshold", .number(Limits.swapThreshold), \.swapThreshold,
+               doc: "The share of a proposed target's length, centred on it, in which the reference point (the finger, or the snapshot's centre under `center_distance`) makes the step, as SortableJS's `swapThreshold`: the point must pass `length · (1 − swap_threshold) / 2` into the target from the side it comes from (along the axis of the step). `1`: as soon as the target proposes itself. Going back starts from the other side, so a lower value is a hysteresis band (see \"Swap threshold\")."),
         .value("follow", .choice(["y", "xy", "translation"]), \.follow,
                doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), or by the finger's translation since the press."),
         .value("ignore_touches_while_dropping", .boolean, \.ignoresTouchesWhileDropping,
@@ -313,32 +357,56 @@ extension PolicyField {
         .hook("edge_scroll.zone", .zone, FieldKind<Double>.numberOrFunction(Limits.zone, unit: "points"),
               function: "function(ctx, axis, viewport_length)", returning: "one",
               defaultText: "`default`: min(25 % of the viewport, 120)", fallback: "`0` (no zone)",
-              doc: "How deep the band along each edge is in which scrolling happens."),
+              doc: "How deep the band along each edge is in which scrolling happens.",
+              HookDoc(called: "each dragging frame, per scrolling axis",
+                      arguments: "`axis` is `\"vertical\"` or `\"horizontal\"`; `viewport_length` the viewport's height or width, points",
+                      returns: "the zone's depth, points (finite, `>= 0`; `0`: no zone)")),
         .hook("edge_scroll.speed", .speed, FieldKind<Double>.numberOrFunction(Limits.speed, unit: "points per second"),
-              function: "function(ctx, depth, zone, elapsed, axis)",
+              function: "function(ctx, depth, zone, elapsed, axis, dt)",
               returning: "one (clamped to 0...1e9; NaN or a negative speed is reported and gives 0)",
               defaultText: "`default`: 1500 · r² · min(elapsed / 0.4, 1), r = min(depth / zone, 1)", fallback: "`0`",
-              doc: "Scroll speed for a reference point `depth` points into a `zone`-deep band, `elapsed` seconds after it entered (see the picture)."),
+              doc: "Scroll speed for a reference point `depth` points into a `zone`-deep band, `elapsed` seconds after it entered (see the picture).",
+              HookDoc(called: "each dragging frame in which the reference point is in a zone",
+                      arguments: "see the picture below; `dt` is `ctx.dt` (a speed per display frame, `pixels / dt`, then reads no field of `ctx`)",
+                      returns: "points per second (`0`: no scrolling)")),
         .value("displacement.duration", .number(Limits.duration, unit: "seconds"), \.displacement.duration,
                doc: "How long cells a step moves take to slide to their new slot (an interrupted slide restarts from where the cell is drawn); 0: they jump."),
         .value("displacement.curve", .curve, \.displacement.curve,
                doc: "Timing curve of the slide."),
         .hook("can_move", .canMove, takes: "function(ctx, section, row)", returning: "a boolean",
               defaultText: "every item can move", fallback: "`false`",
-              doc: "Whether the item may be lifted (asked at the press)."),
+              doc: "Whether the item may be lifted (asked at the press).",
+              HookDoc(called: "when the press has lasted `min_press_duration`",
+                      arguments: "the pressed item's position",
+                      returns: "`true` to let it be lifted (`false`: a `refuse` event, no drag)")),
         .hook("target", .target, takes: "function(ctx, from_s, from_r, to_s, to_r)", returning: "`section, row` or `nil`",
               defaultText: "the proposed position", fallback: "`nil`",
-              doc: "Where a proposed step goes: a position, or nil for no step now."),
+              doc: "Where a proposed step goes: a position, or nil for no step now.",
+              HookDoc(called: "each frame in which `target_rule` proposes a position other than the item's (one past the end of another section proposes appending to it)",
+                      arguments: "where the item is now, the proposed position",
+                      returns: "the position to step to (it may differ from the proposal), or `nil` for no step now")),
         .hook("on_begin", .onBegin, takes: "function(ctx, section, row)", defaultText: "none", fallback: "nothing",
-              doc: "Called when a drag begins; `ctx.state` is a fresh table."),
+              doc: "Called when a drag begins; `ctx.state` is a fresh table.",
+              HookDoc(called: "when the item lifts (the drag begins)",
+                      arguments: "its position",
+                      returns: "nothing")),
         .hook("on_move", .onMove, takes: "function(ctx, from_s, from_r, to_s, to_r)", defaultText: "none",
-              fallback: "nothing", doc: "Called after each step."),
+              fallback: "nothing", doc: "Called after each step.",
+              HookDoc(called: "after each step",
+                      arguments: "the step's positions",
+                      returns: "nothing")),
         .hook("on_end", .onEnd, takes: "function(ctx, from_s, from_r, to_s, to_r)", returning: "a boolean",
               defaultText: "`true`", fallback: "`true`",
-              doc: "Called at the drop (`from`: where the drag began); `false` rolls the order back to the press."),
+              doc: "Called at the drop (`from`: where the drag began); `false` rolls the order back to the press.",
+              HookDoc(called: "at the drop",
+                      arguments: "where the drag began, where the item is",
+                      returns: "`false` to roll the order back to the press")),
         .hook("on_cancel", .onCancel, FieldKind<CancelResolution>.choice(["revert", "commit"], extra: ["a function"]),
               function: "function(ctx)", returning: "one of them", defaultText: "`\"revert\"`", fallback: "`\"revert\"`",
-              doc: "What a cancelled drag does: `revert` to the order at the press, or `commit` the order as it is."),
+              doc: "What a cancelled drag does: `revert` to the order at the press, or `commit` the order as it is.",
+              HookDoc(called: "when the system cancels the touch",
+                      arguments: "",
+                      returns: "`\"revert\"` or `\"commit\"`")),
         // Issue 19: selection and group drags (DragSession+Group).
         .value("group.mode", .choice(["collapse", "stay"]), \.group.mode,
                doc: "How the other items of a group behave while one is dragged: `collapse` folds them into the dragged item and the list closes up (SortableJS MultiDrag); `stay` leaves them in their slots as ghosts (react-beautiful-dnd's pattern)."),
@@ -354,10 +422,16 @@ extension PolicyField {
                doc: "How many cards are drawn stacked under a group's snapshot (at most the group's other items)."),
         .hook("can_select", .canSelect, takes: "function(ctx, section, row)", returning: "a boolean",
               defaultText: "every item can be selected", fallback: "`false`",
-              doc: "Whether the item may be selected (`s:select`, Shift- or Cmd-click in the playground)."),
+              doc: "Whether the item may be selected (`s:select`, Shift- or Cmd-click in the playground).",
+              HookDoc(called: "when the item is selected (`s:select`, a Shift- or Cmd-click)",
+                      arguments: "the item's position",
+                      returns: "`true` to let it join the selection")),
         .hook("can_add", .canAdd, takes: "function(ctx, section, row)", returning: "a boolean",
               defaultText: "every item can join", fallback: "`false`",
-              doc: "Whether the item may join the drag under way when it is tapped (a second touch, `s:tap`), as UIKit's `itemsForAddingTo`."),
+              doc: "Whether the item may join the drag under way when it is tapped (a second touch, `s:tap`), as UIKit's `itemsForAddingTo`.",
+              HookDoc(called: "when an item is tapped during a drag (a second touch, `s:tap`)",
+                      arguments: "the tapped item's position",
+                      returns: "`true` to add it to the group (`false`: a `refuse` event)")),
     ]
 
     /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the
@@ -412,5 +486,25 @@ extension PolicyField {
             insert(ArraySlice(f.path.split(separator: ".")), lua(c), into: &root)
         }
         return .table(root)
+    }
+}
+
+extension PolicyConfiguration {
+    /// Checks every static field of this configuration against the range its descriptor in
+    /// ``PolicyField/all`` gives, as loading a policy file checks it: the validator of native
+    /// policies (a configuration built in Swift never passes the Lua reader). The fields and
+    /// their ranges come from the one table, so a new number field is checked as soon as it
+    /// has its descriptor.
+    ///
+    /// ```swift
+    /// var c = PolicyConfiguration(name: "slow")
+    /// c.minPressDuration = 1e300
+    /// try c.validate()
+    /// // throws "min_press_duration: 1e+300 is out of range (0 <= min_press_duration <= 10)"
+    /// ```
+    public func validate() throws(ValidationError) {
+        for field in PolicyField.all {
+            try field.validate?(self)
+        }
     }
 }

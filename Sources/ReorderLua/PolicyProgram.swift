@@ -416,7 +416,7 @@ final class PolicyProgram {
     @inline(__always)
     func call(_ ref: Int32, _ c: borrowing PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
               numbers: (Double, Double, Double) = (0, 0, 0), nnumbers: Int32 = 0,
-              axis: Axis? = nil, axisFirst: Bool = false, nresults: Int32) -> LuaError? {
+              axis: Axis? = nil, axisFirst: Bool = false, last: Double? = nil, nresults: Int32) -> LuaError? {
         prepare(c)
         let L = vm.L
         rs_push_msgh(L)
@@ -435,6 +435,10 @@ final class PolicyProgram {
         if nnumbers > 2 { lua_pushnumber(L, numbers.2) }
         if let axis {
             if !axisFirst { lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef)) }
+            nargs += 1
+        }
+        if let last {   // a number after all the others (speed's dt)
+            lua_pushnumber(L, last)
             nargs += 1
         }
         let status = withUnsafePointer(to: c) { ptr in

@@ -42,6 +42,35 @@ final class SteppingClock {
         #expect(r.lua.steps > 40)
     }
 
+    /// `--row-heights 44,200,20`: rows of three sizes, given as the items' own heights. The
+    /// standard drag has as many dragging frames (it is timed, not placed by rows), both lanes
+    /// still apply the same steps, and the steps differ from the equal-row run's (the same
+    /// scrolling passes fewer rows of 88 pt on average than of 44 pt).
+    @Test func rowHeightsMakeAVariableHeightTable() throws {
+        var options = Self.small
+        options.rowHeights = [44, 200, 20]
+        let clock = SteppingClock(step: 100)
+        let r = BenchRunner(policy: try LuaPolicy(named: "jx_movable"), native: JXMovablePolicy(), options: options,
+                            clock: clock.read).run()
+        let equal = frames(try LuaPolicy(named: "jx_movable"), native: JXMovablePolicy())
+        #expect(r.lua.frames == 2 * 345)
+        #expect(r.lua.steps == r.native?.steps)
+        #expect(r.lua.steps > 0 && r.lua.steps != equal.lua.steps, "\(r.lua.steps) vs \(equal.lua.steps)")
+    }
+
+    @Test func badRowHeightsAreRefused() throws {
+        for (arg, bad) in [("44,x", "x"), ("44,0", "0"), ("44,,20", ""), ("1e9", "1e9")] {
+            #expect(throws: (any Error).self, "\(arg)") { try Reorder.Bench.parse(["--row-heights", arg]) }
+            do {
+                _ = try Reorder.Bench.parse(["--row-heights", arg])
+            } catch {
+                #expect(Reorder.Bench.message(for: error)
+                        == "--row-heights: expected numbers in (0, 100000] separated by commas, got '\(bad)'")
+            }
+        }
+        #expect(try Reorder.Bench.parse(["--row-heights", "44, 200,20"]).heights() == [44, 200, 20])
+    }
+
     /// With the AllocationCounter trait (on glibc): counted, not asserted to be 0 (a debug
     /// build allocates where a release build does not; the goal is measured with
     /// `reorder bench` in release). Without it (the default build): not measured, nil.

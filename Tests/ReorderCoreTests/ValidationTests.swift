@@ -163,34 +163,6 @@ import Testing
         #expect(items([]) == nil)
     }
 
-    // MARK: Policy statics
-
-    @Test func policyStaticsOutOfRange() {
-        func config(_ change: (inout PolicyConfiguration) -> Void) -> String? {
-            var c = PolicyConfiguration(name: "p")
-            change(&c)
-            return message { () throws(ValidationError) in try c.validate() }
-        }
-        #expect(config { _ in } == nil)
-        #expect(config { $0.minPressDuration = 1e300 }
-                == "min_press_duration: 1e+300 is out of range (0 <= min_press_duration <= 10)")
-        #expect(config { $0.snapshot.lift.duration = 11 }
-                == "snapshot.lift.duration: 11 is out of range (0 <= snapshot.lift.duration <= 10)")
-        #expect(config { $0.snapshot.drop.duration = 1e300 }
-                == "snapshot.drop.duration: 1e+300 is out of range (0 <= snapshot.drop.duration <= 10)")
-        #expect(config { $0.allowableMovement = -1 }
-                == "allowable_movement: -1 is out of range (0 <= allowable_movement <= 100000)")
-        #expect(config { $0.snapshot.scale = 0 } == "snapshot.scale: 0 is out of range (0 < snapshot.scale <= 10)")
-        #expect(config { $0.snapshot.rotation = -7 }
-                == "snapshot.rotation: -7 is out of range (-2π <= snapshot.rotation <= 2π)")
-        #expect(config { $0.snapshot.shadow.offset = Size(width: 0, height: 1e6) }
-                == "snapshot.shadow.offset.y: 1000000 is out of range (-100000 <= snapshot.shadow.offset.y <= 100000)")
-        // Every built-in native configuration is within range.
-        for p in [DefaultPolicy(), UIKitPolicy(), JXMovablePolicy()] as [any DragPolicy] {
-            #expect(message { () throws(ValidationError) in try p.configuration.validate() } == nil, "\(p.configuration.name)")
-        }
-    }
-
     // MARK: No trap on geometry that bypasses the validator (Swift API)
 
     @Test func gridLayoutNeverTraps() {

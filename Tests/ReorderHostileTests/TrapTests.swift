@@ -267,14 +267,18 @@ struct TrapTests {
     }
 
     /// A native policy is not checked at load as a Lua policy is: the fuzzer checks its statics
-    /// before the first run (a drop of 1e300 s would keep every trace in `dropping`).
+    /// before the first run (a drop of 1e300 s would keep every trace in `dropping`), with the
+    /// validator of the one table of policy fields (ReorderLua's `PolicyConfiguration.validate()`,
+    /// which `reorder fuzz` passes too).
     @Test func theFuzzerRefusesANativePolicyWithAbsurdStatics() {
         var c = DefaultPolicy.standardConfiguration
         c.snapshot.drop.duration = 1e300
         let policy = DefaultPolicy(configuration: c)
         let expected = ValidationError(field: "snapshot.drop.duration", message:
             "snapshot.drop.duration: 1e+300 is out of range (0 <= snapshot.drop.duration <= 10)")
-        #expect(throws: expected) { try Fuzzer.run(FuzzOptions(runs: 3, seed: 1)) { policy } }
+        #expect(throws: expected) {
+            try Fuzzer.run(FuzzOptions(runs: 3, seed: 1), validate: { try $0.validate() }) { policy }
+        }
     }
 
     /// The fuzzer's scenarios pass the validator (the same one a replayed fuzz trace meets),

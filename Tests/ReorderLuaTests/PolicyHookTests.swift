@@ -99,6 +99,42 @@ import ReorderCore
         ])
     }
 
+    /// `ctx.dt` is a plain field (written when it changes, read without a call into C): it is
+    /// current in every call, whether ctx's clock is stale or not, reading it is not a clock
+    /// read (a still hold keeps skipping frames), and a clock read after it in the same call is
+    /// still counted once.
+    @Test func ctxDtIsCurrentAndIsNotAClockRead() throws {
+        let p = try policy("dt.lua", """
+            return {
+              can_move = function(ctx) print("dt", ctx.dt) return true end,
+              semantics = function(ctx) print("dt+time", ctx.dt, ctx.time, ctx.time) return "move" end,
+              on_move = function(ctx) ctx.dt = 1 end,
+            }
+            """)
+        var ctx = makeContext(time: 1)                                  // dt = 1 / 60
+        _ = p.canMove(ctx, at: p00)
+        ctx.time = 2
+        _ = p.canMove(ctx, at: p00)
+        #expect(p.clockReads == 0)                                      // two dt reads, no clock read
+        ctx.time = 3
+        _ = p.semantics(ctx, from: p00, to: p02)                        // dt, then the clock twice
+        #expect(p.clockReads == 1)
+        _ = p.semantics(ctx, from: p00, to: p02)                        // same time: nothing new
+        #expect(p.clockReads == 1)
+        ctx.dt = 1.0 / 30                                               // the clock is current here
+        _ = p.canMove(ctx, at: p00)
+        ctx.dt = 1.0 / 120; ctx.time = 4                                // and stale here
+        _ = p.canMove(ctx, at: p00)
+        #expect(p.clockReads == 1)
+        p.onMove(ctx, from: p00, to: p02)
+        #expect(p.drainDiagnostics().map(\.message) == [
+            "dt\t0.016666666666667", "dt\t0.016666666666667",
+            "dt+time\t0.016666666666667\t3.0\t3.0", "dt+time\t0.016666666666667\t3.0\t3.0",
+            "dt\t0.033333333333333", "dt\t0.0083333333333333",
+            "dt.lua:4: on_move: attempt to modify the read-only ctx",
+        ])
+    }
+
     @Test func ctxAndItemsAreReadOnlyAndStateIsPerDrag() throws {
         let p = try policy("ro.lua", """
             return {

@@ -75,6 +75,68 @@ import ReorderCore
         #expect(e?.description == "base.lua:1: snapshot.drop.duration: expected a number in 0...10, got number 1e+300")
     }
 
+    // MARK: Native configurations (built in Swift), checked from the same table
+
+    func nativeMessage(_ change: (inout PolicyConfiguration) -> Void) -> String? {
+        var c = PolicyConfiguration(name: "p")
+        change(&c)
+        do { try c.validate(); return nil } catch { return error.message }
+    }
+
+    @Test func nativeStaticsOutOfRange() {
+        #expect(nativeMessage { _ in } == nil)
+        #expect(nativeMessage { $0.minPressDuration = 1e300 }
+                == "min_press_duration: 1e+300 is out of range (0 <= min_press_duration <= 10)")
+        #expect(nativeMessage { $0.snapshot.lift.duration = 11 }
+                == "snapshot.lift.duration: 11 is out of range (0 <= snapshot.lift.duration <= 10)")
+        #expect(nativeMessage { $0.snapshot.drop.duration = 1e300 }
+                == "snapshot.drop.duration: 1e+300 is out of range (0 <= snapshot.drop.duration <= 10)")
+        #expect(nativeMessage { $0.allowableMovement = -1 }
+                == "allowable_movement: -1 is out of range (0 <= allowable_movement <= 100000)")
+        #expect(nativeMessage { $0.snapshot.scale = 0 } == "snapshot.scale: 0 is out of range (0 < snapshot.scale <= 10)")
+        #expect(nativeMessage { $0.snapshot.rotation = -7 }
+                == "snapshot.rotation: -7 is out of range (-2π <= snapshot.rotation <= 2π)")
+        #expect(nativeMessage { $0.snapshot.shadow.offset = Size(width: 0, height: 1e6) }
+                == "snapshot.shadow.offset.y: 1000000 is out of range (-100000 <= snapshot.shadow.offset.y <= 100000)")
+        // Fields the hand-written list of ReorderCore's validator had missed (it was a second
+        // list beside the table): now checked because their descriptors say so.
+        #expect(nativeMessage { $0.displacement.duration = 1e300 }
+                == "displacement.duration: 1e+300 is out of range (0 <= displacement.duration <= 10)")
+        #expect(nativeMessage { $0.snapshot.dropTo.alpha = 2 }
+                == "snapshot.drop.to.alpha: 2 is out of range (0 <= snapshot.drop.to.alpha <= 1)")
+        // swap_threshold (issue 20) was added as one descriptor, with no edit of a validator.
+        #expect(nativeMessage { $0.swapThreshold = 1.5 }
+                == "swap_threshold: 1.5 is out of range (0 <= swap_threshold <= 1)")
+        // Every built-in native configuration is within range.
+        for p in [DefaultPolicy(), UIKitPolicy(), JXMovablePolicy()] as [any DragPolicy] {
+            #expect(throws: Never.self, "\(p.configuration.name)") { try p.configuration.validate() }
+        }
+    }
+
+    /// The native validator has no list of its own: every number field of the table (its
+    /// `takes` begins with "number" and it is part of the configuration) is checked, at the
+    /// range the table documents, under the path the table gives. Adding a number field is
+    /// adding its descriptor; this test then covers it with no edit.
+    @Test func theNativeValidatorChecksEveryNumberFieldOfTheTable() {
+        let numbers = PolicyField.all.filter { $0.takes.hasPrefix("number") && $0.apply != nil }
+        // min_press_duration, allowable_movement, swap_threshold, snapshot.{scale, alpha, rotation,
+        // corner_radius, shadow.opacity, shadow.radius, lift.duration, lift.from.scale,
+        // lift.from.alpha, drop.duration, drop.to.scale, drop.to.alpha}, displacement.duration
+        // (snapshot.shadow.offset, two numbers, is checked above).
+        #expect(numbers.map(\.path).count == 16, "\(numbers.map(\.path))")
+        for field in numbers {
+            // A value no range of the table allows: a number 1e300 (the ranges end at 1e5 or
+            // below for the configuration's fields).
+            var c = PolicyConfiguration(name: "p")
+            field.apply?(.value(1e300), &c)
+            let message = nativeMessage { $0 = c }
+            #expect(message?.hasPrefix("\(field.path): 1e+300 is out of range (") == true, "\(field.path): \(message ?? "nil")")
+        }
+        // A field whose values are all allowed (a boolean, a curve) has no check.
+        #expect(PolicyField.all.first { $0.path == "edge_scroll.enabled" }?.validate == nil)
+        #expect(PolicyField.all.first { $0.path == "snapshot.lift.curve" }?.validate == nil)
+    }
+
     @Test func everyBuiltInIsWithinRange() throws {
         for name in PolicyProgram.builtinNames {
             let c = try LuaPolicy(named: name).configuration
