@@ -145,7 +145,22 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
     rs_vm *vm = rs_getvm(L);
     vm->remaining -= vm->hook_step;
     vm->charged += vm->hook_step;
-    if (vm->remaining <= 0 || __atomic_load_n(&vm->stop, __ATOMIC_RELAXED)) rs_budget_spent(L, 0, NULL);
+    int stop = __atomic_load_n(&vm->stop, __ATOMIC_RELAXED);
+    if (stop == RS_STOP_ONCE) {
+        /* A one-shot stop: this fire raises once and later code runs on (a spec runner stops one
+           looping test and goes on with the next). */
+        int expected = RS_STOP_ONCE;
+        if (__atomic_compare_exchange_n(&vm->stop, &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            vm->lifted++;
+            rs_where_policy(L, 0);
+            lua_pushliteral(L, RS_STOP_ONCE_MESSAGE);
+            lua_concat(L, 2);
+            vm->lifted--;
+            lua_error(L);
+        }
+        stop = expected;
+    }
+    if (vm->remaining <= 0 || stop) rs_budget_spent(L, 0, NULL);
     if (vm->time_limit_ns > 0) {
         long long now = rs_now_ns();
         if (vm->call_start_ns == 0) {
@@ -161,6 +176,7 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
 }
 
 void rs_request_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 1, __ATOMIC_RELAXED); }
+void rs_request_stop_once(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, RS_STOP_ONCE, __ATOMIC_RELAXED); }
 void rs_clear_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 0, __ATOMIC_RELAXED); }
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
