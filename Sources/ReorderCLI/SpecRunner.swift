@@ -197,11 +197,11 @@ public struct SpecRunner {
             switch values.first?.stringValue {
             case "missing":
                 let why = values.count > 1 ? (values[1].stringValue ?? "") : ""
-                let first = why.split(separator: "\n").first.map(String.init) ?? why
+                var first = (why.split(separator: "\n").first.map(String.init) ?? why).trimmingCharacters(in: .whitespaces)
+                if first.hasSuffix(":") { first.removeLast() }
                 console.writeError("""
-                    reorder test: the specs run on Debian's busted and luassert, which Lua cannot load \
-                    (\(first.trimmingCharacters(in: .whitespaces))).
-                    Install them with: \(Self.installHint)
+                    reorder test: the specs run on busted, and Lua cannot load it (\(first)).
+                    Install Debian's package: \(Self.installHint)
 
                     """)
                 return 1
