@@ -184,14 +184,17 @@ public struct SpecRunner {
         state.watchdog?.disarm()
         state.watchdog = nil
         if state.capturing, !state.captured.isEmpty { console.write(state.captured) }
+        let finished: Bool
+        if case .success(let values) = outcome, values.first?.stringValue != "error" { finished = true } else { finished = false }
+        if fired, !finished {
+            // The watchdog's final stop: the file went on running after its test was stopped.
+            host.clearStop()
+            console.writeError("reorder test: \(stoppedFile): stopped: the spec file ran longer than \(NumberText.plain(timeout)) s (reorder test --timeout) and went on running after its test was stopped\n")
+            return 1
+        }
         switch outcome {
         case .failure(let error):
-            if fired {
-                host.clearStop()
-                console.writeError("reorder test: \(stoppedFile): stopped: the spec file ran longer than \(NumberText.plain(timeout)) s (reorder test --timeout) and went on running after its test was stopped\n")
-            } else {
-                console.writeError("reorder test: \(error.description)\n")
-            }
+            console.writeError("reorder test: \(error.description)\n")
             return 1
         case .success(let values):
             switch values.first?.stringValue {
@@ -263,6 +266,10 @@ public struct SpecRunner {
             state.watchdog?.disarm()
             state.watchdog = nil
             return 0
+        }
+        host.define("_stopping") { [weak host] vm in
+            vm.push(host?.isStoppedForGood ?? false)
+            return 1
         }
         host.define("_diff") { vm in
             vm.push(TextDiff.lines(expected: vm.string(at: 1) ?? "", actual: vm.string(at: 2) ?? "").joined(separator: "\n"))

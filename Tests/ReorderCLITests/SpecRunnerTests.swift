@@ -125,6 +125,25 @@ import Testing
             """)
     }
 
+    /// A test that catches the watchdog's stop in a loop (`pcall` around `while true do end`)
+    /// is stopped for good one --timeout later: the run ends with a message, it never hangs.
+    @Test func aLoopThatCatchesTheStopIsStoppedForGood() throws {
+        let dir = try temporaryDirectory()
+        try """
+            describe("x", function()
+              it("catches", function() while true do pcall(function() while true do end end) end end)
+            end)
+
+            """.write(to: dir.appendingPathComponent("catch_spec.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let start = Date()
+        let status = SpecRunner(paths: ["."], timeout: 0.5)
+            .run(console: .buffered(output: out, errors: errors, currentDirectory: dir.path))
+        #expect(status == 1)
+        #expect(errors.text == "reorder test: ./catch_spec.lua: stopped: the spec file ran longer than 0.5 s (reorder test --timeout) and went on running after its test was stopped\n")
+        #expect(Date().timeIntervalSince(start) < 30)   // a hang bound, not a timing: 2 x 0.5 s expected
+    }
+
     @Test func osExitInASpecIsAnErrorNotTheEndOfTheRun() throws {
         let dir = try temporaryDirectory()
         try "describe(\"x\", function() it(\"exits\", function() os.exit(0) end) it(\"after\", function() end) end)\n"
