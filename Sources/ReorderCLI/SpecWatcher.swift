@@ -58,7 +58,8 @@ struct SpecWatcher {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: console.resolve(root), isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue { note(root); continue }
-            let prefix = root.hasSuffix("/") ? root : root + "/"
+            // "./" is left off, so a file seen from two roots is one key.
+            let prefix = root == "." || root == "./" ? "" : (root.hasSuffix("/") ? root : root + "/")
             for rel in (fm.enumerator(atPath: console.resolve(root))?.allObjects as? [String] ?? []) where rel.hasSuffix(".lua") {
                 note(prefix + rel)
             }
