@@ -105,6 +105,19 @@ function reorder._run_specs(args, options)
   -- takes each as a file, and the loader's read says what is wrong with one that is not.
   local pl_path = require "pl.path"
   local isfile = pl_path.isfile
+  -- Penlight's splitpath walks the path one character at a time from the end, and busted calls
+  -- it (through path.dirname) several times for every test it registers and runs: the same
+  -- split with one pattern search (on POSIX, where '/' is the only separator).
+  local splitpath = pl_path.splitpath
+  if not pl_path.is_windows then
+    local find, sub = string.find, string.sub
+    pl_path.splitpath = function(P)
+      if type(P) ~= "string" then return splitpath(P) end
+      local _, i = find(P, ".*/")
+      if not i then return "", P end
+      return sub(P, 1, i - 1), sub(P, i + 1)
+    end
+  end
   local given = {}
   for _, f in ipairs(args) do given[f] = true end
   pl_path.isfile = function(p) return given[p] or isfile(p) end
@@ -115,6 +128,7 @@ function reorder._run_specs(args, options)
   local done, err = pcall(runner, { standalone = false, output = "reorder" })
   io.stderr = saved_stderr
   pl_path.isfile = isfile
+  pl_path.splitpath = splitpath
   local results = reorder._spec_results or {}
   if done then return "done", 0, results end
   if getmetatable(err) == Exit then
