@@ -137,7 +137,6 @@ package.preload["busted.outputHandlers.reorder"] = function()
       end
       return lines
     end
-    reorder._spec_body = body
 
     local function add(r, output)
       results[#results + 1] = r
