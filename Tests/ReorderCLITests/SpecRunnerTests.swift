@@ -300,6 +300,29 @@ import Testing
         #expect((object?["failures"] as? [Any])?.count == 0)
     }
 
+    /// `-o utfTerminal` is busted's own terminal handler, with its own summary line (busted's
+    /// format: "5 successes / 0 failures / 0 errors / 0 pending : SECONDS seconds").
+    @Test func bustedsTerminalHandler() {
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua"])
+        runner.output = "utfTerminal"
+        let out = OutputBuffer()
+        let status = runner.run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        #expect(status == 0)
+        #expect(out.text.contains("5 successes / 0 failures / 0 errors / 0 pending : "), "\(out.text)")
+        #expect(!out.text.contains("passed,"))
+    }
+
+    /// --junit is written from the `reorder` handler's records: with another -o it is refused.
+    @Test func junitNeedsTheReorderHandler() {
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua"], junitPath: "x.xml")
+        runner.output = "json"
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let status = runner.run(console: .buffered(output: out, errors: errors, currentDirectory: packageRoot.path))
+        #expect(status == 1)
+        #expect(out.text == "")
+        #expect(errors.text == "reorder test: --junit needs the default output (or --tap), not -o json; busted's own -o junit writes JUnit XML\n")
+    }
+
     // MARK: --watch
 
     /// Which spec files a change reruns (SpecWatcher.affected): a spec itself; a policy's specs
