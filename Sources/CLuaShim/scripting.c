@@ -58,11 +58,6 @@ int reorder_scripting_stop_requested(lua_State *L) {
     return vm ? __atomic_load_n(&vm->stop, __ATOMIC_RELAXED) != 0 : 0;
 }
 
-int reorder_scripting_stopped_for_good(lua_State *L) {
-    rs_vm *vm = rs_getvm(L);
-    return vm ? __atomic_load_n(&vm->stop, __ATOMIC_RELAXED) == 1 : 0;
-}
-
 void reorder_scripting_clear_stop(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     if (vm) {

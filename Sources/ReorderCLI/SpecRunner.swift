@@ -267,10 +267,6 @@ public struct SpecRunner {
             state.watchdog = nil
             return 0
         }
-        host.define("_stopping") { [weak host] vm in
-            vm.push(host?.isStoppedForGood ?? false)
-            return 1
-        }
         host.define("_diff") { vm in
             vm.push(TextDiff.lines(expected: vm.string(at: 1) ?? "", actual: vm.string(at: 2) ?? "").joined(separator: "\n"))
             return 1

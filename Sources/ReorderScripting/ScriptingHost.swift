@@ -413,9 +413,6 @@ public final class ScriptingHost {
     /// is pending: Swift loops the session API runs (a long `s:hold`) ask it between frames.
     public var isStopRequested: Bool { reorder_scripting_stop_requested(vm.L) != 0 }
 
-    /// Whether a stop for good (``StopHandle/stop()``, not ``StopHandle/stopOnce()``) is
-    /// pending: the spec VM's `pcall` then hands errors on instead of catching them.
-    public var isStoppedForGood: Bool { reorder_scripting_stopped_for_good(vm.L) != 0 }
 
     /// The session object held by global `name` (e.g. the REPL's `s`), if any.
     public func session(global name: String) -> ScriptSession? {

@@ -35,10 +35,5 @@ void reorder_scripting_stop_once(lua_State *L);
  */
 int reorder_scripting_stop_requested(lua_State *L);
 
-/*
- * Whether a stop for good (reorder_scripting_stop, not a one-shot stop) is pending: 1 or 0.
- * Never raises.
- */
-int reorder_scripting_stopped_for_good(lua_State *L);
 
 #endif

@@ -62,6 +62,8 @@ typedef struct rs_vm {
     int stop;             /* a stop was requested from another thread or a signal handler (the
                              watchdog, Ctrl-C): set and read only through rs_request_stop,
                              rs_clear_stop and the count hook, with atomic builtins */
+    int hook_every_instruction; /* a stop for good set the count hook to fire at every
+                             instruction (rs_clear_stop sets it back to hook_step) */
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;

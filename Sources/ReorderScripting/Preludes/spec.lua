@@ -4,7 +4,6 @@
 -- reorder._run_specs(args, options).
 local reorder = reorder
 local error, setmetatable, getmetatable, pcall, require = error, setmetatable, getmetatable, pcall, require
--- (this file's own pcall is Lua's: the run itself catches the final stop and reports it)
 local tostring, select, type, load, ipairs = tostring, select, type, load, ipairs
 
 -- The runner ends with os.exit(code) (busted.compatibility's exit): caught as an error object
@@ -18,19 +17,6 @@ if os then
     end
     error("os.exit() called from a spec (the runner keeps going)", 2)
   end
-end
-
--- After the watchdog's final stop (a spec file still running --timeout seconds after its test
--- was stopped), pcall and xpcall hand the error on instead of catching it: a loop around pcall
--- cannot keep the run going. Until then they are Lua's own (one host call on a caught error).
-do
-  local lua_pcall, lua_xpcall = _G.pcall, _G.xpcall
-  local function check(ok, ...)
-    if not ok and reorder._stopping() then error((...), 0) end
-    return ok, ...
-  end
-  _G.pcall = function(...) return check(lua_pcall(...)) end
-  _G.xpcall = function(...) return check(lua_xpcall(...)) end
 end
 
 -- busted's own messages (a bad option, an output handler that does not load) go to the host's
