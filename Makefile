@@ -1,6 +1,6 @@
 # The README's commands. `make repl` and `make test` install what a fresh Debian machine
-# lacks (Lua 5.4 and libedit headers, pkg-config; for the tests also Chromium, its driver and
-# selenium), then build and run.
+# lacks (Lua 5.4 and libedit headers, pkg-config, busted for the specs; for the tests also
+# Chromium, its driver and selenium), then build and run.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON := python3
 
@@ -10,6 +10,11 @@ deps:
 		echo "installing liblua5.4-dev libedit-dev pkg-config..."; \
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblua5.4-dev libedit-dev pkg-config >/dev/null; }
+	@# `reorder test` runs the specs on Debian's busted and luassert (lua-busted pulls them in).
+	@[ -f /usr/share/lua/5.4/busted/runner.lua ] || { \
+		echo "installing lua-busted..."; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lua-busted >/dev/null; }
 
 build: deps
 	swift build

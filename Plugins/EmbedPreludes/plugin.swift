@@ -2,7 +2,7 @@ import PackagePlugin
 import Foundation
 
 /// Embeds the scripting preludes (`Preludes/*.lua` in the target's directory: `core.lua`,
-/// `busted.lua`) into the target as Swift string literals, as EmbedPolicies does for the
+/// `spec.lua`, `spec_output.lua`) into the target as Swift string literals, as EmbedPolicies does for the
 /// policies, so the Lua the session API loads is edited, linted and read as Lua.
 @main
 struct EmbedPreludes: BuildToolPlugin {

@@ -49,6 +49,10 @@ void reorder_scripting_stop(lua_State *L) {
     if (rs_getvm(L)) rs_request_stop(L);
 }
 
+void reorder_scripting_stop_once(lua_State *L) {
+    if (rs_getvm(L)) rs_request_stop_once(L);
+}
+
 int reorder_scripting_stop_requested(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     return vm ? __atomic_load_n(&vm->stop, __ATOMIC_RELAXED) != 0 : 0;

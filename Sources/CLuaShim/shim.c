@@ -147,7 +147,29 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
     rs_vm *vm = rs_getvm(L);
     vm->remaining -= vm->hook_step;
     vm->charged += vm->hook_step;
-    if (vm->remaining <= 0 || __atomic_load_n(&vm->stop, __ATOMIC_RELAXED)) rs_budget_spent(L, 0, NULL);
+    int stop = __atomic_load_n(&vm->stop, __ATOMIC_RELAXED);
+    if (stop == RS_STOP_ONCE) {
+        /* A one-shot stop: this fire raises once and later code runs on (a spec runner stops one
+           looping test and goes on with the next). */
+        int expected = RS_STOP_ONCE;
+        if (__atomic_compare_exchange_n(&vm->stop, &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            vm->lifted++;
+            rs_where_policy(L, 0);
+            lua_pushliteral(L, RS_STOP_ONCE_MESSAGE);
+            lua_concat(L, 2);
+            vm->lifted--;
+            lua_error(L);
+        }
+        stop = expected;
+    }
+    if (stop) {
+        /* A stop for good: from now on the hook fires at every instruction of this thread, so
+           code that catches the error (a loop around pcall) fails again at its next
+           instruction and the stop reaches the outermost call. rs_clear_stop restores it. */
+        lua_sethook(L, rs_hook, LUA_MASKCOUNT, 1);
+        vm->hook_every_instruction = 1;
+    }
+    if (vm->remaining <= 0 || stop) rs_budget_spent(L, 0, NULL);
     if (vm->time_limit_ns > 0) {
         long long now = rs_now_ns();
         if (vm->call_start_ns == 0) {
@@ -163,7 +185,15 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
 }
 
 void rs_request_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 1, __ATOMIC_RELAXED); }
-void rs_clear_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 0, __ATOMIC_RELAXED); }
+void rs_request_stop_once(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, RS_STOP_ONCE, __ATOMIC_RELAXED); }
+void rs_clear_stop(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    __atomic_store_n(&vm->stop, 0, __ATOMIC_RELAXED);
+    if (vm->hook_every_instruction) {
+        vm->hook_every_instruction = 0;
+        lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);
+    }
+}
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
                        rs_text_fn print_fn, rs_text_fn warn_fn, rs_host_fn host_fn) {

@@ -35,8 +35,10 @@ public struct SpecResult: Hashable, Sendable {
     }
 }
 
-/// `reorder test`: finds `*_spec.lua` files, runs each in a fresh trusted VM with busted's
-/// vocabulary, and reports (plain text, TAP, JUnit XML).
+/// `reorder test`: finds `*_spec.lua` files and runs them on Debian's busted (with luassert),
+/// in one trusted scripting VM that has the `reorder` module (`reorder.session{...}`), through
+/// busted's own runner and command line. The default output is busted's output handler
+/// `reorder` (Preludes/spec_output.lua): marks per file, failures, `N passed, N failed`.
 ///
 /// ```swift
 /// let out = OutputBuffer()
@@ -46,11 +48,28 @@ public struct SpecResult: Hashable, Sendable {
 /// ```
 public struct SpecRunner {
     public var paths: [String]
+    /// busted's `--filter`: run only tests whose full name matches this Lua pattern.
     public var filter: String?
     public var tap = false
     public var junitPath: String?
-    /// Wall-clock seconds a spec file may run before it is stopped (0: no limit).
+    /// Wall-clock seconds a spec file may run before its running test is stopped (0: no limit).
     public var timeout: Double
+    /// busted's `--tags` and `--exclude-tags` (each a tag; busted also splits at commas).
+    public var tags: [String] = []
+    public var excludeTags: [String] = []
+    /// busted's `--shuffle` (files and tests) and `--seed`.
+    public var shuffle = false
+    public var seed: Int?
+    /// busted's `-o`: an output handler other than `reorder` (`json`, `utfTerminal`, `TAP`, ...).
+    public var output: String?
+    /// Lua's `package.path` / `package.cpath` for the run (nil: Lua's default, which
+    /// `LUA_PATH_5_4` / `LUA_CPATH_5_4` override as for `lua5.4`). Tests point them at an empty
+    /// directory to see the message given when busted is missing.
+    public var packagePath: String?
+    public var packageCPath: String?
+
+    /// What to install when busted is missing.
+    public static let installHint = "apt-get install lua-busted"
 
     public init(paths: [String], filter: String? = nil, tap: Bool = false, junitPath: String? = nil,
                 timeout: Double = 60) {
@@ -84,6 +103,19 @@ public struct SpecRunner {
         return (files, missing)
     }
 
+    /// busted's command line for `files` (paths busted can open).
+    func bustedArguments(_ files: [String]) -> [String] {
+        var args = ["--loaders=reorder"]
+        if let output { args.append("--output=" + output) }
+        if let filter { args.append("--filter=" + filter) }
+        for t in tags { args.append("--tags=" + t) }
+        for t in excludeTags { args.append("--exclude-tags=" + t) }
+        if shuffle { args.append("--shuffle") }
+        if let seed { args.append("--seed=\(seed)") }
+        // Every file after "--": a file named like an option stays a file.
+        return args + ["--"] + files
+    }
+
     /// Runs everything; returns the exit status (1 on any failure or error).
     public func run(console: Console) -> Int32 {
         let (files, missing) = specFiles(console: console)
@@ -96,111 +128,165 @@ public struct SpecRunner {
             }
             return 1
         }
-        var all: [SpecResult] = []
-        var perFile: [(String, [SpecResult])] = []
-        for file in files {
-            let results = runFile(file, console: console)
-            perFile.append((file, results))
-            all.append(contentsOf: results)
-            if !tap {
-                let marks = results.map { r -> String in
-                    switch r.status {
-                    case .pass: return "."
-                    case .fail: return "F"
-                    case .error: return "E"
-                    case .pending: return "P"
-                    }
-                }.joined()
-                console.write("\(file) \(marks.isEmpty ? "(no tests)" : marks)\n")
-            }
+        if junitPath != nil, let output, output != "reorder" {
+            console.writeError("reorder test: --junit needs the default output (or --tap), not -o \(output); busted's own -o junit writes JUnit XML\n")
+            return 1
         }
-        if tap { console.write(SpecReport.tap(all)) } else { console.write(SpecReport.details(all)) }
-        if let junitPath {
-            do {
-                try SpecReport.junit(perFile).write(toFile: console.resolve(junitPath), atomically: true, encoding: .utf8)
-            } catch {
-                console.writeError("reorder test: cannot write \(junitPath): \(error.localizedDescription)\n")
-            }
-        }
-        let passed = all.filter { $0.status == .pass }.count
-        let failed = all.filter { $0.status == .fail || $0.status == .error }.count + missing.count
-        let pending = all.filter { $0.status == .pending }.count
-        console.write("\(passed) passed, \(failed) failed" + (pending > 0 ? ", \(pending) pending" : "") + "\n")
-        return failed > 0 ? 1 : 0
+        let status = runBusted(files, console: console)
+        return missing.isEmpty ? status : 1
     }
 
-    /// Runs one spec file in a fresh VM. A file that cannot be loaded is one error result.
-    func runFile(_ file: String, console: Console) -> [SpecResult] {
+    /// The state the host functions of one run share (the VM's thread only).
+    private final class RunState {
+        var capturing = false
+        var captured = ""
+        var watchdog: Watchdog?
+        var file = ""
+    }
+
+    /// One busted run over `files` in a fresh spec VM.
+    func runBusted(_ files: [String], console: Console) -> Int32 {
+        let host: ScriptingHost
         do {
-            let host = try ScriptingHost(output: console.write, useColor: false, specs: true)
-            host.baseDirectory = console.currentDirectory
-            let sameDirectory = console.currentDirectory == FileManager.default.currentDirectoryPath
-            let path = sameDirectory ? file : console.resolve(file)
-            let source: String
-            do {
-                source = try ScriptingHost.readSource(path, kind: "spec file")
-            } catch {
-                return [SpecResult(file: file, line: 0, name: "(loading the file)", status: .error,
-                                   message: "cannot load: \(error.message)")]
-            }
-            let watchdog = Watchdog(host.stopHandle, seconds: timeout)
-            let outcome = Result { () throws(LuaError) -> [LuaValue] in
-                try host.call("reorder._run_spec", [.string(path), filter.map { .string($0) } ?? .nil, .string(source)])
-            }
-            watchdog.disarm()
-            var results: [SpecResult] = []
-            if case .success(let values) = outcome, let list = values.first?.sequence {
-                results = list.map { var r = SpecResult($0, file: file); r.file = file; return r }
-            }
-            if watchdog.fired {
-                // Tests stopped by the watchdog fail with the budget message; say what happened.
-                let stopped = "stopped: the spec file ran longer than \(NumberText.plain(timeout)) s (reorder test --timeout)"
-                for i in results.indices where results[i].message?.contains("instruction budget exceeded") == true {
-                    results[i].message = stopped
-                    results[i].expected = nil
-                    results[i].actual = nil
-                }
-                if results.isEmpty || !results.contains(where: { $0.message == stopped }) {
-                    results.append(SpecResult(file: file, line: 0, name: "(running the file)", status: .error, message: stopped))
-                }
-                host.clearStop()
-                return results
-            }
-            switch outcome {
-            case .success(let values):
-                guard values.first?.sequence != nil else {
-                    return [SpecResult(file: file, line: 0, name: file, status: .error, message: "the runner returned nothing")]
-                }
-                return results
-            case .failure(let error):
-                return [SpecResult(file: file, line: 0, name: "(running the file)", status: .error, message: error.description)]
-            }
+            host = try ScriptingHost(output: console.write, useColor: false, specs: true)
         } catch {
-            return [SpecResult(file: file, line: 0, name: file, status: .error, message: error.description)]
+            console.writeError("reorder test: \(error.description)\n")
+            return 1
+        }
+        host.baseDirectory = console.currentDirectory
+        let state = RunState()
+        host.output = { text in
+            if state.capturing { state.captured += text } else { console.write(text) }
+        }
+        define(on: host, state: state, console: console)
+        // busted opens the files by the paths it is given; messages and results show them as
+        // the user gave them.
+        let sameDirectory = console.currentDirectory == FileManager.default.currentDirectoryPath
+        var display: [LuaValue: LuaValue] = [:]
+        let opened = files.map { f -> String in
+            let p = sameDirectory ? f : console.resolve(f)
+            display[.string(p)] = .string(f)
+            return p
+        }
+        var options: [LuaValue: LuaValue] = [
+            .string("tap"): .boolean(tap),
+            .string("files"): .array(files.map { .string($0) }),
+            .string("display"): .table(display),
+            .string("timeout"): .string(NumberText.plain(timeout)),
+        ]
+        if let packagePath { options[.string("path")] = .string(packagePath) }
+        if let packageCPath { options[.string("cpath")] = .string(packageCPath) }
+        let outcome = Result { () throws(LuaError) -> [LuaValue] in
+            try host.call("reorder._run_specs", [.array(bustedArguments(opened).map { .string($0) }), .table(options)])
+        }
+        let stoppedFile = state.file
+        let fired = state.watchdog?.fired ?? false
+        state.watchdog?.disarm()
+        state.watchdog = nil
+        if state.capturing, !state.captured.isEmpty { console.write(state.captured) }
+        let finished: Bool
+        if case .success(let values) = outcome, values.first?.stringValue != "error" { finished = true } else { finished = false }
+        if fired, !finished {
+            // The watchdog's final stop: the file went on running after its test was stopped.
+            host.clearStop()
+            console.writeError("reorder test: \(stoppedFile): stopped: the spec file ran longer than \(NumberText.plain(timeout)) s (reorder test --timeout) and went on running after its test was stopped\n")
+            return 1
+        }
+        switch outcome {
+        case .failure(let error):
+            console.writeError("reorder test: \(error.description)\n")
+            return 1
+        case .success(let values):
+            switch values.first?.stringValue {
+            case "missing":
+                let why = values.count > 1 ? (values[1].stringValue ?? "") : ""
+                var first = (why.split(separator: "\n").first.map(String.init) ?? why).trimmingCharacters(in: .whitespaces)
+                if first.hasSuffix(":") { first.removeLast() }
+                console.writeError("""
+                    reorder test: the specs run on busted, and Lua cannot load it (\(first)).
+                    Install Debian's package: \(Self.installHint)
+
+                    """)
+                return 1
+            case "done":
+                let code = values.count > 1 ? (values[1].integerValue ?? 1) : 1
+                let results = values.count > 2 ? (values[2].sequence ?? []).map { SpecResult($0, file: "") } : []
+                if let junitPath {
+                    writeJUnit(results, files: files, to: junitPath, console: console)
+                }
+                return code == 0 ? 0 : 1
+            default:
+                let why = values.count > 1 ? (values[1].stringValue ?? "") : ""
+                console.writeError("reorder test: busted failed: \(why)\n")
+                return 1
+            }
+        }
+    }
+
+    /// The host functions the Lua half calls (see Preludes/spec.lua).
+    private func define(on host: ScriptingHost, state: RunState, console: Console) {
+        host.define("_emit") { vm in
+            console.write(vm.string(at: 1) ?? "")
+            return 0
+        }
+        host.define("_emit_error") { vm in
+            console.writeError(vm.string(at: 1) ?? "")
+            return 0
+        }
+        // _capture(on): from now on, output is (on) or is not captured; returns what was
+        // captured since the last call.
+        host.define("_capture") { vm in
+            let text = state.captured
+            state.captured = ""
+            state.capturing = vm.top >= 1 && vm.value(at: 1) == .boolean(true)
+            vm.push(text)
+            return 1
+        }
+        // _read_spec(path): the source, or nil and why it cannot be read.
+        host.define("_read_spec") { vm throws(LuaError) -> Int32 in
+            guard let path = vm.string(at: 1) else { throw LuaError.script("reorder._read_spec: expected a path") }
+            do throws(LuaError) {
+                vm.push(try ScriptingHost.readSource(path, kind: "spec file"))
+                return 1
+            } catch {
+                vm.pushNil()
+                vm.push(error.message)
+                return 2
+            }
+        }
+        let seconds = timeout
+        let stop = host.stopHandle
+        host.define("_file_begin") { vm in
+            state.watchdog?.disarm()
+            state.file = vm.string(at: 1) ?? ""
+            state.watchdog = Watchdog(stop, seconds: seconds, once: true)
+            return 0
+        }
+        host.define("_file_end") { _ in
+            state.watchdog?.disarm()
+            state.watchdog = nil
+            return 0
+        }
+        host.define("_diff") { vm in
+            vm.push(TextDiff.lines(expected: vm.string(at: 1) ?? "", actual: vm.string(at: 2) ?? "").joined(separator: "\n"))
+            return 1
+        }
+    }
+
+    private func writeJUnit(_ results: [SpecResult], files: [String], to path: String, console: Console) {
+        var perFile: [(String, [SpecResult])] = files.map { f in (f, results.filter { $0.file == f }) }
+        let others = results.filter { r in !files.contains(r.file) }
+        if !others.isEmpty { perFile.append(("(other)", others)) }
+        do {
+            try SpecReport.junit(perFile).write(toFile: console.resolve(path), atomically: true, encoding: .utf8)
+        } catch {
+            console.writeError("reorder test: cannot write \(path): \(error.localizedDescription)\n")
         }
     }
 }
 
-/// Text forms of spec results.
+/// JUnit XML of spec results (the terminal and TAP forms are the Lua output handler's).
 enum SpecReport {
-    /// Failures, errors and pending tests in detail (plain text).
-    static func details(_ results: [SpecResult]) -> String {
-        var out = ""
-        for r in results where r.status != .pass {
-            switch r.status {
-            case .pending:
-                out += "\nPENDING \(r.file):\(r.line)\n  \(r.name)\n"
-                if let m = r.message, m != r.name, m != "pending" { out += "  \(m)\n" }
-            case .fail, .error:
-                out += "\n\(r.status == .fail ? "FAIL" : "ERROR") \(r.file):\(r.line)\n  \(r.name)\n"
-                out += body(r).map { "  " + $0 + "\n" }.joined()
-            case .pass:
-                break
-            }
-        }
-        return out.isEmpty ? "" : out + "\n"
-    }
-
     /// The message and the values of a failure, as lines.
     static func body(_ r: SpecResult) -> [String] {
         var lines: [String] = []
@@ -219,24 +305,6 @@ enum SpecReport {
         let parts = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let pad = String(repeating: " ", count: label.count)
         return parts.enumerated().map { ($0.offset == 0 ? label : pad) + $0.element }
-    }
-
-    /// TAP version 13.
-    static func tap(_ results: [SpecResult]) -> String {
-        var out = "TAP version 13\n"
-        for (i, r) in results.enumerated() {
-            let n = i + 1
-            switch r.status {
-            case .pass: out += "ok \(n) - \(r.name)\n"
-            case .pending: out += "ok \(n) - \(r.name) # SKIP \(r.message ?? "pending")\n"
-            case .fail, .error:
-                out += "not ok \(n) - \(r.name)\n"
-                out += "# \(r.file):\(r.line)\n"
-                out += body(r).map { "#   " + $0 + "\n" }.joined()
-            }
-        }
-        out += "1..\(results.count)\n"
-        return out
     }
 
     /// JUnit XML, one test suite per spec file.

@@ -15,10 +15,13 @@ struct Prelude {
     /// `io.write` routed to the host's output, `reorder.inspect` (readable values with sorted
     /// keys) and the REPL's evaluator.
     static let core = Prelude(file: "core", chunkName: "=reorder.prelude")
-    /// `busted.lua`, the spec vocabulary (busted's `describe`/`it`/`pending`/`before_each`/
-    /// `after_each` and luassert's `assert.*` with modifier words), loaded into a fresh trusted
-    /// VM per spec file. `reorder._run_spec(path, filter)` collects, runs and returns the results.
-    static let busted = Prelude(file: "busted", chunkName: "=reorder.busted")
+    /// `spec.lua`, the spec runner's Lua half: `reorder._run_specs(args, options)` runs Debian's
+    /// busted (`require 'busted.runner'`) in this VM with busted's own command line, its
+    /// `os.exit` caught, and the test file loader `reorder` (files read with the host's checks).
+    static let spec = Prelude(file: "spec", chunkName: "=reorder.spec")
+    /// `spec_output.lua`, busted's output handler `reorder` (the default of `reorder test`):
+    /// marks per file, failures at the spec's FILE:LINE with a table diff, TAP, the closing line.
+    static let specOutput = Prelude(file: "spec_output", chunkName: "=reorder.spec_output")
 
     /// The Lua source (nil only when the build embedded no such file).
     var source: String? { EmbeddedPreludes.sources.first { $0.name == file }?.source }

@@ -43,7 +43,8 @@ public final class ScriptingHost {
     /// Registry reference of the sessions' metatable.
     private var sessionMetatable: Int32 = LUA_NOREF
 
-    /// Makes the VM and loads the session API; with `specs`, also the busted vocabulary.
+    /// Makes the VM and loads the session API; with `specs`, also the spec runner's Lua half
+    /// (``Prelude/spec``, ``Prelude/specOutput``), which runs Debian's busted from this VM.
     public init(output: @escaping (String) -> Void, useColor: Bool = false, specs: Bool = false) throws(LuaError) {
         vm = try LuaVM(options: .trusted)
         self.output = output
@@ -55,7 +56,7 @@ public final class ScriptingHost {
             }
         }
         installAPI()
-        for prelude in specs ? [Prelude.core, .busted] : [.core] {
+        for prelude in specs ? [Prelude.core, .spec, .specOutput] : [.core] {
             guard let source = prelude.source else { throw LuaError.script("the build embedded no prelude \(prelude.file).lua") }
             try run(source, chunkName: prelude.chunkName)
         }
@@ -81,6 +82,23 @@ public final class ScriptingHost {
             guard let self else { throw LuaError.script("reorder: the host is gone") }
             return try body(self, vm)
         }
+    }
+
+    /// Sets `reorder.<name>` to a host function: how a runner around the VM (the spec runner)
+    /// gives its Lua half access to the host. The function reads its arguments at stack indices
+    /// 1...top and pushes its results; a thrown error is raised at the caller's line.
+    ///
+    /// ```swift
+    /// host.define("_emit") { vm in
+    ///     console.write(vm.string(at: 1) ?? "")
+    ///     return 0
+    /// }
+    /// ```
+    public func define(_ name: String, _ body: @escaping (LuaVM) throws(LuaError) -> Int32) {
+        vm.getGlobal("reorder")
+        vm.pushHostFunction(vm.register { vm throws(LuaError) -> Int32 in try body(vm) })
+        vm.rawSet(at: -2, field: name)
+        vm.pop(1)
     }
 
     /// Pushes `values` and returns their count (what a host function returns).
@@ -382,6 +400,9 @@ public final class ScriptingHost {
     public struct StopHandle: @unchecked Sendable {
         let state: OpaquePointer
         public func stop() { reorder_scripting_stop(state) }
+        /// Stops the running Lua code once: it fails with "stopped by the watchdog" at its next
+        /// instruction-count check, an error `pcall` catches; later code runs on.
+        public func stopOnce() { reorder_scripting_stop_once(state) }
     }
 
     public var stopHandle: StopHandle { StopHandle(state: vm.L) }
@@ -392,6 +413,7 @@ public final class ScriptingHost {
     /// Whether a stop (Ctrl-C during ``evaluate(_:final:interruptible:)``, a ``StopHandle``)
     /// is pending: Swift loops the session API runs (a long `s:hold`) ask it between frames.
     public var isStopRequested: Bool { reorder_scripting_stop_requested(vm.L) != 0 }
+
 
     /// The session object held by global `name` (e.g. the REPL's `s`), if any.
     public func session(global name: String) -> ScriptSession? {

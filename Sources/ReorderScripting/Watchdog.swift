@@ -15,9 +15,20 @@ public final class Watchdog: @unchecked Sendable {
     private var armed = true
     private var didFire = false
     private let handle: ScriptingHost.StopHandle
+    private let once: Bool
+    private let seconds: Double
 
-    public init(_ handle: ScriptingHost.StopHandle, seconds: Double) {
+    /// With `once`, the deadline stops the running Lua code once (an error its `pcall` catches:
+    /// a spec runner reports the looping test and goes on); if Lua is still running `seconds`
+    /// later, the watchdog stops it for good as without `once`.
+    ///
+    /// ```swift
+    /// let watchdog = Watchdog(host.stopHandle, seconds: 60, once: true)
+    /// ```
+    public init(_ handle: ScriptingHost.StopHandle, seconds: Double, once: Bool = false) {
         self.handle = handle
+        self.once = once
+        self.seconds = seconds
         guard seconds.isFinite, seconds > 0 else { return }
         let deadline = Date(timeIntervalSinceNow: seconds)
         // A thread of its own, not a dispatch timer: the timer's block needs a free worker of
@@ -36,7 +47,20 @@ public final class Watchdog: @unchecked Sendable {
             if !condition.wait(until: deadline) {   // the deadline passed
                 if armed {
                     didFire = true
-                    handle.stop()
+                    if once {
+                        handle.stopOnce()
+                        // Still running a grace period later (a loop that catches the error):
+                        // stop for good.
+                        let final = Date(timeIntervalSinceNow: seconds)
+                        while armed {
+                            if !condition.wait(until: final) {
+                                if armed { handle.stop() }
+                                return
+                            }
+                        }
+                    } else {
+                        handle.stop()
+                    }
                 }
                 return
             }

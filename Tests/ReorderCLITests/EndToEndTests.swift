@@ -28,7 +28,19 @@ import Testing
     @Test func testCommandOnFixtures() throws {
         let (status, out, _) = try runReorder(["test", "Tests/ReorderCLITests/Fixtures/specs"])
         #expect(status == 1)
-        #expect(out.hasSuffix("\n7 passed, 4 failed, 3 pending\n"))
+        #expect(out.hasSuffix("\n7 passed, 4 failed, 2 pending\n"))
+    }
+
+    /// Lua's own LUA_PATH_5_4 / LUA_CPATH_5_4 pointed at an empty folder: no busted, and the
+    /// command names the Debian package and exits 1.
+    @Test func testCommandWithoutBusted() throws {
+        let dir = try temporaryDirectory()
+        let (status, out, err) = try runReorder(["test"], environment: [
+            "LUA_PATH_5_4": dir.path + "/?.lua", "LUA_CPATH_5_4": dir.path + "/?.so",
+        ])
+        #expect(status == 1)
+        #expect(out == "")
+        #expect(err.hasSuffix("Install Debian's package: apt-get install lua-busted\n"), "\(err)")
     }
 
     @Test func testCommandDefaultsToPolicies() throws {

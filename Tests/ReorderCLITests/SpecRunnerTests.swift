@@ -16,11 +16,13 @@ import Testing
         #expect(status == 1)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.last == "")
-        #expect(lines.dropLast().last == "7 passed, 4 failed, 3 pending")
+        // busted 2.1.1 drops `it("name")` without a body (the clone counted it as pending):
+        // pending_spec.lua has two pending tests, not three (docs/REFERENCE.md, busted differences).
+        #expect(lines.dropLast().last == "7 passed, 4 failed, 2 pending")
         #expect(lines.prefix(4) == [
             "Tests/ReorderCLITests/Fixtures/specs/broken_spec.lua E",
             "Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua FF.E",
-            "Tests/ReorderCLITests/Fixtures/specs/nested/pending_spec.lua PPP.",
+            "Tests/ReorderCLITests/Fixtures/specs/nested/pending_spec.lua PP.",
             "Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua .....",
         ])
     }
@@ -81,11 +83,10 @@ import Testing
         #expect(text == """
             TAP version 13
             ok 1 - later grid layouts # SKIP pending
-            ok 2 - later is not written yet # SKIP pending
-            ok 3 - later stops half way # SKIP waiting for the board layout
-            ok 4 - later passes
-            1..4
-            1 passed, 0 failed, 3 pending
+            ok 2 - later stops half way # SKIP waiting for the board layout
+            ok 3 - later passes
+            1..3
+            1 passed, 0 failed, 2 pending
 
             """)
     }
@@ -95,7 +96,7 @@ import Testing
         let path = dir.appendingPathComponent("report.xml").path
         _ = run(["Tests/ReorderCLITests/Fixtures/specs"], junit: path)
         let xml = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(xml.contains("<testsuites name=\"reorder\" tests=\"14\" failures=\"2\" errors=\"2\" skipped=\"3\">"))
+        #expect(xml.contains("<testsuites name=\"reorder\" tests=\"13\" failures=\"2\" errors=\"2\" skipped=\"2\">"))
         #expect(xml.contains("<testcase classname=\"Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua\" name=\"failures reports a number\" file=\"Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua\" line=\"7\">"))
         #expect(xml.contains("<skipped message=\"waiting for the board layout\"/>"))
         #expect(xml.contains("near &lt;eof&gt;"))
@@ -124,6 +125,25 @@ import Testing
             """)
     }
 
+    /// A test that catches the watchdog's stop in a loop (`pcall` around `while true do end`)
+    /// is stopped for good one --timeout later: the run ends with a message, it never hangs.
+    @Test func aLoopThatCatchesTheStopIsStoppedForGood() throws {
+        let dir = try temporaryDirectory()
+        try """
+            describe("x", function()
+              it("catches", function() while true do pcall(function() while true do end end) end end)
+            end)
+
+            """.write(to: dir.appendingPathComponent("catch_spec.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let start = Date()
+        let status = SpecRunner(paths: ["."], timeout: 0.5)
+            .run(console: .buffered(output: out, errors: errors, currentDirectory: dir.path))
+        #expect(status == 1)
+        #expect(errors.text == "reorder test: ./catch_spec.lua: stopped: the spec file ran longer than 0.5 s (reorder test --timeout) and went on running after its test was stopped\n")
+        #expect(Date().timeIntervalSince(start) < 30)   // a hang bound, not a timing: 2 x 0.5 s expected
+    }
+
     @Test func osExitInASpecIsAnErrorNotTheEndOfTheRun() throws {
         let dir = try temporaryDirectory()
         try "describe(\"x\", function() it(\"exits\", function() os.exit(0) end) it(\"after\", function() end) end)\n"
@@ -143,5 +163,186 @@ import Testing
         // One error line and no tally (issue 16 item 10: it printed two errors and `0 passed, 0 failed`).
         #expect(errors.text == "reorder test: no such file or directory: no/such/dir\n")
         #expect(out.text == "")
+    }
+
+    // MARK: busted
+
+    /// The fixture folder that uses each busted/luassert feature once, through `reorder test`
+    /// and through Debian's /usr/bin/busted: the same counts. Expected counts from the file's
+    /// header (worked per test: 11 pass; the custom assertion, the plain assert and the
+    /// matcher fail; one runtime error; one pending), and busted 2.1.1 prints the same.
+    @Test func bustedFeaturesCountAsRealBustedCountsThem() throws {
+        let fixture = "Tests/ReorderCLITests/Fixtures/busted-features"
+        let cases: [([String], String, String)] = [
+            ([], "11 passed, 4 failed, 1 pending", "11 successes / 3 failures / 1 error / 1 pending"),
+            (["--tags=slow"], "1 passed, 0 failed", "1 success / 0 failures / 0 errors / 0 pending"),
+            (["--exclude-tags=slow"], "10 passed, 4 failed, 1 pending", "10 successes / 3 failures / 1 error / 1 pending"),
+        ]
+        for (extra, ours, theirs) in cases {
+            var runner = SpecRunner(paths: [fixture])
+            runner.tags = extra.first == "--tags=slow" ? ["slow"] : []
+            runner.excludeTags = extra.first == "--exclude-tags=slow" ? ["slow"] : []
+            let out = OutputBuffer()
+            let status = runner.run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+            #expect(status == (ours.contains(" 0 failed") ? 0 : 1))
+            #expect(out.text.hasSuffix("\n" + ours + "\n"), "\(out.text)")
+            // busted's own terminal handler through reorder test: busted's own summary line.
+            runner.output = "plainTerminal"
+            let plain = OutputBuffer()
+            _ = runner.run(console: .buffered(output: plain, currentDirectory: packageRoot.path))
+            #expect(plain.text.contains(theirs + " : "), "\(plain.text)")
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/busted"),
+                  FileManager.default.isExecutableFile(atPath: "/usr/bin/lua5.4") else {
+                // Not a failure: the counts above are pinned; only the cross-check is skipped.
+                print("skipped the comparison with real busted: /usr/bin/busted or /usr/bin/lua5.4 is not installed (apt-get install lua-busted lua5.4)")
+                continue
+            }
+            // /usr/bin/busted starts `lua`, which Debian may point at Lua 5.1: run it on 5.4.
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/lua5.4")
+            p.arguments = ["/usr/bin/busted", "-o", "plainTerminal"] + extra + [fixture]
+            p.currentDirectoryURL = packageRoot
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            try p.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            #expect(String(decoding: data, as: UTF8.self).contains(theirs + " : "))
+        }
+    }
+
+    /// Failures point at the spec's line (a plain `assert(cond, msg)` included, which the
+    /// clone reported inside itself), with luassert's message.
+    @Test func bustedFeatureFailuresPointAtTheSpec() {
+        let out = OutputBuffer()
+        _ = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/busted-features"])
+            .run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        let file = "Tests/ReorderCLITests/Fixtures/busted-features/features_spec.lua"
+        #expect(out.text.hasPrefix(file + " .FFFE......P....\n"), "\(out.text)")
+        #expect(out.text.contains("FAIL \(file):25\n  features fails a custom assertion\n  Expected 3 to be even\n"))
+        #expect(out.text.contains("FAIL \(file):29\n  features fails a plain assert\n  one is not two\n"))
+        #expect(out.text.contains("ERROR \(file):40\n  features raises a runtime error\n"))
+        #expect(!out.text.contains("reorder.spec"))
+    }
+
+    /// --shuffle with a seed runs the same tests in another order: the same tally (on files
+    /// whose tests do not depend on their order; passing_spec.lua counts before_each calls).
+    @Test func shuffleWithASeedKeepsTheCounts() {
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua",
+                                        "Tests/ReorderCLITests/Fixtures/specs/nested"])
+        runner.shuffle = true
+        runner.seed = 7
+        let out = OutputBuffer()
+        _ = runner.run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        #expect(out.text.hasSuffix("\n2 passed, 3 failed, 2 pending\n"))
+    }
+
+    /// Without busted (Lua's search path pointed at an empty folder) the run says which Debian
+    /// package to install and fails.
+    @Test func missingBustedNamesThePackage() throws {
+        let dir = try temporaryDirectory()
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua"])
+        runner.packagePath = dir.path + "/?.lua"
+        runner.packageCPath = dir.path + "/?.so"
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let status = runner.run(console: .buffered(output: out, errors: errors, currentDirectory: packageRoot.path))
+        #expect(status == 1)
+        #expect(out.text == "")
+        #expect(errors.text == """
+            reorder test: the specs run on busted, and Lua cannot load it (module 'busted.runner' not found).
+            Install Debian's package: apt-get install lua-busted
+
+            """)
+    }
+
+    /// A policy's runtime diagnostics (a hook that errors) follow the test that was running,
+    /// as TAP comments after its line, never before the TAP header.
+    @Test func policyDiagnosticsFollowTheirTestInTAP() throws {
+        let dir = try temporaryDirectory()
+        try "return { name = \"bad\", can_move = function() error(\"no moves today\") end }\n"
+            .write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        try """
+            describe("a policy", function()
+              it("whose hook errors", function()
+                local s = reorder.session{ rows = 3, policy = "bad.lua" }
+                s:drag(1, 1, 1, 3)
+              end)
+              it("comes after", function() print("hello") end)
+            end)
+
+            """.write(to: dir.appendingPathComponent("diag_spec.lua"), atomically: true, encoding: .utf8)
+        let out = OutputBuffer()
+        let status = SpecRunner(paths: ["."], tap: true).run(console: .buffered(output: out, currentDirectory: dir.path))
+        #expect(status == 0)
+        #expect(out.text == """
+            TAP version 13
+            ok 1 - a policy whose hook errors
+            # [policy bad] error: bad.lua:1: can_move: no moves today
+            ok 2 - a policy comes after
+            # hello
+            1..2
+            2 passed, 0 failed
+
+            """)
+    }
+
+    /// `-o json` is busted's JSON handler: one JSON object with busted's lists. (On a pending
+    /// test that raised, busted's own handler writes nothing: /usr/bin/busted does the same.)
+    @Test func bustedsJSONHandler() throws {
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua"])
+        runner.output = "json"
+        let out = OutputBuffer()
+        let status = runner.run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        #expect(status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any]
+        #expect((object?["successes"] as? [Any])?.count == 5)
+        #expect((object?["pendings"] as? [Any])?.count == 0)
+        #expect((object?["failures"] as? [Any])?.count == 0)
+    }
+
+    /// `-o utfTerminal` is busted's own terminal handler, with its own summary line (busted's
+    /// format: "5 successes / 0 failures / 0 errors / 0 pending : SECONDS seconds").
+    @Test func bustedsTerminalHandler() {
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua"])
+        runner.output = "utfTerminal"
+        let out = OutputBuffer()
+        let status = runner.run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        #expect(status == 0)
+        #expect(out.text.contains("5 successes / 0 failures / 0 errors / 0 pending : "), "\(out.text)")
+        #expect(!out.text.contains("passed,"))
+    }
+
+    /// --junit is written from the `reorder` handler's records: with another -o it is refused.
+    @Test func junitNeedsTheReorderHandler() {
+        var runner = SpecRunner(paths: ["Tests/ReorderCLITests/Fixtures/specs/passing_spec.lua"], junitPath: "x.xml")
+        runner.output = "json"
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let status = runner.run(console: .buffered(output: out, errors: errors, currentDirectory: packageRoot.path))
+        #expect(status == 1)
+        #expect(out.text == "")
+        #expect(errors.text == "reorder test: --junit needs the default output (or --tap), not -o json; busted's own -o junit writes JUnit XML\n")
+    }
+
+    // MARK: --watch
+
+    /// Which spec files a change reruns (SpecWatcher.affected): a spec itself; a policy's specs
+    /// by file name or by naming the policy; everything for a change no spec is tied to.
+    @Test func watchRerunsTheAffectedSpecs() {
+        let specs = ["P/spec/kanban_spec.lua", "P/spec/uikit_spec.lua", "P/spec/mix_spec.lua"]
+        let sources = [
+            "P/spec/kanban_spec.lua": "local s = reorder.session{ policy = 'kanban' }",
+            "P/spec/uikit_spec.lua": "local s = reorder.session{ policy = \"uikit\" }",
+            "P/spec/mix_spec.lua": "reorder.session{ policy = \"P/grid_home.lua\" } reorder.session{ policy = 'uikit' }",
+        ]
+        func affected(_ changed: [String]) -> [String] {
+            SpecWatcher.affected(by: changed, specs: specs) { sources[$0] }
+        }
+        #expect(affected(["P/spec/uikit_spec.lua"]) == ["P/spec/uikit_spec.lua"])
+        #expect(affected(["P/kanban.lua"]) == ["P/spec/kanban_spec.lua"])          // by its spec's name
+        #expect(affected(["P/uikit.lua"]) == ["P/spec/uikit_spec.lua", "P/spec/mix_spec.lua"])   // named in two
+        #expect(affected(["P/grid_home.lua"]) == ["P/spec/mix_spec.lua"])          // by path
+        #expect(affected(["P/helpers.lua"]) == specs)                              // tied to none: all
+        #expect(affected(["P/kanban.lua", "P/spec/uikit_spec.lua"]) == ["P/spec/kanban_spec.lua", "P/spec/uikit_spec.lua"])
+        #expect(affected(["notes.txt"]) == [])
     }
 }

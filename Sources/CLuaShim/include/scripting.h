@@ -23,9 +23,17 @@ void reorder_scripting_stop(lua_State *L);
 void reorder_scripting_clear_stop(lua_State *L);
 
 /*
+ * A one-shot stop, from any thread: the Lua code running in L fails once at its next
+ * instruction-count hook with "FILE:LINE: stopped by the watchdog" (an ordinary error that
+ * pcall catches) and later code runs on. Never raises.
+ */
+void reorder_scripting_stop_once(lua_State *L);
+
+/*
  * Whether a stop is pending (requested and not yet cleared): 1 or 0. Loops in the host that run
  * no Lua (a long s:hold between frames) ask it to stop where they are. Never raises.
  */
 int reorder_scripting_stop_requested(lua_State *L);
+
 
 #endif

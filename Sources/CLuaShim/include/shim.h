@@ -62,6 +62,8 @@ typedef struct rs_vm {
     int stop;             /* a stop was requested from another thread or a signal handler (the
                              watchdog, Ctrl-C): set and read only through rs_request_stop,
                              rs_clear_stop and the count hook, with atomic builtins */
+    int hook_every_instruction; /* a stop for good set the count hook to fire at every
+                             instruction (rs_clear_stop sets it back to hook_step) */
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;
@@ -123,6 +125,12 @@ int rs_openlibs(lua_State *L, int sandboxed);
    hook fire with a budget error, which pcall cannot catch. Safe from any thread and from a
    signal handler: one lock-free atomic store. */
 void rs_request_stop(lua_State *L);
+/* Requests a one-shot stop: the next hook fire raises RS_STOP_ONCE_MESSAGE (with the position
+   of the running Lua code) once, an ordinary error pcall catches, and clears the request. A
+   later rs_request_stop still stops everything. Safe from any thread (one atomic store). */
+void rs_request_stop_once(lua_State *L);
+#define RS_STOP_ONCE 2
+#define RS_STOP_ONCE_MESSAGE "stopped by the watchdog"
 /* Clears a stop request (on the VM's own thread, between calls). */
 void rs_clear_stop(lua_State *L);
 
