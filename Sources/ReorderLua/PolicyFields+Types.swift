@@ -24,6 +24,7 @@ public enum PolicyTypes {
         "depth": ("number", "how far the reference point is inside the zone, points"),
         "zone": ("number", "the zone's depth, points"),
         "elapsed": ("number", "seconds since the reference point entered the zone"),
+        "dt": ("number", "the frame's period, seconds (`ctx.dt`)"),
     ]
 
     /// What each hook returns (LuaLS), and in which unit.

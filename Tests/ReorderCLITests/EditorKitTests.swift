@@ -40,7 +40,7 @@ func onPath(_ tool: String) -> Bool {
         #expect(PolicyTypes.luaType(of: "snapshot.lift.curve") == #""linear"|"ease_in"|"ease_out"|"ease_in_out"|number[]"#)
         #expect(PolicyTypes.luaType(of: "snapshot.shadow.color") == "string")
         #expect(PolicyTypes.luaType(of: "edge_scroll.speed")
-                == "number|fun(ctx: reorder.Ctx, depth: number, zone: number, elapsed: number, axis: reorder.Axis): number")
+                == "number|fun(ctx: reorder.Ctx, depth: number, zone: number, elapsed: number, axis: reorder.Axis, dt: number): number")
         #expect(PolicyTypes.luaType(of: "target")
                 == "fun(ctx: reorder.Ctx, from_s: integer, from_r: integer, to_s: integer, to_r: integer): integer?, integer?")
         #expect(PolicyTypes.luaType(of: "on_cancel") == #""revert"|"commit"|fun(ctx: reorder.Ctx): reorder.CancelResolution"#)

@@ -219,7 +219,9 @@ import ReorderCore
         // Every hook of the engine (DragPolicy's Lua hooks) has its row, once.
         let hooks = PolicyField.all.filter { $0.hook != nil }
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
-        #expect(hooks.count == 9)
+        // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
+        // on_end, on_cancel, and issue 19's can_select and can_add.
+        #expect(hooks.count == 11)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }
