@@ -222,7 +222,7 @@ extension FieldKind where V == PlaceholderStyle {
 }
 
 extension FieldKind where V == ScrollAxes {
-    static let axes = FieldKind.choice(["vertical", "horizontal", "both"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
+    static let axes = FieldKind.choice(["vertical", "horizontal", "both", "main"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
 }
 
 extension FieldKind where V == Size {
@@ -262,8 +262,8 @@ extension PolicyField {
               doc: "What a step does: `move` removes the item and inserts it at the target; `exchange` swaps the two; an exchange with no item (an empty section, or one past the end of another section) is a move."),
         .value("target_rule", .choice(["under_finger", "center_distance"]), \.targetRule,
                doc: "How the proposed target is found: the item under the finger, or the nearest item whose centre is within half the snapshot's width of the snapshot's centre."),
-        .value("follow", .choice(["y", "xy", "translation"]), \.follow,
-               doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), or by the finger's translation since the press."),
+        .value("follow", .choice(["y", "xy", "translation", "main"]), \.follow,
+               doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), by the finger's translation since the press, or along the layout's scroll axis only (`\"main\"`: as `\"y\"` on tables, boards and vertical grids, along x on a horizontal grid or strip; `default` follows `\"main\"`)."),
         .value("ignore_touches_while_dropping", .boolean, \.ignoresTouchesWhileDropping,
                doc: "Whether touches are ignored while the drop animation runs."),
         .value("snapshot.scale", .number(Limits.scale), \.snapshot.scale,
@@ -305,7 +305,7 @@ extension PolicyField {
         .value("edge_scroll.enabled", .boolean, \.edgeScroll.enabled,
                doc: "Whether a drag near an edge scrolls the content."),
         .value("edge_scroll.axes", .axes, \.edgeScroll.axes,
-               doc: "Which axes scroll: `\"horizontal\"` for a strip or a horizontal grid (`grid = { direction = \"horizontal\" }`), `\"both\"` for content wider and higher than the viewport. Each axis has its own zone, speed and `elapsed`."),
+               doc: "Which axes scroll: `\"horizontal\"` for a strip or a horizontal grid (`grid = { direction = \"horizontal\" }`), `\"both\"` for content wider and higher than the viewport, `\"main\"` for the layout's scroll axis (vertical on tables, boards and vertical grids, horizontal on a horizontal grid or strip; `default` scrolls `\"main\"`). Each axis has its own zone, speed and `elapsed`."),
         .value("edge_scroll.reference", .choice(["finger", "center", "leading_edge"]), \.edgeScroll.reference,
                doc: "The point whose distance from the edge drives the scroll: the finger, the snapshot's centre, or the snapshot's edge nearest the edge approached."),
         .value("edge_scroll.inclusive", .boolean, \.edgeScroll.inclusive,

@@ -24,7 +24,8 @@ import ReorderCore
 public struct SpeedCurve: Hashable, Sendable {
     /// The name shown in the legend.
     public var name: String
-    /// The axis sampled: vertical, unless the policy scrolls only horizontally.
+    /// The axis sampled: vertical, unless the policy scrolls only horizontally (or along
+    /// `"main"` on a plot of a strip, ``SpeedPlot/Options/scrollAxis``).
     public var axis: Axis
     /// `false` when the policy has edge scrolling switched off or a zone of 0 points.
     public var isEnabled: Bool
@@ -56,7 +57,9 @@ public struct SpeedCurve: Hashable, Sendable {
     public init(name: String, policy: any DragPolicy, options: SpeedPlot.Options) {
         self.name = name
         let config = policy.configuration.edgeScroll
-        axis = config.axes.contains(axis: .vertical) || !config.axes.contains(axis: .horizontal)
+        // `"main"` is the axis the plot's layout scrolls along (vertical but for a strip).
+        let axes = config.axes.resolved(scrollAxis: options.scrollAxis)
+        axis = axes.contains(axis: .vertical) || !axes.contains(axis: .horizontal)
             ? .vertical : .horizontal
         elapsed = options.steadyElapsed
         let viewportLength = options.viewport[axis]
