@@ -205,6 +205,7 @@ public struct SpeedPlot {
                      "\(SVGNumber.format(atEdge, decimals: 0)) pt/s at the edge"]
             if top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
         }
+        if let note = c.clampNote { parts.append(note) }
         if c.isTimeDependent { parts.append("time ramp") }
         if c.axis == .horizontal { parts.append("horizontal") }
         if c.hasHookFailures { parts.insert("hook failed, fallback speeds", at: 0) }
