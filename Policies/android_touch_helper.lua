@@ -22,13 +22,22 @@ local ZONE = 1
 
 local floor, min = math.floor, math.min
 
-local function cap_interpolator(t)     -- sDragViewScrollCapInterpolator
-  t = t - 1
-  return t * t * t * t * t + 1
+-- Java float: every operation of interpolateOutOfBoundsScroll is rounded to single precision
+-- (a double operation rounded once more gives the same result for + - * /). In double,
+-- 20 * ((43 / 44 - 1)^5 + 1) = 19.9999999 truncates to 19 where Java's float gives exactly 20.
+local spack, sunpack = string.pack, string.unpack
+local function f(x) return (sunpack("f", spack("f", x))) end
+
+local function fifth(t)                -- t * t * t * t * t, each product a float
+  return f(f(f(f(t * t) * t) * t) * t)
 end
 
-local function time_interpolator(t)    -- sDragScrollInterpolator
-  return t * t * t * t * t
+local function cap_interpolator(t)     -- sDragViewScrollCapInterpolator: t -= 1.0f; t^5 + 1.0f
+  return f(fifth(f(t - 1)) + 1)
+end
+
+local function time_interpolator(t)    -- sDragScrollInterpolator: t^5
+  return fifth(t)
 end
 
 return {
@@ -53,13 +62,13 @@ return {
       if overshoot < 1 then return 0 end
       local size = axis == "horizontal" and ctx.item_size.width or ctx.item_size.height
       if size <= 0 then return 0 end
-      local ratio = min(1, overshoot / size)
-      local capped = floor(MAX_PER_FRAME * cap_interpolator(ratio))
+      local ratio = min(1, f(overshoot / size))      -- Math.min(1f, 1f * absOutOfBounds / viewSize)
+      local capped = floor(f(MAX_PER_FRAME * cap_interpolator(ratio)))
       local dt = ctx.dt > 0 and ctx.dt or 1 / 60
       -- whole milliseconds at the start of the frame, as currentTimeMillis in scrollIfNecessary
       local ms = floor(math.max(0, elapsed - dt / 2) * 1000 + 1e-6)
-      local time_ratio = ms > LIMIT_MS and 1 or ms / LIMIT_MS
-      local value = floor(capped * time_interpolator(time_ratio))
+      local time_ratio = ms > LIMIT_MS and 1 or f(ms / LIMIT_MS)   -- (float) ms / 2000
+      local value = floor(f(capped * time_interpolator(time_ratio)))
       if value == 0 then value = 1 end
       return value / dt
     end,

@@ -28,7 +28,9 @@ return {
   allowable_movement = 10,
   semantics = "move",
   target_rule = "under_finger",
-  follow = "y",
+  -- Along the layout's scroll axis: y on tables, boards and vertical grids (exactly "y"), x on
+  -- a horizontal grid or strip, where edge scrolling is horizontal too (issue 21).
+  follow = "main",
   snapshot = {
     scale = 1.05, alpha = 0.98, rotation = 0, corner_radius = 0,
     shadow = { color = "#000000", offset = { x = 0, y = -3 }, opacity = 0, radius = 3 },
@@ -40,7 +42,7 @@ return {
   displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = {
     enabled = true,
-    axes = "vertical",
+    axes = "main",
     reference = "finger",
     zone = function(ctx, axis, viewport_length)
       return min(ZONE_FRACTION * viewport_length, ZONE_MAX)

@@ -59,6 +59,12 @@ describe("android_touch_helper at 60 and 120 Hz", function()
     { 44, 1900, 15 },    -- (int)(20 x 0.7738) = 15
     { 44, 1999, 19 },    -- (int)(20 x 0.9975) = 19
     { 100, 2000, 20 },   -- ratio capped at 1
+    -- Java float (ItemTouchHelper tables, androidx @ a9b06aa, interpolateOutOfBoundsScroll):
+    -- 43.9 truncates to 43, ratio 43 / 44; (ratio - 1)^5 + 1 = 1 - 6.2e-9 is 1.0f in float,
+    -- so capped = (int)(20 x 1.0f) = 20 (in double 19.99999999 would truncate to 19)
+    { 43.9, 1900, 15 },  -- (int)(20 x 0.95^5) = (int)(15.48) = 15 (double: 19 -> 14)
+    { 43.9, 1999, 19 },  -- (int)(20 x 0.9975) = 19 (double: 18)
+    { 43.9, 3000, 20 },  -- timeRatio 1f: 20 (double: 19)
   }
   for _, fps in ipairs({ 60, 120 }) do
     it("gives px x " .. fps .. " pt/s at " .. fps .. " Hz", function()

@@ -130,3 +130,109 @@ for _, rate in ipairs({ 60, 120 }) do
     end)
   end)
 end
+
+-- The strip demo (reorder repl --layout strip) under plain `default`: 12 tabs of 80 x 44 pt on a
+-- 375 x 44 pt viewport. `default` follows and edge-scrolls along the layout's scroll axis
+-- (follow = "main", edge_scroll.axes = "main"): x on a strip.
+local TABS = { "Mail", "Calendar", "News", "Docs", "Maps", "Music", "Photos", "Notes", "Weather", "Shop",
+               "Chat", "Wiki" }
+
+local function ids(s) return s:order() end   -- the items' ids, in order
+
+describe("the strip demo under default", function()
+  it("drags the first tab to the last slot, scrolling right to reach it", function()
+    local s = reorder.session(reorder.demo(nil, "strip"))
+    assert.equal("default", s:policy())
+    assert.is_true(s:drag(1, 1, 1, 12))
+    local expected = {}
+    for i = 2, 12 do expected[#expected + 1] = TABS[i] end
+    expected[12] = TABS[1]
+    assert.same(expected, ids(s))
+    local x, y = s:offset()
+    assert.is_true(x > 0, "the strip scrolled right to reach tab 12")
+    assert.equal(0, y)
+  end)
+
+  -- uikit extends default and keeps its follow / axes: UICollectionView's interactive movement
+  -- on a flow layout with scrollDirection = .horizontal drags and auto-scrolls sideways.
+  it("drags the strip under uikit too", function()
+    local o = reorder.demo(nil, "strip")
+    o.policy = "uikit"
+    local s = reorder.session(o)
+    assert.equal("main", s:config().follow)
+    assert.equal("main", s:config().edge_scroll.axes)
+    s:scroll(585, 0)                            -- the end of the strip: tab 12 in view
+    assert.is_true(s:drag(1, 12, 1, 1))         -- back to the start over the left edge
+    assert.is_true(s:offset() < 585, "scrolled left to reach slot 1")
+    assert.same({ "Wiki", "Mail", "Calendar" }, { table.unpack(s:order(), 1, 3) })
+  end)
+
+  -- default's zone: min(25 % of 375, 120) = 93.75 pt, from x = 375 - 93.75 = 281.25. A finger
+  -- held 20 pt inside the right edge (x = 355) is 355 - 281.25 = 73.75 pt deep: once the
+  -- 0.4 s ramp is over, 1500 * (73.75 / 93.75)^2 = 928.2667 pt/s (Policies/default.lua),
+  -- at any frame rate.
+  local DEFAULT_SPEED = 1500 * (73.75 / 93.75) ^ 2
+  for _, rate in ipairs({ 60, 120 }) do
+    it("holding near the right edge scrolls right at default's speed at " .. rate .. " Hz", function()
+      local o = reorder.demo(nil, "strip")
+      o.frame_rate = rate
+      local s = reorder.session(o)
+      s:press(40, 22)
+      s:hold(0.75)                              -- 0.5 s press + 0.25 s lift
+      assert.equal("dragging", s:state())
+      s:move(355, 22)
+      assert.near(DEFAULT_SPEED, s:speed(73.75, 93.75, 1, "horizontal"), 1e-9)
+      s:hold(0.5)                               -- past the ramp
+      local x0, t0 = s:offset(), s:time()
+      s:hold(0.1)
+      local x1, y1 = s:offset()
+      assert.near(DEFAULT_SPEED, (x1 - x0) / (s:time() - t0), DEFAULT_SPEED * 1e-9)
+      assert.equal(0, y1)
+      -- The snapshot follows the finger along x; y stays on the tab's centre.
+      local snap = s:snapshot()
+      assert.equal(355, snap.x)
+      assert.equal(22, snap.y)
+      local zone = s:scene().zones.horizontal
+      assert.equal(1, zone.direction)
+      assert.near(73.75, zone.depth, 1e-9)
+      assert.is_nil(s:scene().zones.vertical)   -- a strip does not scroll vertically
+    end)
+  end
+end)
+
+-- follow = "main" and edge_scroll.axes = "main" are "y" and "vertical" on a vertical layout, bit
+-- for bit: the same drag (lift, glide to the bottom edge, edge scroll, drop) on the demo table
+-- under `default` and under `default` pinned to "y" / "vertical" gives the same snapshot, offset
+-- and order at every frame.
+describe("default on vertical layouts", function()
+  for _, layout in ipairs({ "table", "grid", "board" }) do
+    it("follows and scrolls exactly as y / vertical on the " .. layout .. " demo", function()
+      local function run(policy)
+        local o = reorder.demo(nil, layout)
+        o.policy = policy
+        local s = reorder.session(o)
+        local frames = {}
+        local vw, vh = o.viewport.width, o.viewport.height
+        local c = s:scene().cells[1].frame
+        s:press(c.x + c.width / 2, c.y + c.height / 2)
+        s:hold(0.75)
+        s:move(vw * 0.6, vh - 10, 0.5)
+        for _ = 1, 60 do
+          s:tick(1)
+          local snap = s:snapshot()
+          local x, y = s:offset()
+          local zone = s:scene().zones.vertical
+          frames[#frames + 1] = { snap.x, snap.y, snap.scale, x, y, #s:events(), zone.depth, zone.speed }
+        end
+        s:release()
+        s:advance(0.5)
+        return frames, ids(s)
+      end
+      local a, order_a = run("default")
+      local b, order_b = run({ extends = "default", follow = "y", edge_scroll = { axes = "vertical" } })
+      assert.same(b, a)
+      assert.same(order_b, order_a)
+      assert.is_true(a[#a][8] > 0, "the drag was in the bottom zone, scrolling")
+    end)
+  end
+end)

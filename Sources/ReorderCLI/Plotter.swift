@@ -140,6 +140,9 @@ public enum Plotter {
             }
             text += cells.joined(separator: "  ") + "\n"
         }
+        for c in plot.curves {
+            if let note = c.clampNote { text += "\(c.name): \(note) (snapshot.clamp)\n" }
+        }
         let o = plot.options
         text += "viewport \(SVGNumber.format(o.viewport.width))x\(SVGNumber.format(o.viewport.height)) pt, "
             + "\(SVGNumber.format(o.frameRate, decimals: 3)) Hz, speeds after \(SVGNumber.format(o.steadyElapsed)) s in the zone; "

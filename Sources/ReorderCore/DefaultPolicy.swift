@@ -30,9 +30,11 @@ open class DefaultPolicy: DragPolicy {
         c.minPressDuration = 0.5
         c.allowableMovement = 10
         c.targetRule = .underFinger
-        c.follow = .y
+        // Along the layout's scroll axis: y and vertical on tables, boards and vertical grids
+        // (exactly as `.y` / `.vertical`), x and horizontal on a strip.
+        c.follow = .main
         c.edgeScroll.enabled = true
-        c.edgeScroll.axes = .vertical
+        c.edgeScroll.axes = .main
         c.edgeScroll.reference = .finger
         return c
     }()

@@ -21,8 +21,9 @@ extension DragSession {
         // A local, not the computed `currentPosition`: reading a getter of the whole session in
         // the arguments of the layout's mutating `scroll` made the compiler copy the session.
         let dragging = drag?.current
+        let axes = config.axes.resolved(scrollAxis: layout.scrollAxis)
         for axis in [Axis.vertical, .horizontal] {
-            guard config.axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
+            guard axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
             let length = viewport[axis]
             let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0

@@ -15,6 +15,8 @@ extension DragSession {
     /// Where the snapshot centre would be (viewport coordinates) if fully lifted.
     ///
     /// - `y`: x stays at the cell's centre, y is the finger's (JXMovableCellTableView).
+    /// - `main`: as `y` on a layout that scrolls vertically; on a horizontal grid (a strip) y
+    ///   stays at the cell's centre and x is the finger's.
     /// - `xy`: the centre is the finger.
     /// - `translation`: the cell centre at press plus the finger's travel since the press.
     var followCenter: Point {
@@ -27,6 +29,12 @@ extension DragSession {
             guard let press else { return f }
             switch configuration.follow {
             case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y))
+            case .main:
+                // Along the layout's scroll axis: on vertical layouts exactly `.y`.
+                if layout.scrollAxis == .horizontal {
+                    return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y))
+                }
+                return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y))
             case .xy: return clamped(f)
             case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point))
             }
@@ -34,7 +42,7 @@ extension DragSession {
     }
 
     /// `p` (viewport coordinates) kept inside the viewport as `snapshot.clamp` says, on the axes
-    /// the snapshot follows (y only for `follow = "y"`). JXMovableCellTableView's
+    /// the snapshot follows (y only for `follow = "y"`, the scroll axis only for `"main"`). JXMovableCellTableView's
     /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
     /// Called only while dragging (the follow position, the target rule's point).
     @inline(__always) func clamped(_ p: Point) -> Point {
@@ -54,8 +62,9 @@ extension DragSession {
             return min(max(v, lo), hi)
         }
         var q = p
-        q.y = keep(p.y, inset.height, viewport.height)
-        if configuration.follow != .y { q.x = keep(p.x, inset.width, viewport.width) }
+        let single = configuration.follow.singleAxis(scrollAxis: layout.scrollAxis)
+        if single != .horizontal { q.y = keep(p.y, inset.height, viewport.height) }
+        if single != .vertical { q.x = keep(p.x, inset.width, viewport.width) }
         return q
     }
 

@@ -223,6 +223,9 @@ public struct GridLayout: Layout, Hashable {
 
     // MARK: Layout
 
+    /// Horizontal when the grid is turned (a strip), else vertical.
+    public var scrollAxis: Axis { direction == .vertical ? .vertical : .horizontal }
+
     public var contentSize: Size {
         let cells = Double(columns) * cell.width + Double(max(columns - 1, 0)) * gap
         let across = max(width, insets.left + cells + insets.right), along = sectionTops.last ?? 0

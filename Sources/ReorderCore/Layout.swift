@@ -21,6 +21,8 @@
 public protocol Layout: Sendable {
     /// The size of everything that can be scrolled to.
     var contentSize: Size { get }
+    /// The axis the content grows and scrolls along (see the default).
+    var scrollAxis: Axis { get }
     /// Number of sections the layout knows.
     var sectionCount: Int { get }
     /// Number of items in `section` (0 for a section that does not exist).
@@ -66,6 +68,10 @@ public protocol Layout: Sendable {
 }
 
 extension Layout {
+    /// The axis the content grows and scrolls along: vertical by default, horizontal for a
+    /// horizontal grid (a strip). Policies name it `"main"` (`follow`, `edge_scroll.axes`).
+    public var scrollAxis: Axis { .vertical }
+
     /// The position a drag should head for with the finger at `point` (content coordinates)
     /// while the dragged item is at `dragging`. Default: the item under the point. Layouts with
     /// room past their last item (a grid's last line, a board's list) may propose the end of a

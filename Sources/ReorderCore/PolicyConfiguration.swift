@@ -25,6 +25,24 @@ public enum FollowMode: String, Hashable, Sendable {
     case xy
     /// By the finger's translation since the press (the grab offset is kept).
     case translation
+    /// Along the layout's scroll axis only (``Layout/scrollAxis``): as ``y`` on tables, boards
+    /// and vertical grids (bit for bit), along x on a horizontal grid or strip, where y stays
+    /// at the cell's centre. `default` follows `"main"`.
+    case main
+
+    /// The axis followed along (`.y` and `.main` only; nil for the modes that follow both).
+    ///
+    /// ```swift
+    /// FollowMode.main.singleAxis(scrollAxis: .horizontal)   // .horizontal
+    /// FollowMode.y.singleAxis(scrollAxis: .horizontal)      // .vertical
+    /// ```
+    public func singleAxis(scrollAxis: Axis) -> Axis? {
+        switch self {
+        case .y: return .vertical
+        case .main: return scrollAxis
+        case .xy, .translation: return nil
+        }
+    }
 }
 
 /// The point whose position in the viewport drives edge scrolling.
@@ -42,24 +60,42 @@ public struct ScrollAxes: OptionSet, Hashable, Sendable {
     public static let horizontal = ScrollAxes(rawValue: 1)
     public static let vertical = ScrollAxes(rawValue: 2)
     public static let both: ScrollAxes = [.horizontal, .vertical]
+    /// The layout's scroll axis (``Layout/scrollAxis``, `"main"` in Lua): vertical on tables,
+    /// boards and vertical grids, horizontal on a horizontal grid or strip. Resolve it with
+    /// ``resolved(scrollAxis:)`` before asking ``contains(axis:)``.
+    public static let main = ScrollAxes(rawValue: 4)
 
-    /// Parses `"vertical"`, `"horizontal"` or `"both"`.
+    /// Parses `"vertical"`, `"horizontal"`, `"both"` or `"main"`.
     public init?(name: String) {
         switch name {
         case "vertical": self = .vertical
         case "horizontal": self = .horizontal
         case "both": self = .both
+        case "main": self = .main
         default: return nil
         }
     }
-    /// `"vertical"`, `"horizontal"`, `"both"` or `"none"`.
+    /// `"vertical"`, `"horizontal"`, `"both"`, `"main"` or `"none"`.
     public var name: String {
         switch self {
         case .vertical: return "vertical"
         case .horizontal: return "horizontal"
         case .both: return "both"
+        case .main: return "main"
         default: return "none"
         }
+    }
+    /// The axes on a layout that scrolls along `scrollAxis`: ``main`` becomes that axis.
+    ///
+    /// ```swift
+    /// ScrollAxes.main.resolved(scrollAxis: .horizontal)       // .horizontal
+    /// ScrollAxes.vertical.resolved(scrollAxis: .horizontal)   // .vertical
+    /// ```
+    public func resolved(scrollAxis: Axis) -> ScrollAxes {
+        guard contains(.main) else { return self }
+        var r = subtracting(.main)
+        r.insert(scrollAxis == .horizontal ? .horizontal : .vertical)
+        return r
     }
     public func contains(axis: Axis) -> Bool {
         contains(axis == .horizontal ? .horizontal : .vertical)
@@ -302,7 +338,8 @@ public struct SnapshotStyle: Hashable, Sendable {
 /// The static part of edge scrolling (the zone and speed are policy hooks).
 public struct EdgeScrollConfiguration: Hashable, Sendable {
     public var enabled: Bool = true
-    public var axes: ScrollAxes = .vertical
+    /// Default `.main`, `default`'s: the layout's scroll axis (vertical but on a strip).
+    public var axes: ScrollAxes = .main
     public var reference: EdgeReference = .finger
     /// Whether the zone's inner border belongs to the zone (`edge_scroll.inclusive`): the speed
     /// hook is then asked at depth 0 exactly, where react-beautiful-dnd gives 1 px
@@ -340,7 +377,9 @@ public struct PolicyConfiguration: Hashable, Sendable {
     /// default): as soon as the target proposes itself. Going back starts from the other side
     /// of the passed item, so a threshold below 1 is a hysteresis band of that width.
     public var swapThreshold: Double = 1
-    public var follow: FollowMode = .y
+    /// Default `.main`, `default`'s: along the layout's scroll axis (exactly `.y` but on a
+    /// horizontal grid or strip).
+    public var follow: FollowMode = .main
     public var snapshot = SnapshotStyle()
     public var edgeScroll = EdgeScrollConfiguration()
     /// How cells the drag moves slide from their old slot to the new one (`displacement` in

@@ -225,7 +225,8 @@ extension DragSession {
         var zones: [Scene.EdgeZone] = []
         if config.edgeScroll.enabled, let policy {
             let ctx = context(time: t)
-            for axis in [Axis.vertical, .horizontal] where config.edgeScroll.axes.contains(axis: axis) {
+            let axes = config.edgeScroll.axes.resolved(scrollAxis: layout.scrollAxis)
+            for axis in [Axis.vertical, .horizontal] where axes.contains(axis: axis) {
                 let length = viewport[axis]
                 let raw = policy.edgeZone(ctx, axis: axis, viewportLength: length)
                 let zone = raw.isFinite && raw > 0 && length > 0 ? raw : 0

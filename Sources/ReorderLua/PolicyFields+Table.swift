@@ -257,7 +257,7 @@ extension FieldKind where V == PlaceholderStyle {
 }
 
 extension FieldKind where V == ScrollAxes {
-    static let axes = FieldKind.choice(["vertical", "horizontal", "both"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
+    static let axes = FieldKind.choice(["vertical", "horizontal", "both", "main"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
 }
 
 extension FieldKind where V == Size {
@@ -306,8 +306,8 @@ extension PolicyField {
                doc: "How the proposed target is found: the item under the finger, or the nearest item whose centre is within half the snapshot's width of the snapshot's centre."),
         .value("swap_threshold", .number(Limits.swapThreshold), \.swapThreshold,
                doc: "The share of a proposed target's length, centred on it, in which the reference point (the finger, or the snapshot's centre under `center_distance`) makes the step, as SortableJS's `swapThreshold`: the point must pass `length · (1 − swap_threshold) / 2` into the target from the side it comes from (along the axis of the step). `1`: as soon as the target proposes itself. Going back starts from the other side, so a lower value is a hysteresis band (see \"Swap threshold\")."),
-        .value("follow", .choice(["y", "xy", "translation"]), \.follow,
-               doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), or by the finger's translation since the press."),
+        .value("follow", .choice(["y", "xy", "translation", "main"]), \.follow,
+               doc: "How the snapshot follows the finger: vertically only, in both axes (centred on the finger plus the grab offset), by the finger's translation since the press, or along the layout's scroll axis only (`\"main\"`: as `\"y\"` on tables, boards and vertical grids, along x on a horizontal grid or strip; `default` follows `\"main\"`)."),
         .value("ignore_touches_while_dropping", .boolean, \.ignoresTouchesWhileDropping,
                doc: "Whether touches are ignored while the drop animation runs."),
         .value("snapshot.scale", .number(Limits.scale), \.snapshot.scale,
@@ -349,7 +349,7 @@ extension PolicyField {
         .value("edge_scroll.enabled", .boolean, \.edgeScroll.enabled,
                doc: "Whether a drag near an edge scrolls the content."),
         .value("edge_scroll.axes", .axes, \.edgeScroll.axes,
-               doc: "Which axes scroll: `\"horizontal\"` for a strip or a horizontal grid (`grid = { direction = \"horizontal\" }`), `\"both\"` for content wider and higher than the viewport. Each axis has its own zone, speed and `elapsed`."),
+               doc: "Which axes scroll: `\"horizontal\"` for a strip or a horizontal grid (`grid = { direction = \"horizontal\" }`), `\"both\"` for content wider and higher than the viewport, `\"main\"` for the layout's scroll axis (vertical on tables, boards and vertical grids, horizontal on a horizontal grid or strip; `default` scrolls `\"main\"`). Each axis has its own zone, speed and `elapsed`."),
         .value("edge_scroll.reference", .choice(["finger", "center", "leading_edge"]), \.edgeScroll.reference,
                doc: "The point whose distance from the edge drives the scroll: the finger, the snapshot's centre, or the snapshot's edge nearest the edge approached."),
         .value("edge_scroll.inclusive", .boolean, \.edgeScroll.inclusive,

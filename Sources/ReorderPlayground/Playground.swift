@@ -505,6 +505,7 @@ public final class Playground {
         var options = SpeedPlot.Options(viewport: s.simulator.viewport, frameRate: s.options.frameRate)
         options.plotWidth = 360
         options.plotHeight = 200
+        options.scrollAxis = s.simulator.layout.scrollAxis   // a strip: default's curve along x
         let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
         lastGoodCurve = (key, svg)
         return svg

@@ -17,14 +17,18 @@ import ReorderCore
 /// ```swift
 /// let curve = SpeedCurve(name: "jx_movable", policy: JXMovablePolicy(), options: SpeedPlot.Options())
 /// curve.zone          // 150
-/// curve.speedAtEdge   // 1200
-/// curve.speeds.first  // 1552: 44 pt past the edge (depth 194)
+/// curve.speedAtEdge   // 1024: snapshot.clamp keeps the centre 22 pt inside (depth 128)
+/// curve.speeds.first  // 1024: however far past the edge the finger goes
 /// curve.speeds.last   // 0: at the inner border
 /// ```
 public struct SpeedCurve: Hashable, Sendable {
     /// The name shown in the legend.
     public var name: String
-    /// The axis sampled: vertical, unless the policy scrolls only horizontally.
+    /// The deepest the reference point gets when `snapshot.clamp` keeps the snapshot inside
+    /// (jx_movable: 128 of its 150 pt zone), or nil. Deeper samples take its speed.
+    public var clampDepth: Double?
+    /// The axis sampled: vertical, unless the policy scrolls only horizontally (or along
+    /// `"main"` on a plot of a strip, ``SpeedPlot/Options/scrollAxis``).
     public var axis: Axis
     /// `false` when the policy has edge scrolling switched off or a zone of 0 points.
     public var isEnabled: Bool
@@ -56,7 +60,9 @@ public struct SpeedCurve: Hashable, Sendable {
     public init(name: String, policy: any DragPolicy, options: SpeedPlot.Options) {
         self.name = name
         let config = policy.configuration.edgeScroll
-        axis = config.axes.contains(axis: .vertical) || !config.axes.contains(axis: .horizontal)
+        // `"main"` is the axis the plot's layout scrolls along (vertical but for a strip).
+        let axes = config.axes.resolved(scrollAxis: options.scrollAxis)
+        axis = axes.contains(axis: .vertical) || !axes.contains(axis: .horizontal)
             ? .vertical : .horizontal
         elapsed = options.steadyElapsed
         let viewportLength = options.viewport[axis]
@@ -76,9 +82,13 @@ public struct SpeedCurve: Hashable, Sendable {
 
         let (axis, zone) = (self.axis, self.zone)
         let dragged = ItemPosition(section: 0, item: 0)
+        clampDepth = SpeedCurve.clampDepth(policy.configuration, axis: axis, zone: zone, options: options)
+        let deepest = clampDepth ?? .infinity
         func speed(depth: Double, elapsed: Double) -> Double {
             let ctx = context(elapsed)
-            return SpeedCurve.clamp(policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed))
+            // `snapshot.clamp` holds the reference point at `clampDepth`, however far the finger goes.
+            let d = min(depth, deepest)
+            return SpeedCurve.clamp(policy.scrollSpeed(ctx, axis: axis, depth: d, zone: zone, elapsed: elapsed))
         }
 
         // Drag 1: the distance curve, `elapsed` seconds into the zone.
@@ -126,6 +136,50 @@ public struct SpeedCurve: Hashable, Sendable {
             out.append(i == 0 ? zone : i == inZone ? 0 : zone * Double(inZone - i) / Double(inZone))
         }
         return out
+    }
+
+    /// The deepest the edge-scroll reference can get into the zone when `snapshot.clamp` keeps
+    /// the snapshot's centre inside the viewport (on an axis the snapshot follows), or nil
+    /// when nothing holds it back. The plot's rows are 44 pt high and as wide as the viewport.
+    ///
+    /// - `half` (JXMovableCellTableView's `limitSnapshotCenterY`): the centre stays half a row
+    ///   inside, so with the centre as the reference the depth is at most `zone - 22`
+    ///   (150 - 22 = 128 for jx_movable: 128 / 150 × 20 pt a frame = 1024 pt/s at 60 Hz);
+    /// - `center`: the centre stays inside, at most `zone`;
+    /// - the leading edge reaches half the scaled snapshot further.
+    ///
+    /// The finger, as a reference, is not clamped (the engine measures the finger itself).
+    ///
+    /// ```swift
+    /// SpeedCurve.clampDepth(JXMovablePolicy.standardConfiguration, axis: .vertical, zone: 150,
+    ///                       options: SpeedPlot.Options())   // 128
+    /// ```
+    public static func clampDepth(_ c: PolicyConfiguration, axis: Axis, zone: Double, options: SpeedPlot.Options) -> Double? {
+        let follows = c.follow.singleAxis(scrollAxis: options.scrollAxis)
+        guard follows == nil || follows == axis else { return nil }
+        let length = axis == .vertical ? 44 : options.viewport.width
+        let inset: Double
+        switch c.snapshot.clamp {
+        case .none: return nil
+        case .center: inset = 0
+        case .half: inset = length / 2
+        }
+        switch c.edgeScroll.reference {
+        case .finger: return nil
+        case .center: return max(0, zone - inset)
+        case .leadingEdge: return max(0, zone - inset + length * c.snapshot.scale / 2)
+        }
+    }
+
+    /// What `snapshot.clamp` does to the curve, for legends: `"snapshot clamped 22 pt inside,
+    /// max 1024 pt/s"` (jx_movable at 60 Hz), or nil when the clamp holds nothing back.
+    public var clampNote: String? {
+        guard isEnabled, let d = clampDepth, let deepest = depths.first, d < deepest else { return nil }
+        let top = max(speeds.max() ?? 0, timeSpeeds.max() ?? 0)
+        let inside = zone - d
+        let place = inside > 0 ? "\(SVGNumber.format(inside, decimals: 1)) pt inside"
+                               : "\(SVGNumber.format(-inside, decimals: 1)) pt past the edge"
+        return "snapshot clamped \(place), max \(SVGNumber.format(top, decimals: 0)) pt/s"
     }
 
     /// The engine's clamp on policy results: finite and non-negative, else 0.

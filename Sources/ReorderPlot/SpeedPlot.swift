@@ -37,6 +37,10 @@ public struct SpeedPlot {
         public var plotWidth: Double = 520
         /// Height of one plot area in pixels.
         public var plotHeight: Double = 280
+        /// The axis the sampled layout scrolls along: what `"main"` (`edge_scroll.axes`) means.
+        /// Vertical (a list), or horizontal for a strip, where `default`'s curve is sampled
+        /// along the viewport's width (`options.scrollAxis = .horizontal`).
+        public var scrollAxis: Axis = .vertical
 
         public init(viewport: Size = Size(width: 375, height: 667), frameRate: Double = 60) {
             self.viewport = viewport
@@ -201,6 +205,7 @@ public struct SpeedPlot {
                      "\(SVGNumber.format(atEdge, decimals: 0)) pt/s at the edge"]
             if top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
         }
+        if let note = c.clampNote { parts.append(note) }
         if c.isTimeDependent { parts.append("time ramp") }
         if c.axis == .horizontal { parts.append("horizontal") }
         if c.hasHookFailures { parts.insert("hook failed, fallback speeds", at: 0) }

@@ -49,15 +49,19 @@ def wait(predicate, timeout=5.0, interval=0.02, what="condition"):
         time.sleep(interval)
 
 
-class Playground(unittest.TestCase):
+class PageTest(unittest.TestCase):
+    """A `reorder play` server (arguments from `server_args`) and a headless Chromium on its page;
+    the helpers. The cases are in the subclasses."""
+
+    @classmethod
+    def server_args(cls):
+        raise NotImplementedError
+
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTIFACTS, exist_ok=True)
         cls.dir = tempfile.mkdtemp(prefix="reorder-play-")
-        cls.policy = os.path.join(cls.dir, "mine.lua")
-        with open(cls.policy, "w") as f:
-            f.write(FIRST_POLICY)
-        cls.server = subprocess.Popen([REORDER, "play", cls.policy, "--port", "0", "--rows", "200"],
+        cls.server = subprocess.Popen([REORDER, "play"] + cls.server_args(),
                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         cls.server_output = []
         found = {}
@@ -89,13 +93,6 @@ class Playground(unittest.TestCase):
     # MARK: helpers
 
     def setUp(self):
-        # Rewrite the policy only when a test changed it: a write makes the server reload.
-        with open(self.policy) as f:
-            changed = f.read() != FIRST_POLICY
-        if changed:
-            with open(self.policy, "w") as f:
-                f.write(FIRST_POLICY)
-            time.sleep(0.5)  # let the reload (150 ms polling) happen before the page loads
         d = self.driver
         d.get(self.url)
         wait(lambda: d.execute_script("return !!(window.__play && window.__play.scene)"), what="the first scene")
@@ -154,6 +151,28 @@ class Playground(unittest.TestCase):
         t = self.js("return getComputedStyle(document.getElementById('snapshot')).transform")
         a, b, c, d = [float(v) for v in re.match(r"matrix\(([^)]*)\)", t).group(1).split(",")[:4]]
         return math.hypot(a, b), math.atan2(b, a)
+
+
+
+class Playground(PageTest):
+    """The table of 200 rows with a policy file of our own (hot reload)."""
+
+    @classmethod
+    def server_args(cls):
+        cls.policy = os.path.join(cls.dir, "mine.lua")
+        with open(cls.policy, "w") as f:
+            f.write(FIRST_POLICY)
+        return [cls.policy, "--port", "0", "--rows", "200"]
+
+    def setUp(self):
+        # Rewrite the policy only when a test changed it: a write makes the server reload.
+        with open(self.policy) as f:
+            changed = f.read() != FIRST_POLICY
+        if changed:
+            with open(self.policy, "w") as f:
+                f.write(FIRST_POLICY)
+            time.sleep(0.5)  # let the reload (150 ms polling) happen before the page loads
+        super().setUp()
 
     # MARK: cases
 
@@ -486,6 +505,71 @@ class Playground(unittest.TestCase):
         with open(path, "rb") as f:
             width, height, rows = png.read(f.read())
         self.assertGreater(width, 0)
+
+
+class Strip(PageTest):
+    """`reorder play --layout strip`: the tab strip (12 tabs of 80 x 44 pt, a 375 x 44 pt
+    viewport) under `default`, which follows and edge-scrolls along the strip's x."""
+
+    TABS = ["Mail", "Calendar", "News", "Docs", "Maps", "Music", "Photos", "Notes", "Weather", "Shop",
+            "Chat", "Wiki"]
+
+    @classmethod
+    def server_args(cls):
+        return ["--layout", "strip", "--port", "0"]
+
+    def test_a_tab_drags_sideways(self):
+        """A long press of tab 1 (centre x = 40) and a glide to tab 4's centre (3 × 80 + 40 =
+        280) give Calendar News Docs Mail Maps ... on the host and in the DOM; mid-drag the
+        snapshot sits at the finger's x and the tab's y (22), and a PNG shows it there."""
+        self.assertEqual(self.host_state()["order"][0], self.TABS)
+        self.press(40, 22)
+        self.lifted()
+        self.glide(40, 22, 280, 22, steps=12)
+        time.sleep(0.4)
+        snap = self.scene()["snapshot"]
+        path = os.path.join(ARTIFACTS, "strip-mid-drag.png")
+        self.driver.save_screenshot(path)
+        left, top = self.origin()
+        rect = self.js("return document.getElementById('snapshot').getBoundingClientRect().toJSON()")
+        self.release()
+        self.assertEqual(snap["center"], [280, 22])
+        # The page draws the snapshot (84 x 46.2 pt at scale 1.05) centred there.
+        self.assertAlmostEqual(rect["x"] + rect["width"] / 2 - left, 280, delta=1)
+        self.assertAlmostEqual(rect["y"] + rect["height"] / 2 - top, 22, delta=1)
+        self.assertAlmostEqual(rect["width"], 84, delta=1)
+        # The PNG: the tab's title, dark text, is in the snapshot's middle, across x.
+        with open(path, "rb") as f:
+            width, height, rows = png.read(f.read())
+        dark = [(x, y) for y in range(int(top + 12), int(top + 32)) for x in range(int(left + 240), int(left + 320))
+                if sum(rows[y][x][:3]) < 3 * 128]
+        self.assertGreater(len(dark), 20, "no title in the snapshot")
+        xs = [x - left for x, _ in dark]
+        self.assertLess(abs((min(xs) + max(xs)) / 2 - 280), 10, f"title not centred on the finger: {min(xs)}...{max(xs)}")
+        expected = ["Calendar", "News", "Docs", "Mail", "Maps"]
+        self.assertEqual(self.host_state()["order"][0][:5], expected)
+        self.assertEqual(self.dom_order()[:5], expected)
+
+    def test_right_zone_scrolls_sideways_at_the_policy_speed(self):
+        """The finger held 20 pt inside the right edge (x = 355): `default`'s zone is
+        min(25 % of 375, 120) = 93.75 pt, the depth 355 - 281.25 = 73.75 pt, so after the 0.4 s
+        ramp x grows at 1500 × (73.75 / 93.75)² = 928.27 pt/s (Policies/default.lua), within
+        5 %, until the 585 pt end."""
+        self.press(40, 22)
+        self.lifted()
+        self.glide(40, 22, 355, 22, steps=8)
+        time.sleep(0.45)
+        s1 = self.scene()
+        time.sleep(0.1)
+        s2 = self.scene()
+        self.release()
+        speed = (s2["offset"][0] - s1["offset"][0]) / (s2["t"] - s1["t"])
+        zone = [z for z in s2["zones"] if z["axis"] == "horizontal"][0]
+        expected = 1500 * (73.75 / 93.75) ** 2
+        self.assertAlmostEqual(zone["speed"], expected, delta=expected * 0.05)
+        self.assertAlmostEqual(speed, expected, delta=expected * 0.05)
+        self.assertEqual(s2["offset"][1], 0)
+        self.assertEqual([z for z in s2["zones"] if z["axis"] == "vertical"], [])
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ import Testing
         #expect(status2 == 1)
         #expect(out2 == """
             cannot load two.lua:
-              two.lua:3: edge_scroll.axes: expected "vertical", "horizontal" or "both", got string "up"
+              two.lua:3: edge_scroll.axes: expected "vertical", "horizontal", "both" or "main", got string "up"
               two.lua:4: edge_scroll.reference: expected "finger", "center" or "leading_edge", got number 1
 
             """)

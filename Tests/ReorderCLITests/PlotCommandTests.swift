@@ -68,15 +68,21 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
             #expect(zone == policy.edgeZone(ctx, axis: .vertical, viewportLength: 667))
             let depths = numbers(s.attributes["data-depth"]), speeds = numbers(s.attributes["data-speed"])
             policy.onBegin(ctx, at: ItemPosition(section: 0, item: 0))
+            // snapshot.clamp (jx_movable) holds the reference at clampDepth: deeper samples take its speed.
+            let deepest = SpeedCurve.clampDepth(policy.configuration, axis: .vertical, zone: zone, options: options) ?? .infinity
             for i in [0, depths.count - 1] {
-                #expect(speeds[i] == policy.scrollSpeed(ctx, axis: .vertical, depth: depths[i], zone: zone, elapsed: 5),
+                #expect(speeds[i] == policy.scrollSpeed(ctx, axis: .vertical, depth: min(depths[i], deepest), zone: zone, elapsed: 5),
                         "\(name) at depth \(depths[i])")
             }
         }
-        // the reference figures at the edge (the policies' header comments)
+        // the reference figures at the edge (the policies' header comments): jx_movable's
+        // limitSnapshotCenterY (JXMovableCellTableView.m:290-295) keeps the snapshot's centre,
+        // its edge-scroll reference, half a 44 pt row inside: depth at most 150 - 22 = 128, so
+        // 128 / 150 x 20 pt per frame x 60 = 1024 pt/s at the edge and past it.
         let jx = try #require(series.first)
         let edge = try #require(numbers(jx.attributes["data-depth"]).firstIndex(of: 150))
-        #expect(numbers(jx.attributes["data-speed"])[edge] == 1200)
+        #expect(numbers(jx.attributes["data-speed"])[edge] == 1024)
+        #expect(numbers(jx.attributes["data-speed"]).max() == 1024)
     }
 
     @Test func plotWithoutOutPrintsATable() {
@@ -85,11 +91,49 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         #expect(status == 0)
         #expect(out.text == """
             policy      zone (pt)  at the edge (pt/s)  max (pt/s)  time ramp
-            jx_movable  150        1200                1552        no
+            jx_movable  150        1024                1024        no
             cookbook    -          -                   -           no edge scroll
+            jx_movable: snapshot clamped 22 pt inside, max 1024 pt/s (snapshot.clamp)
             viewport 375x667 pt, 60 Hz, speeds after 5 s in the zone; draw the curves with --out FILE.svg
 
             """)
+    }
+
+    /// jx_movable's clamp at 120 Hz: JX scrolls 20 pt per display frame at most
+    /// (maxMoveDistance, JXMovableCellTableView.m:339), the centre at most 128 of 150 pt deep:
+    /// 128 / 150 x 20 x 120 = 2048 pt/s (issue 15: "1,024 pt/s at 60 Hz").
+    @Test func plotCapsJXAtItsClampAt120Hz() {
+        let out = OutputBuffer()
+        let status = Plotter.plot(["jx_movable"], out: nil, frameRate: 120, console: .buffered(output: out))
+        #expect(status == 0)
+        #expect(out.text == """
+            policy      zone (pt)  at the edge (pt/s)  max (pt/s)  time ramp
+            jx_movable  150        2048                2048        no
+            jx_movable: snapshot clamped 22 pt inside, max 2048 pt/s (snapshot.clamp)
+            viewport 375x667 pt, 120 Hz, speeds after 5 s in the zone; draw the curves with --out FILE.svg
+
+            """)
+    }
+
+    /// The README's charts are what its commands draw today: `reorder plot <the six curve
+    /// policies> --out docs/curves.svg`, and the same with `--frame-rate 120` into
+    /// docs/curves-120.svg (regenerate them with those commands when a curve changes).
+    @Test func theReadmeChartsAreGenerated() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for (file, rate) in [("curves.svg", nil), ("curves-120.svg", 120.0)] as [(String, Double?)] {
+            let command = "reorder plot \(Self.curvePolicies.joined(separator: " "))"
+                + (rate.map { " --frame-rate \(Int($0))" } ?? "") + " --out docs/\(file)"
+            #expect(readme.contains(command), "README names \(command)")
+            let dir = try temporaryDirectory()
+            let status = Plotter.plot(Self.curvePolicies, out: file, frameRate: rate,
+                                      console: .buffered(output: OutputBuffer(), currentDirectory: dir.path))
+            #expect(status == 0)
+            let drawn = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+            let committed = try String(contentsOf: root.appendingPathComponent("docs/\(file)"), encoding: .utf8)
+            #expect(drawn == committed, "docs/\(file) is stale: run the README's command")
+        }
     }
 
     @Test func plotMixesBuiltInsAndFiles() throws {

@@ -110,6 +110,6 @@ import Testing
         #expect(status == 1)
         #expect(out.text == "")
         // bad.lua line 3 sets edge_scroll.axes (docs/POLICIES.md: "vertical", "horizontal", "both").
-        #expect(err.text == "reorder replay: bad.lua:3: edge_scroll.axes: expected \"vertical\", \"horizontal\" or \"both\", got string \"diagonal\"\n")
+        #expect(err.text == "reorder replay: bad.lua:3: edge_scroll.axes: expected \"vertical\", \"horizontal\", \"both\" or \"main\", got string \"diagonal\"\n")
     }
 }

@@ -32,7 +32,7 @@ import ReorderCore
         // the field table's (snapshot before edge_scroll, axes before reference).
         #expect(e.description == """
             bad.lua:8: snapshot.alpha: expected a number in 0...1, got number 2
-            bad.lua:6: edge_scroll.axes: expected "vertical", "horizontal" or "both", got string "diagonal"
+            bad.lua:6: edge_scroll.axes: expected "vertical", "horizontal", "both" or "main", got string "diagonal"
             bad.lua:5: edge_scroll.reference: expected "finger", "center" or "leading_edge", got string "thumb"
             """)
         #expect(e.others.count == 2)

@@ -56,6 +56,8 @@ import ReorderCore
         expected.allowableMovement = 10
         expected.edgeScroll.reference = .finger
         #expect(d == expected)
+        // Along the layout's scroll axis (issue 21): the engine's defaults are default's.
+        #expect(d.follow == .main && d.edgeScroll.axes == .main)
     }
 
     @Test func validationMessagesArePrecise() throws {
@@ -76,7 +78,7 @@ import ReorderCore
         #expect(try message("return { semantics = 'swap' }") ==
                 "kanban.lua:1: semantics: expected \"move\", \"exchange\" or a function, got string \"swap\"")
         #expect(try message("return { edge_scroll = { axes = 'diagonal' } }") ==
-                "kanban.lua:1: edge_scroll.axes: expected \"vertical\", \"horizontal\" or \"both\", got string \"diagonal\"")
+                "kanban.lua:1: edge_scroll.axes: expected \"vertical\", \"horizontal\", \"both\" or \"main\", got string \"diagonal\"")
         #expect(try message("return { snapshot = { placeholder = 'red' } }") ==
                 "kanban.lua:1: snapshot.placeholder: expected \"hidden\", \"visible\" or \"#rrggbb\", got string \"red\"")
         #expect(try message("return { can_move = true }") ==

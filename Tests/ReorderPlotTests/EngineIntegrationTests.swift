@@ -20,11 +20,15 @@ import ReorderCore
             #expect(depths.first == zone + 44)
             #expect(depths[44] == zone)
             #expect(depths.last == 0)
-            #expect(speeds.first == speed(of: policy, depth: zone + 44, zone: zone, elapsed: 5))
-            #expect(speeds[44] == speed(of: policy, depth: zone, zone: zone, elapsed: 5))
+            // snapshot.clamp (JX) holds the reference at clampDepth: deeper samples take its speed.
+            let deepest = SpeedCurve.clampDepth(policy.configuration, axis: .vertical, zone: zone,
+                                                options: SpeedPlot.Options()) ?? .infinity
+            #expect(speeds.first == speed(of: policy, depth: min(zone + 44, deepest), zone: zone, elapsed: 5))
+            #expect(speeds[44] == speed(of: policy, depth: min(zone, deepest), zone: zone, elapsed: 5))
             #expect(speeds.last == speed(of: policy, depth: 0, zone: zone, elapsed: 5))
         }
-        #expect(series.first?.numbers("data-speed")[44] == 1200)   // JX: 20 pt per frame at 60 Hz
+        // JX at the edge: the centre clamped 22 pt inside, 128 / 150 x 20 pt per frame at 60 Hz.
+        #expect(series.first?.numbers("data-speed")[44] == 1024)
         #expect(series.first?["data-zone"] == "150")
         let def = try #require(series.first { $0["data-name"] == "default" })
         #expect(def["data-zone"] == "120")                         // min(25 % of 667, 120)
@@ -103,9 +107,14 @@ import ReorderCore
     @Test func documentedJXFigures() {
         let curve = SpeedCurve(name: "jx_movable", policy: JXMovablePolicy(), options: SpeedPlot.Options())
         #expect(curve.zone == 150)
-        #expect(curve.speedAtEdge == 1200)
-        #expect(curve.speeds.first == 1552)   // 194 x 20 pt per 60 Hz frame / 150 (JXMovableCellTableView.m:339)
+        // limitSnapshotCenterY (JXMovableCellTableView.m:290-295, snapshot.clamp = .half) keeps
+        // the centre, the reference, 22 pt inside: depth <= 128, 128 x 20 pt per 60 Hz frame / 150
+        // (m:339) = 1024 pt/s at the edge and past it (it was 1200 and 1552 before the clamp).
+        #expect(curve.clampDepth == 128)
+        #expect(curve.speedAtEdge == 1024)
+        #expect(curve.speeds.first == 1024)
         #expect(curve.speeds.last == 0)
+        #expect(curve.clampNote == "snapshot clamped 22 pt inside, max 1024 pt/s")
     }
 
     /// On a board the content offset's y stays 0 while the dragged item's list scrolls: the
