@@ -29,12 +29,12 @@ func onPath(_ tool: String) -> Bool {
             #expect(Self.classBlock(owner, in: text).contains { $0.hasPrefix(line) }, "\(field.path): no `\(line)` in \(owner)")
         }
         // The types, worked out from docs/POLICIES.md's "takes" column:
-        // follow: `"y"`, `"xy"` or `"translation"`; api: integer; snapshot.shadow.offset:
+        // follow: `"y"`, `"xy"`, `"translation"` or `"main"`; api: integer; snapshot.shadow.offset:
         // `{ x = X, y = Y }` or `{ X, Y }`; a curve: the four names or `{ x1, y1, x2, y2 }`;
         // edge_scroll.speed: a number or `function(ctx, depth, zone, elapsed, axis)` returning
         // one; target: `function(ctx, from_s, from_r, to_s, to_r)` returning `section, row` or nil;
         // on_cancel: `"revert"` or `"commit"`, or `function(ctx)` returning one of them.
-        #expect(PolicyTypes.luaType(of: "follow") == #""y"|"xy"|"translation""#)
+        #expect(PolicyTypes.luaType(of: "follow") == #""y"|"xy"|"translation"|"main""#)
         #expect(PolicyTypes.luaType(of: "api") == "integer")
         #expect(PolicyTypes.luaType(of: "snapshot.shadow.offset") == "{ x: number, y: number }|number[]")
         #expect(PolicyTypes.luaType(of: "snapshot.lift.curve") == #""linear"|"ease_in"|"ease_out"|"ease_in_out"|number[]"#)

@@ -134,7 +134,7 @@ import ReorderCore
             // ValidationError.outOfRange's two forms: whole-number ranges (group.max,
             // snapshot.stack) say "must be a whole number from", the others "is out of range (".
             let expected = ["group.max", "snapshot.stack"].contains(field.path)
-                ? "\(field.path): \(field.path) must be a whole number from " : "\(field.path): 1e+300 is out of range ("
+                ? "\(field.path) must be a whole number from " : "\(field.path): 1e+300 is out of range ("
             #expect(message?.hasPrefix(expected) == true, "\(field.path): \(message ?? "nil")")
         }
         // A field whose values are all allowed (a boolean, a curve) has no check.
