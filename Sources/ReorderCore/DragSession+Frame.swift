@@ -89,11 +89,12 @@ extension DragSession {
         if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
     }
 
-    /// The target the rule proposes for the current finger / snapshot, if any.
-    func proposedTarget() -> ItemPosition? {
+    /// The target the rule proposes for the current finger / snapshot, if any, while the
+    /// dragged item is at `current`.
+    func proposedTarget(dragging current: ItemPosition) -> ItemPosition? {
         switch configuration.targetRule {
         case .underFinger:
-            guard let finger, let current = drag?.current else { return nil }
+            guard let finger else { return nil }
             // With `snapshot.clamp`, at the clamped point (JXMovableCellTableView.m:195).
             return layout.proposedPosition(at: clamped(finger) + offset, dragging: current)
         case .centerDistance:
@@ -117,7 +118,7 @@ extension DragSession {
     /// The proposal of the target rule, when it is a step: the dragged item's position and an
     /// existing position, or one past the end of another section (append).
     @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
-        guard let current = drag?.current, let proposed = proposedTarget(), proposed != current,
+        guard let current = drag?.current, let proposed = proposedTarget(dragging: current), proposed != current,
               order.isValid(proposed)
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))

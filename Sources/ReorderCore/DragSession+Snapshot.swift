@@ -82,8 +82,7 @@ extension DragSession {
     /// again from the same numbers gives the same snapshot. A dragging frame that follows a
     /// touch move at the same time, and does not scroll, updates it once instead of three times.
     mutating func refreshSnapshot() {
-        if let basis = drag?.snapshotBasis,
-           basis.isIdentical(to: SnapshotBasis(time: time, finger: finger, offset: offset)) { return }
+        if drag?.isComputed(for: SnapshotBasis(time: time, finger: finger, offset: offset)) == true { return }
         updateSnapshot()
     }
 
@@ -171,6 +170,12 @@ extension DragSession.Drag {
         let first = snapshotBasis == nil
         snapshotBasis = basis
         return (beganAt, liftFrom, first)
+    }
+
+    /// Whether the snapshot was last computed for `basis` (one access to the optional drag).
+    @inline(__always) func isComputed(for basis: DragSession.SnapshotBasis) -> Bool {
+        guard let b = snapshotBasis else { return false }
+        return b.isIdentical(to: basis)
     }
 
     /// The time since the last dragging frame (never negative), and `t` recorded as the last.
