@@ -157,6 +157,39 @@ local function install_lazy_traces(busted)
   end
 end
 
+-- busted's environment (busted/environment.lua) looks every global a spec or busted reads up
+-- through the chain of contexts with a recursive getEnv: the first true value in a context's
+-- env from the running block outwards, else _G[key]. busted's block.rejectAll does it for each of
+-- its ~25 executor names before every block. The same lookup as a loop, installed as the
+-- __index of busted's environment table (found as the _ENV busted.wrap gives a function).
+local function install_fast_environment(busted)
+  local globals = _G
+  local probe = function() return _G end
+  busted.wrap(probe)
+  local env
+  for i = 1, 255 do
+    local name, value = debug.getupvalue(probe, i)
+    if name == nil then break end
+    if name == "_ENV" then env = value break end
+  end
+  local mt = env ~= nil and env ~= globals and getmetatable(env)
+  if not mt or type(mt.__index) ~= "function" then return end
+  local get, parent = busted.context.get, busted.context.parent
+  mt.__index = function(_, key)
+    local ctx = get()
+    if not ctx then return nil end
+    repeat
+      local e = ctx.env
+      if e then
+        local v = e[key]
+        if v then return v end
+      end
+      ctx = parent(ctx)
+    until not ctx
+    return globals._G[key]
+  end
+end
+
 -- The test file loader `reorder` (`--loaders=reorder`): reads a file as every input is read
 -- (a regular file of UTF-8 source, at most 16 MiB: reorder._read_spec raises a clear message
 -- otherwise), compiles it under the name the user gave, and tells the host when each file runs
@@ -179,6 +212,7 @@ package.preload["busted.modules.files.reorder"] = function()
     load = function(busted, filename)
       if not subscribed then
         subscribed = true
+        install_fast_environment(busted)
         if reorder._spec_lazy_traces then install_lazy_traces(busted) end
         busted.subscribe({ "file", "start" }, function(file)
           reorder._file_begin(display(file.name))
