@@ -141,7 +141,10 @@ local function install_lazy_traces(busted)
       return file.getTrace(file.name, info)
     end
     -- The stack from `level` on, as luaL_traceback walks it (the same levels: this function
-    -- stands where busted's getTrace stood).
+    -- stands where busted's getTrace stood). Both busted's trimTrace and our loader's getTrace
+    -- cut the text at the first C frame (busted's xpcall, a frame or two up): the frames up to
+    -- it are all the text shows when it is among the first 10 (luaL_traceback writes the first
+    -- 10 levels before any "(skipping N levels)"); otherwise every level is captured.
     local frames, n = {}, 0
     local l = level
     while true do
@@ -150,9 +153,9 @@ local function install_lazy_traces(busted)
       n = n + 1
       frames[n] = frame
       l = l + 1
+      if frame.what == "C" and n <= 10 then break end
     end
     info.message = msg
-    -- Both busted's trimTrace and our loader's getTrace cut the text at the first C frame.
     return lazy(info, frames, level, l - 1)
   end
 end
