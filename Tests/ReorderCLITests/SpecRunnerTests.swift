@@ -171,6 +171,34 @@ import Testing
     /// and through Debian's /usr/bin/busted: the same counts. Expected counts from the file's
     /// header (worked per test: 11 pass; the custom assertion, the plain assert and the
     /// matcher fail; one runtime error; one pending), and busted 2.1.1 prints the same.
+    /// The spec VM's busted.getTrace builds the traceback text when it is first read (spec.lua,
+    /// install_lazy_traces): the text must be busted's own. compare.lua runs busted on plain
+    /// lua5.4 with both getTraces called at the same depth for every trace (170: the
+    /// registrations, failures and errors of the two fixture files, at stack depths 0-30 and
+    /// after a tail call) and counts those that differ.
+    @Test func lazyTracebackIsBustedsText() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lua5.4"),
+              FileManager.default.fileExists(atPath: "/usr/share/lua/5.4/busted/core.lua") else {
+            print("skipped: /usr/bin/lua5.4 or Debian's lua-busted is not installed")
+            return
+        }
+        let dir = "Tests/ReorderCLITests/Fixtures/lazy-trace/"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/lua5.4")
+        p.arguments = [dir + "compare.lua", "Sources/ReorderScripting/Preludes/spec.lua",
+                       dir + "deep_traces.lua", dir + "mixed_traces.lua"]
+        p.currentDirectoryURL = packageRoot
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        // deep_traces.lua: 31 depths x (1 describe + 2 `it` registrations + 2 failing tests'
+        // traces) = 155; mixed_traces.lua: 10 registrations (2 describes, 7 `it`s, 1 pending)
+        // + 5 failing tests' traces = 15; 170 in all, every one through the lazy path.
+        #expect(String(decoding: data, as: UTF8.self) == "checked 170 differing 0 lazy 170\n")
+    }
+
     @Test func bustedFeaturesCountAsRealBustedCountsThem() throws {
         let fixture = "Tests/ReorderCLITests/Fixtures/busted-features"
         let cases: [([String], String, String)] = [

@@ -33,6 +33,166 @@ local stderr_methods = {
 }
 setmetatable(stderr, { __index = stderr_methods, __name = "FILE*" })
 
+-- busted.getTrace, as busted 2.1.1 writes it (busted/core.lua), except that the traceback text is
+-- built when it is first read instead of at once. busted calls getTrace for every `it` it
+-- registers, and on Lua 5.4 debug.traceback searches package.loaded for a name of every function
+-- on the stack: about 80 % of busted's own time per test, for a text that only a failure report
+-- (or a verbose handler) reads. The stack is captured at once (debug.getinfo of each level,
+-- with the function), and the text is made from it as luaL_traceback (lauxlib.c, Lua 5.4.4)
+-- makes it: the same frames, names, "(...tail calls...)" and "(skipping N levels)". The one
+-- thing read later is package.loaded, for the global names of the captured functions.
+-- Installed for the `reorder` output handler only (busted's own handlers, e.g. -o json, get
+-- busted's eager getTrace).
+local function install_lazy_traces(busted)
+  local getinfo, next, rawequal, type, format = debug.getinfo, next, rawequal, type, string.format
+  local concat = table.concat
+  local original = busted.getTrace
+  local pl_path = require "pl.path"
+  local source = getinfo(original, "S").source
+  local thisdir = pl_path.dirname(source)
+  local ourGetTrace = reorder._spec_getTrace
+
+  local function findfield(obj, t, level)
+    if level == 0 or type(t) ~= "table" then return nil end
+    for k, v in next, t do
+      if type(k) == "string" then
+        if rawequal(v, obj) then return k end
+        local name = findfield(obj, v, level - 1)
+        if name then return k .. "." .. name end
+      end
+    end
+    return nil
+  end
+
+  local function funcname(frame)
+    local loaded = debug.getregistry and debug.getregistry()._LOADED or package.loaded
+    local name = findfield(frame.func, loaded, 2)
+    if name then
+      if name:sub(1, 3) == "_G." then name = name:sub(4) end
+      return "function '" .. name .. "'"
+    elseif frame.namewhat ~= "" then
+      return format("%s '%s'", frame.namewhat, frame.name)
+    elseif frame.what == "main" then
+      return "main chunk"
+    elseif frame.what ~= "C" then
+      return format("function <%s:%d>", frame.short_src, frame.linedefined)
+    end
+    return "?"
+  end
+
+  -- luaL_traceback(L, L, "", level) of the captured frames (frames[i] is level first + i - 1,
+  -- `last` the last level).
+  local function render(frames, first, last)
+    local parts = { "\nstack traceback:" }
+    local level = first
+    local limit2show = (last - level > 21) and 10 or -1
+    while level <= last do
+      local frame = frames[level - first + 1]
+      level = level + 1
+      if limit2show == 0 then
+        limit2show = limit2show - 1
+        local n = last - level - 11 + 1
+        parts[#parts + 1] = format("\n\t...\t(skipping %d levels)", n)
+        level = level + n
+      else
+        limit2show = limit2show - 1
+        if frame.currentline <= 0 then
+          parts[#parts + 1] = format("\n\t%s: in ", frame.short_src)
+        else
+          parts[#parts + 1] = format("\n\t%s:%d: in ", frame.short_src, frame.currentline)
+        end
+        parts[#parts + 1] = funcname(frame)
+        if frame.istailcall then parts[#parts + 1] = "\n\t(...tail calls...)" end
+      end
+    end
+    return concat(parts)
+  end
+
+  local function trim(text)
+    local index = text:find("\n%s*%[C]")
+    return text:sub(1, index)
+  end
+
+  local function lazy(info, frames, first, last)
+    return setmetatable(info, {
+      __index = function(t, key)
+        if key ~= "traceback" then return nil end
+        local text = trim(render(frames, first, last))
+        setmetatable(t, nil)
+        t.traceback = text
+        return text
+      end,
+    })
+  end
+
+  busted.getTrace = function(element, level, msg)
+    level = level or 3
+    local info = getinfo(level, "Sl")
+    while info.what == "C" or info.short_src:match("luassert[/\\].*%.lua$") or
+          (info.source:sub(1, 1) == "@" and thisdir == pl_path.dirname(info.source)) do
+      level = level + 1
+      info = getinfo(level, "Sl")
+    end
+    local file = busted.getFile(element)
+    if file and file.getTrace ~= ourGetTrace then
+      -- Another loader's getTrace reads the text now: busted's own way.
+      info.traceback = debug.traceback("", level)
+      info.message = msg
+      return file.getTrace(file.name, info)
+    end
+    -- The stack from `level` on, as luaL_traceback walks it (the same levels: this function
+    -- stands where busted's getTrace stood). Both busted's trimTrace and our loader's getTrace
+    -- cut the text at the first C frame (busted's xpcall, a frame or two up): the frames up to
+    -- it are all the text shows when it is among the first 10 (luaL_traceback writes the first
+    -- 10 levels before any "(skipping N levels)"); otherwise every level is captured.
+    local frames, n = {}, 0
+    local l = level
+    while true do
+      local frame = getinfo(l, "Slntf")
+      if not frame then break end
+      n = n + 1
+      frames[n] = frame
+      l = l + 1
+      if frame.what == "C" and n <= 10 then break end
+    end
+    info.message = msg
+    return lazy(info, frames, level, l - 1)
+  end
+end
+
+-- busted's environment (busted/environment.lua) looks every global a spec or busted reads up
+-- through the chain of contexts with a recursive getEnv: the first true value in a context's
+-- env from the running block outwards, else _G[key]. busted's block.rejectAll does it for each of
+-- its ~25 executor names before every block. The same lookup as a loop, installed as the
+-- __index of busted's environment table (found as the _ENV busted.wrap gives a function).
+local function install_fast_environment(busted)
+  local globals = _G
+  local probe = function() return _G end
+  busted.wrap(probe)
+  local env
+  for i = 1, 255 do
+    local name, value = debug.getupvalue(probe, i)
+    if name == nil then break end
+    if name == "_ENV" then env = value break end
+  end
+  local mt = env ~= nil and env ~= globals and getmetatable(env)
+  if not mt or type(mt.__index) ~= "function" then return end
+  local get, parent = busted.context.get, busted.context.parent
+  mt.__index = function(_, key)
+    local ctx = get()
+    if not ctx then return nil end
+    repeat
+      local e = ctx.env
+      if e then
+        local v = e[key]
+        if v then return v end
+      end
+      ctx = parent(ctx)
+    until not ctx
+    return globals._G[key]
+  end
+end
+
 -- The test file loader `reorder` (`--loaders=reorder`): reads a file as every input is read
 -- (a regular file of UTF-8 source, at most 16 MiB: reorder._read_spec raises a clear message
 -- otherwise), compiles it under the name the user gave, and tells the host when each file runs
@@ -45,6 +205,7 @@ package.preload["busted.modules.files.reorder"] = function()
     info.traceback = info.traceback:sub(1, index)
     return info
   end
+  reorder._spec_getTrace = getTrace
   local function display(name)
     local options = reorder._spec_options
     return options and options.display and options.display[name] or name
@@ -54,6 +215,8 @@ package.preload["busted.modules.files.reorder"] = function()
     load = function(busted, filename)
       if not subscribed then
         subscribed = true
+        install_fast_environment(busted)
+        if reorder._spec_lazy_traces then install_lazy_traces(busted) end
         busted.subscribe({ "file", "start" }, function(file)
           reorder._file_begin(display(file.name))
           return nil, true
@@ -103,6 +266,10 @@ function reorder._run_specs(args, options)
       if not i then return "", P end
       return sub(P, 1, i - 1), sub(P, i + 1)
     end
+  end
+  reorder._spec_lazy_traces = true
+  for _, a in ipairs(args) do
+    if a:match("^%-%-output=") and a ~= "--output=reorder" then reorder._spec_lazy_traces = false end
   end
   local given = {}
   for _, f in ipairs(args) do given[f] = true end
