@@ -103,6 +103,13 @@ public protocol DragPolicy: AnyObject {
     /// }
     /// ```
     var clockReads: Int { get }
+    /// The text to speak for a keyboard drag's event, or nil for silence (`announce`).
+    func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> String?
+    /// The one-shot actions offered for the item at `position`; `offered` are those the
+    /// policy's `can_move` and `target` allow (`actions`).
+    func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction]
+    /// What a screen reader reads when the item at `position` is focused (`instructions`).
+    func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String
 }
 
 extension DragPolicy {

@@ -177,6 +177,9 @@ public struct DragSession: Sendable {
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
+    /// Keyboard dragging: the focus, a keyboard lift, a reveal's glide, announcements (see
+    /// DragSession+Keyboard).
+    var keys = KeyboardState()
 
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).

@@ -148,6 +148,9 @@ public final class DragSimulator {
         case .up: outcome = storedSession.touchUp(time: t, policy: storedPolicy)
         case .cancel: outcome = storedSession.cancel(time: t, policy: storedPolicy)
         case .frame: outcome = storedSession.frame(time: t, policy: storedPolicy)
+        case .focus(_, let p): outcome = storedSession.focus(p, time: t)
+        case .key(_, let k, let n): outcome = storedSession.key(k, count: n, time: t, policy: storedPolicy)
+        case .action(_, let p, let a): outcome = storedSession.perform(a, at: p, time: t, policy: storedPolicy)
         }
         isHandlingInput = false
         time = t
@@ -158,6 +161,9 @@ public final class DragSimulator {
             case .up: storedInputs.append(.up(t))
             case .cancel: storedInputs.append(.cancel(t))
             case .frame: storedInputs.append(.frame(t))
+            case .focus(_, let p): storedInputs.append(.focus(t, p))
+            case .key(_, let k, let n): storedInputs.append(.key(t, k, n))
+            case .action(_, let p, let a): storedInputs.append(.action(t, p, a))
             }
         }
         return outcome
@@ -416,5 +422,51 @@ public final class DragSimulator {
     public func setListOffsets(_ offsets: [Double]) -> DragSession.InputOutcome {
         checkNoInput()
         return storedSession.setListOffsets(offsets)
+    }
+}
+
+// MARK: Keyboard
+
+extension DragSimulator {
+    /// Sets the keyboard focus (recorded as a `focus` input).
+    @discardableResult
+    public func focus(_ position: ItemPosition) -> DragSession.InputOutcome { apply(.focus(time, position)) }
+
+    /// A key on the focused item, `count` times for the arrows and Tab (a `key` input); see
+    /// ``DragSession/key(_:count:time:policy:)``.
+    ///
+    /// ```swift
+    /// let sim = DragSimulator(sections: [(1...15).map { Item("row \($0)") }],
+    ///                         viewport: Size(width: 375, height: 667), policy: DefaultPolicy())
+    /// sim.focus(ItemPosition(section: 0, item: 8))
+    /// sim.key(.space); sim.key(.up, count: 5); sim.key(.space)
+    /// sim.order.ids[0][3]   // "row 9"
+    /// ```
+    @discardableResult
+    public func key(_ key: KeyboardKey, count: Int = 1) -> DragSession.InputOutcome { apply(.key(time, key, count)) }
+
+    /// A one-shot action (an `action` input); see ``DragSession/perform(_:at:time:policy:)``.
+    @discardableResult
+    public func perform(_ action: KeyboardAction, at position: ItemPosition) -> DragSession.InputOutcome {
+        apply(.action(time, position, action))
+    }
+
+    /// The actions offered for an item now.
+    public func keyboardActions(at position: ItemPosition) -> [KeyboardAction] {
+        checkNoInput()
+        return storedSession.keyboardActions(at: position, policy: storedPolicy)
+    }
+
+    /// The instructions a screen reader reads for the item at `position` (nil for no item).
+    public func instructions(at position: ItemPosition) -> String? {
+        checkNoInput()
+        guard storedSession.order.isValid(position) else { return nil }
+        return storedPolicy.instructions(storedSession.context(time: time), at: position)
+    }
+
+    /// Returns the announcements made since the last call, and forgets them.
+    public func takeAnnouncements() -> [KeyboardAnnouncement] {
+        checkNoInput()
+        return storedSession.takeAnnouncements()
     }
 }

@@ -14,11 +14,19 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case up(Double)
     case cancel(Double)
     case frame(Double)
+    /// Keyboard focus on an item (`{"type":"focus","section":1,"row":3}`, 1-based in the trace).
+    case focus(Double, ItemPosition)
+    /// A key on the focused item, `count` times for the arrows and Tab
+    /// (`{"type":"key","key":"down","n":2}`; `n` is written when it is not 1).
+    case key(Double, KeyboardKey, Int)
+    /// A one-shot action on an item (`{"type":"action","section":1,"row":3,"action":"move_to_end"}`).
+    case action(Double, ItemPosition, KeyboardAction)
 
     /// When the input happens.
     public var time: Double {
         switch self {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
+        case .focus(let t, _), .key(let t, _, _), .action(let t, _, _): return t
         }
     }
 
@@ -26,7 +34,15 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame: return nil
+        case .up, .cancel, .frame, .focus, .key, .action: return nil
+        }
+    }
+
+    /// The item of `focus` and `action` (0-based).
+    public var position: ItemPosition? {
+        switch self {
+        case .focus(_, let p), .action(_, let p, _): return p
+        default: return nil
         }
     }
 
@@ -38,6 +54,9 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .up: return "up"
         case .cancel: return "cancel"
         case .frame: return "frame"
+        case .focus: return "focus"
+        case .key: return "key"
+        case .action: return "action"
         }
     }
 
@@ -54,6 +73,12 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        switch self {
+        case .focus(let t, let p): return "focus(\(t), \(p.label))"
+        case .key(let t, let k, let n): return n == 1 ? "key(\(t), \(k.rawValue))" : "key(\(t), \(k.rawValue) x\(n))"
+        case .action(let t, let p, let a): return "action(\(t), \(p.label), \(a.name))"
+        default: break
+        }
         if let p = point { return "\(typeName)(\(time), \(p))" }
         return "\(typeName)(\(time))"
     }

@@ -339,6 +339,20 @@ extension PolicyField {
         .hook("on_cancel", .onCancel, FieldKind<CancelResolution>.choice(["revert", "commit"], extra: ["a function"]),
               function: "function(ctx)", returning: "one of them", defaultText: "`\"revert\"`", fallback: "`\"revert\"`",
               doc: "What a cancelled drag does: `revert` to the order at the press, or `commit` the order as it is."),
+        // Keyboard dragging and one-shot actions (issue 18).
+        .value("keyboard.reveal", .choice(["nearest", "center"]), \.keyboard.reveal,
+               doc: "Where a keyboard drag scrolls the moved item when it is not wholly visible: as little as needed, or to the centre (a board pages to the item's list and scrolls the list)."),
+        .value("keyboard.animate", .boolean, \.keyboard.animate,
+               doc: "Whether that scroll glides (with `displacement`'s duration and curve) or jumps; a one-shot action, a drop and a cancel always jump."),
+        .hook("announce", .announce, takes: "function(ctx, event)", returning: "a string, or nil to say nothing",
+              defaultText: "the built-in texts (`event.default`)", fallback: "the built-in text",
+              doc: "What a keyboard drag says. `event.type` is `lift`, `move`, `blocked`, `drop`, `cancel`, `rollback` or `refuse`; `event.item`, `section`, `row`, `count`, `section_name`, `from_section`, `from_row`, `from_count`, `from_section_name`, `previous_section`, `previous_row`, `to_section`/`to_row` (`blocked`), `resolution` (`cancel`) and `default` (the built-in text)."),
+        .hook("actions", .actions, takes: "function(ctx, section, row, offered)", returning: "a list of action names",
+              defaultText: "`offered`: those `can_move` and `target` allow", fallback: "`offered`",
+              doc: "The one-shot actions offered for an item (`move_up`, `move_down`, `move_to_start`, `move_to_end`, `move_to_section N`, `move_to_list NAME`)."),
+        .hook("instructions", .instructions, FieldKind<String>.string, function: "function(ctx, section, row)",
+              returning: "one", defaultText: "`\"\(KeyboardTexts.instructions)\"`", fallback: "the built-in text",
+              doc: "What a screen reader reads when an item is focused."),
     ]
 
     /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the

@@ -245,6 +245,9 @@ public final class Playground {
             case .up: mapped.append(.up(t))
             case .cancel: mapped.append(.cancel(t))
             case .frame: mapped.append(.frame(t))
+            case .focus(_, let p): mapped.append(.focus(t, p))
+            case .key(_, let k, let n): mapped.append(.key(t, k, n))
+            case .action(_, let p, let a): mapped.append(.action(t, p, a))
             }
         }
         clocks[client] = clock
