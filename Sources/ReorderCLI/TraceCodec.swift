@@ -261,7 +261,9 @@ public enum TraceCodec {
                 throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y, or for keyboard inputs section, row, key, n, action)")
             }
             if let allowed = TraceCodec.inputFields[type] {
-                for member in members where member.key != "t" && member.key != "type" && !allowed.contains(member.key) {
+                // (x and y on up, cancel and frame keep their own message below.)
+                for member in members where member.key != "t" && member.key != "type" && !allowed.contains(member.key)
+                    && !(allowed.isEmpty && (member.key == "x" || member.key == "y")) {
                     throw fail("\"\(type)\" takes no \"\(member.key)\"")
                 }
             }

@@ -55,7 +55,7 @@ public struct InvariantChecker {
     let itemCount: Int
     let sectionCount: Int
     /// Handles of items the policy locks (can_move false at the start).
-    public let locked: Set<Int32>
+    public internal(set) var locked: Set<Int32>
     /// Whether locked items must never change place (policies that also refuse locked targets
     /// under exchange semantics, like JXMovableCellTableView).
     public let strictLocks: Bool
@@ -144,7 +144,8 @@ public struct InvariantChecker {
             stillPlaces = (first ?? sim.currentPosition).map { [$0] } ?? []
             stillSectionSteps = 0
         }
-        stillBasis = sim.state == .dragging ? basis : nil
+        // A keyboard drag has no finger: its steps are keys, several in one input (`n`).
+        stillBasis = sim.state == .dragging && !sim.session.isKeyboardDrag ? basis : nil
         if stillBasis != nil, !stillPlaces.isEmpty {
             for case .move(let from, let to, _, _) in events {
                 if stillPlaces.contains(to) {

@@ -141,6 +141,7 @@ import ReorderCore
             "snapshot.clamp": "'half'", "snapshot.lift.from.scale": "0.5", "snapshot.lift.from.alpha": "0",
             "snapshot.drop.to.scale": "0.8", "snapshot.drop.to.alpha": "0.2",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
+            "keyboard.reveal": "'center'", "keyboard.animate": "false",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
         #expect(Set(valueFields.map(\.path)) == Set(other.keys))

@@ -83,6 +83,9 @@ import ReorderCore
             case .up(let t): return .up(t + 100)
             case .cancel(let t): return .cancel(t + 100)
             case .frame(let t): return .frame(t + 100)
+            case .focus(let t, let p): return .focus(t + 100, p)
+            case .key(let t, let k, let n): return .key(t + 100, k, n)
+            case .action(let t, let p, let a): return .action(t + 100, p, a)
             }
         }
         let start = try #require(DragTimeline.lastPress(in: twice))
