@@ -29,6 +29,8 @@ public struct BenchReport: Hashable, Sendable {
     public var native: FrameStatistics?
     /// Hook calls, load, reload and VM memory (``ReorderLua/PolicyBenchmark``).
     public var policyFigures: PolicyBenchmark.Report
+    /// The keyboard lanes (``KeyboardBench``); nil when skipped.
+    public var keyboard: KeyboardBench.Figures?
 
     /// Nanoseconds per call of each hook, by its Lua name.
     public var hookNanoseconds: [String: Double] {
@@ -94,6 +96,7 @@ extension BenchReport {
             ("load_ms", number(loadMilliseconds)),
             ("reload_ms", number(reloadMilliseconds)),
             ("vm_bytes", number(Double(vmBytes))),
+            ("keyboard", keyboard?.json ?? .null),
         ]))
     }
 
@@ -127,6 +130,7 @@ extension BenchReport {
         out += "  \(pad("load", 22))\(NumberText.fixed(loadMilliseconds, 3)) ms\n"
         out += "  \(pad("reload", 22))\(NumberText.fixed(reloadMilliseconds, 3)) ms\n"
         out += "  \(pad("VM after load", 22))\(NumberText.fixed(Double(vmBytes) / 1024, 1)) KiB (\(vmBytes) bytes, cap \(policyFigures.memoryLimit))\n"
+        if let keyboard { out += keyboard.text }
         return out
     }
 }

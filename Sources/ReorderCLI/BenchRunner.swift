@@ -12,6 +12,9 @@ public struct BenchOptions: Hashable, Sendable {
     public var drags: Int
     /// Hook calls, loads and reloads timed by ``ReorderLua/PolicyBenchmark``.
     public var policyBenchmark: PolicyBenchmark.Options
+    /// Rows of the keyboard lane's `move_to_end` list (``KeyboardBench``); 0 skips the
+    /// keyboard lanes.
+    public var keyboardRows = KeyboardBench.moveToEndRows
 
     /// Dragging frames aimed at per policy when `drags` is 0 (enough for a stable p99).
     public static let targetFrames = 20_000

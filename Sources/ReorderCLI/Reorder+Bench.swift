@@ -31,6 +31,9 @@ extension Reorder {
         @Option(name: .long, help: "Calls per timing run of each hook (5 runs; default 100000). Fewer for quick runs or under valgrind.")
         var hookIterations = 100_000
 
+        @Option(name: .long, help: "Rows of the keyboard lane's move_to_end list (0: no keyboard lanes).")
+        var keyboardRows = KeyboardBench.moveToEndRows
+
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
@@ -40,12 +43,16 @@ extension Reorder {
                 throw ValidationError("--frame-rate must be between 1 and 1000 frames per second, got \(frameRate)")
             }
             if let drags, drags < 0 { throw ValidationError("--drags must be 0 or more, got \(drags)") }
+            guard keyboardRows == 0 || (keyboardRows >= 2 && keyboardRows <= 100_000_000) else {
+                throw ValidationError("--keyboard-rows must be 0 or between 2 and 100000000, got \(keyboardRows)")
+            }
             guard hookIterations >= 1 else { throw ValidationError("--hook-iterations must be at least 1, got \(hookIterations)") }
         }
 
         func run() throws {
-            let options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
+            var options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
+            options.keyboardRows = keyboardRows
             let status = BenchCommand.run(policy: policy.name ?? BenchPolicyHelp.defaultName, options: options, json: json, console: .standard(),
                                           progressOnTerminal: isatty(2) == 1)
             if status != 0 { throw ExitCode(status) }
@@ -106,6 +113,9 @@ public enum BenchCommand {
         // Frames take about 80 % of a run; hook calls, loads and reloads the rest.
         runner.progress = { show($0 * 0.8) }
         let frames = runner.run()
+        // The keyboard lanes (issue 18): a step, and move_to_end on a long list.
+        let keyboard = options.keyboardRows > 0
+            ? KeyboardBench.run(policy: lua, native: native, options: options, clock: clock) : nil
         show(0.8)
         let figures: PolicyBenchmark.Report
         do {
@@ -118,8 +128,9 @@ public enum BenchCommand {
             return 1
         }
         if shown { console.writeError("\r\u{1B}[K") }
-        let report = BenchReport(policy: lua.configuration.name, rows: max(1, options.rows), frameRate: options.frameRate,
+        var report = BenchReport(policy: lua.configuration.name, rows: max(1, options.rows), frameRate: options.frameRate,
                                  lua: frames.lua, native: frames.native, policyFigures: figures)
+        report.keyboard = keyboard
         console.write(json ? report.json + "\n" : report.text)
         return 0
     }
