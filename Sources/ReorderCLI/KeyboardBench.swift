@@ -132,7 +132,8 @@ extension KeyboardBench.Figures {
             return "  \(pad(label, 22))\(pad(ns(s.p50), 12))\(pad(ns(s.p99), 12))\(s.frames)\n"
         }
         return line("keyboard step, Lua", step) + line("keyboard step, native", stepNative)
-            + line("move_to_end \(moveToEndRows), Lua", moveToEnd) + line("move_to_end, native", moveToEndNative)
+            + line("move_to_end, Lua", moveToEnd) + line("move_to_end, native", moveToEndNative)
+            + "  (a keyboard step: one arrow key; move_to_end: on \(moveToEndRows) rows, lift to drop, the scroll included)\n"
     }
 }
 

@@ -156,7 +156,8 @@ final class SteppingClock {
         let out = OutputBuffer()
         BenchCommand.run(policy: "default", options: Self.small, json: false, console: .buffered(output: out),
                          clock: SteppingClock(step: 100).read)
-        for part in ["keyboard step, Lua", "keyboard step, native", "move_to_end 1000, Lua", "move_to_end, native"] {
+        for part in ["keyboard step, Lua", "keyboard step, native", "move_to_end, Lua", "move_to_end, native",
+                     "move_to_end: on 1000 rows, lift to drop, the scroll included"] {
             #expect(out.text.contains(part), "missing \(part)")
         }
     }
