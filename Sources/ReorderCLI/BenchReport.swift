@@ -17,6 +17,9 @@ public struct FrameStatistics: Hashable, Sendable {
     public var allocatingFrames: Int?
     /// Rows the dragged item moved over (steps applied), summed over the measured drags.
     public var steps: Int
+    /// Median nanoseconds of the frames that made a step (0 when none did): what one keyboard
+    /// step (``KeyboardBench``) compares with.
+    public var stepFrameP50: Double = 0
 }
 
 /// The figures of one `reorder bench` run.
@@ -79,6 +82,7 @@ extension BenchReport {
             return .members([
                 ("frame_ns_p50", number(s.p50)), ("frame_ns_p99", number(s.p99)),
                 ("frames", number(Double(s.frames))), ("steps", number(Double(s.steps))),
+                ("step_frame_ns_p50", number(s.stepFrameP50)),
                 ("allocs_per_frame", s.allocationsPerFrame.map(number) ?? .null),
             ])
         }
@@ -114,6 +118,7 @@ extension BenchReport {
         } else {
             out += "  frame, native Swift   (no native equivalent)\n"
         }
+        out += "  \(pad("frame with a step", 22))Lua \(ns(lua.stepFrameP50))\(native.map { ", native \(ns($0.stepFrameP50))" } ?? "") (p50)\n"
         if let r = ratioP50 { out += "  \(pad("Lua / native (p50)", 22))\(NumberText.fixed(r, 2))×\n" }
         out += "  \(pad("frame budget (p50)", 22))\(NumberText.fixed(budgetFractionP50 * 100, 4)) % of \(ns(frameBudget))\n"
         if let a = lua.allocationsPerFrame {

@@ -73,6 +73,8 @@ public final class BenchRunner {
         var allocatingFrames = 0
         var steadyFrames = 0
         var steps = 0
+        /// The samples of the frames that made a step (what a keyboard step is compared with).
+        var stepSamples: [UInt64] = []
         init(simulator: DragSimulator) { self.simulator = simulator }
     }
 
@@ -172,7 +174,7 @@ public final class BenchRunner {
                 lane.steadyFrames += 1
             }
             lane.samples.append(end &- start)
-            if sim.currentPosition != before { lane.steps += 1 }
+            if sim.currentPosition != before { lane.steps += 1; lane.stepSamples.append(end &- start) }
             // The host takes the frame's events (outside the measurement, as a UI would after
             // rendering); taking them keeps the session's event buffer from growing.
             if !sim.events.isEmpty { _ = sim.takeEvents() }
@@ -187,7 +189,8 @@ public final class BenchRunner {
             p99: Self.percentile(sorted, 0.99),
             allocationsPerFrame: counting && lane.steadyFrames > 0 ? Double(lane.allocations) / Double(lane.steadyFrames) : nil,
             allocatingFrames: counting ? lane.allocatingFrames : nil,
-            steps: lane.steps)
+            steps: lane.steps,
+            stepFrameP50: Self.percentile(lane.stepSamples.sorted(), 0.50))
     }
 
     /// The nearest-rank percentile of sorted samples (0 when there are none).

@@ -140,6 +140,9 @@ final class SteppingClock {
     /// stepping clock advances 100 ns per read, so each sample is 100 ns.
     @Test func keyboardLanesAreReported() throws {
         let (_, object) = try report(policy: "default")
+        // The pointer frames that made a step, to compare with: 100 ns each on this clock.
+        let pointer = try #require(object["lua"] as? [String: Any])
+        #expect(pointer["step_frame_ns_p50"] as? Int == 100)
         let keyboard = try #require(object["keyboard"] as? [String: Any])
         let step = try #require(keyboard["step"] as? [String: Any])
         for side in ["lua", "native"] {
