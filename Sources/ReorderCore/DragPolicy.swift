@@ -103,8 +103,9 @@ public protocol DragPolicy: AnyObject {
     /// }
     /// ```
     var clockReads: Int { get }
-    /// The text to speak for a keyboard drag's event, or nil for silence (`announce`).
-    func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> String?
+    /// What to say for a keyboard drag's event: the built-in text, one of its own, or nothing
+    /// (`announce`).
+    func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech
     /// The one-shot actions offered for the item at `position`; `offered` are those the
     /// policy's `can_move` and `target` allow (`actions`).
     func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction]

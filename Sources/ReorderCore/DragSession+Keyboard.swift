@@ -1,6 +1,6 @@
 /// The built-in keyboard texts and actions of every policy (a policy overrides any of them).
 extension DragPolicy {
-    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> String? { event.defaultText }
+    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
     public func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
         offered
     }
@@ -112,6 +112,7 @@ extension DragSession {
             return .handled(from: before, to: state)
         }
         undoLog.removeAll(keepingCapacity: true)
+        keys.shape = currentShape
         reveal(position, animated: false)
         let cell = layout.frame(of: position) ?? Rect(origin: offset, size: .zero)
         let liftFrom = cell.center - offset
@@ -275,7 +276,8 @@ extension DragSession {
         func nextSectionStart() -> ItemPosition? {
             s + 1 < sections ? ItemPosition(section: s + 1, item: 0) : nil
         }
-        if layout is BoardLayout {
+        let shape = isKeyboardDrag ? keys.shape : currentShape
+        if shape == .board {
             switch step {
             case .up: return i > 0 ? ItemPosition(section: s, item: i - 1) : nil
             case .down: return i < n - 1 ? ItemPosition(section: s, item: i + 1) : nil
@@ -284,8 +286,8 @@ extension DragSession {
             case .home, .end: return nil
             }
         }
-        if let grid = layout as? GridLayout {
-            let c = max(1, grid.columns)
+        if case .grid(let columns) = shape {
+            let c = max(1, columns)
             switch step {
             case .left: return i > 0 ? ItemPosition(section: s, item: i - 1) : previousSectionEnd()
             case .right: return i < n - 1 ? ItemPosition(section: s, item: i + 1) : nextSectionStart()
@@ -306,6 +308,12 @@ extension DragSession {
         case .down: return i < n - 1 ? ItemPosition(section: s, item: i + 1) : nextSectionStart()
         case .left, .right, .home, .end: return nil
         }
+    }
+
+    /// The layout's kind now (casts the layout).
+    var currentShape: KeyboardShape {
+        if let grid = layout as? GridLayout { return .grid(columns: grid.columns) }
+        return layout is BoardLayout ? .board : .table
     }
 
     /// The slot a one-shot action heads for: a step's, or the end of another section.
@@ -401,7 +409,7 @@ extension DragSession {
         let center = configuration.keyboard.reveal == .center
         var to = keys.scroll?.to ?? offset
         var lists = layout.listOffsets
-        if let board = layout as? BoardLayout {
+        if keys.shape == .board || !isKeyboardDrag, let board = layout as? BoardLayout {
             to.x = board.pageOffset(p.section)
             if p.section < lists.count {
                 let band = board.visibleListHeight, top = board.headerHeight
@@ -460,8 +468,8 @@ extension DragSession {
             count: order.count(position.section), sectionName: KeyboardTexts.sectionName(position.section, in: order),
             from: origin, fromCount: order.count(origin.section),
             fromSectionName: KeyboardTexts.sectionName(origin.section, in: order),
-            previous: previous ?? position, target: target, resolution: resolution, text: nil, time: time)
-        event.text = policy.announce(context(), event: event)
+            previous: previous ?? position, target: target, resolution: resolution, time: time)
+        event.speech = policy.announce(context(), event: event)
         keys.announcements.append(event)
     }
 

@@ -115,6 +115,21 @@ public struct KeyboardConfiguration: Hashable, Sendable {
     public init() {}
 }
 
+/// What a policy says for a keyboard event (``DragPolicy/announce(_:event:)``): the built-in
+/// text (made only when it is read: an announcement nobody reads costs no string work), a text
+/// of its own, or nothing.
+///
+/// ```swift
+/// func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech {
+///     event.kind == .move ? .silence : .builtIn
+/// }
+/// ```
+public enum KeyboardSpeech: Hashable, Sendable {
+    case builtIn
+    case text(String)
+    case silence
+}
+
 /// Something a keyboard drag says (`announce(ctx, event)` in Lua): the event, with the item,
 /// where it is, its section and the counts the texts need. Positions are 0-based.
 ///
@@ -146,9 +161,18 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     public var target: ItemPosition?
     /// A cancel's resolution, else nil.
     public var resolution: CancelResolution?
-    /// The text the policy gave (nil: nothing is said).
-    public var text: String?
+    /// What the policy said (``text``).
+    public var speech: KeyboardSpeech = .builtIn
     public var time: Double
+
+    /// The text said: the policy's, or the built-in one; nil when the policy says nothing.
+    public var text: String? {
+        switch speech {
+        case .builtIn: return defaultText
+        case .text(let s): return s
+        case .silence: return nil
+        }
+    }
 
     /// The built-in text (@hello-pangea/dnd's style, naming the item and its section).
     ///
@@ -220,6 +244,15 @@ struct KeyboardState: Sendable {
     var scroll: KeyboardScroll?
     /// Announcements not yet taken.
     var announcements: [KeyboardAnnouncement] = []
+    /// The layout's kind, found at the lift (a step then casts no existential).
+    var shape: KeyboardShape = .table
+}
+
+/// How keyboard steps go on a layout (``DragSession/keyboardSlot(_:from:)``).
+enum KeyboardShape: Hashable, Sendable {
+    case table
+    case grid(columns: Int)
+    case board
 }
 
 /// A reveal's glide: the content offset and a board's list offsets, from and to.

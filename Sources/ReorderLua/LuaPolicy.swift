@@ -530,26 +530,26 @@ public final class LuaPolicy: DragPolicy {
 
     // MARK: - Keyboard (issue 18)
 
-    /// `announce(ctx, event)`: the text, nil for silence; the built-in text when the hook is
-    /// absent or fails (a non-string, non-nil result is a failure).
-    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> String? {
+    /// `announce(ctx, event)`: a string is said, nil says nothing; the built-in text when the
+    /// hook is absent or fails (a non-string, non-nil result is a failure).
+    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech {
         if isDisabled { return fallback.announce(ctx, event: event) }
         let p = program
         let ref = p.hooks.announce
-        guard ref != LUA_NOREF else { return event.defaultText }
+        guard ref != LUA_NOREF else { return .builtIn }
         let base = p.vm.top
         defer { p.vm.setTop(base) }
         let before = p.vm.shim.pointee.charged
         let error = p.call(ref, ctx, ints: (0, 0), nints: 0, push: { vm in Self.pushEvent(event, vm); return 1 }, nresults: 1)
         meter(p, time: ctx.time, since: before, .announce)
-        if let e = error { failed(.announce, in: p, e); return event.defaultText }
-        if p.vm.type(at: -1) == LUA_TNIL { succeeded(.announce); return nil }
+        if let e = error { failed(.announce, in: p, e); return .builtIn }
+        if p.vm.type(at: -1) == LUA_TNIL { succeeded(.announce); return .silence }
         guard p.vm.type(at: -1) == LUA_TSTRING, let text = p.vm.string(at: -1) else {
             failed(.announce, in: p, typeError(.announce, in: p, expected: "a string or nil", at: -1))
-            return event.defaultText
+            return .builtIn
         }
         succeeded(.announce)
-        return text
+        return .text(text)
     }
 
     /// The event table of `announce` (positions 1-based).
