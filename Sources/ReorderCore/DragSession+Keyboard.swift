@@ -41,8 +41,12 @@ extension DragSession {
     /// Whether the drag under way was lifted by keyboard.
     public var isKeyboardDrag: Bool { keys.lifted && state == .dragging }
 
-    /// The announcements not yet taken.
+    /// The announcements not yet taken (at most the last 1,000 to 2,000 when the host never
+    /// takes them).
     public var announcements: [KeyboardAnnouncement] { keys.announcements }
+
+    /// How many untaken announcements are kept at least.
+    public static let announcementLimit = 1_000
 
     /// Returns the announcements made since the last call, and forgets them.
     public mutating func takeAnnouncements() -> [KeyboardAnnouncement] {
@@ -470,6 +474,11 @@ extension DragSession {
             fromSectionName: KeyboardTexts.sectionName(origin.section, in: order),
             previous: previous ?? position, target: target, resolution: resolution, time: time)
         event.speech = policy.announce(context(), event: event)
+        // A host that never takes them keeps the last ``announcementLimit`` (dropped a
+        // thousand at a time: an append stays O(1) amortised).
+        if keys.announcements.count >= 2 * Self.announcementLimit {
+            keys.announcements.removeFirst(keys.announcements.count - Self.announcementLimit)
+        }
         keys.announcements.append(event)
     }
 

@@ -170,6 +170,19 @@ struct KeyboardDragTests {
         #expect(s.takeAnnouncements().compactMap(\.text) == ["r0 dropped at position 1000000 of 1000000 in the list."])
     }
 
+    /// A host that never takes the announcements keeps a bounded number. 1,500 lifts and
+    /// cancels say 3,000 things: the 2,001st finds 2,000 kept and drops the oldest 1,000
+    /// (1,001 kept after it), the 3,000th leaves 1,001 + 999 = 2,000, the newest last.
+    @Test func untakenAnnouncementsAreBounded() {
+        let s = sim(PlainPolicy())
+        s.focus(pos(0, 1))
+        for _ in 0..<1_500 { s.key(.space); s.key(.escape) }
+        let said = s.session.announcements
+        #expect(said.count == 2_000)
+        #expect(said.last?.text == "Movement cancelled. r1 returned to position 2.")
+        #expect(said.first?.kind == .lift)
+    }
+
     /// Keyboard inputs are recorded and replay to the same order, offset and events.
     @Test func keyboardInputsReplayIdentically() {
         let a = sim(DefaultPolicy())

@@ -47,11 +47,13 @@ struct LayoutLuaFuzzTests {
 @Suite("Fuzzing hostile policies")
 struct HostileFuzzTests {
     /// Every corpus policy that loads, fuzzed: whatever a policy does, the engine's invariants hold.
+    /// Their hooks fail on purpose, so hook errors are allowed (`--allow-hook-errors`): the
+    /// streams' keyboard lifts (issue 18) reach `can_move` and `on_begin` in every run.
     @Test func everyLoadableBadPolicyKeepsTheInvariants() throws {
         var inputs = 0
         for entry in try CorpusEntry.all() where !entry.loadFails {
             guard (try? LuaPolicy(path: entry.url.path)) != nil else { continue }
-            let report = try Fuzzer.run(FuzzOptions(runs: 2, seed: 13, maxInputs: 250)) {
+            let report = try Fuzzer.run(FuzzOptions(runs: 2, seed: 13, maxInputs: 250, allowHookErrors: true)) {
                 try LuaPolicy(path: entry.url.path)
             }
             #expect(report.failure == nil, "\(entry): \(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
