@@ -49,6 +49,10 @@ extension DragSession {
     public static let announcementLimit = 1_000
 
     /// Returns the announcements made since the last call, and forgets them.
+    ///
+    /// ```swift
+    /// session.takeAnnouncements().compactMap(\.text)   // ["Standup moved to position 4 of 15."]
+    /// ```
     public mutating func takeAnnouncements() -> [KeyboardAnnouncement] {
         defer { keys.announcements.removeAll(keepingCapacity: true) }
         return keys.announcements
@@ -67,6 +71,11 @@ extension DragSession {
 
     /// Sets the keyboard focus on an item. Ignored during a drag or for a position that does
     /// not exist.
+    ///
+    /// ```swift
+    /// session.focus(ItemPosition(section: 0, item: 8), time: 0)
+    /// session.focus   // (0, 8)
+    /// ```
     @discardableResult
     public mutating func focus(_ position: ItemPosition, time t: Double) -> InputOutcome {
         guard order.isValid(position), state == .idle || state == .dropping,
@@ -78,6 +87,12 @@ extension DragSession {
     /// A key on the focused item: Space or Enter lifts it (idle) or drops it (lifted); the
     /// arrows, Home and End step `count` times; Escape cancels; Tab moves the focus `count`
     /// items on (idle, stopping at the last item). Keys that do nothing in the state are ignored.
+    ///
+    /// ```swift
+    /// session.key(.space, time: 0, policy: policy)          // lift the focused item
+    /// session.key(.down, count: 2, time: 0.2, policy: policy)
+    /// session.key(.escape, time: 0.4, policy: policy)       // back where it was
+    /// ```
     @discardableResult
     public mutating func key(_ key: KeyboardKey, count: Int = 1, time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard t.isFinite else { return .ignored }
@@ -104,6 +119,11 @@ extension DragSession {
 
     /// Lifts the item at `position` by keyboard (it becomes the focus). `can_move` refusing it
     /// gives a `refuse` event and announcement, and the session stays idle.
+    ///
+    /// ```swift
+    /// session.lift(ItemPosition(section: 0, item: 8), time: 0, policy: policy)
+    /// session.isKeyboardDrag   // true (false when can_move refused)
+    /// ```
     @discardableResult
     public mutating func lift(_ position: ItemPosition, time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard order.isValid(position), state == .idle || state == .dropping,
@@ -143,6 +163,10 @@ extension DragSession {
     /// (``keyboardSlot(_:from:)``) to `target`; a refused one stops the steps and is announced
     /// as `blocked`, the edge of the layout stops them silently. The steps taken are announced
     /// once (`move`, the final position), and the content scrolls to show the item.
+    ///
+    /// ```swift
+    /// session.step(.end, time: 1, policy: policy)   // to the last row of the section, one step
+    /// ```
     @discardableResult
     public mutating func step(_ step: KeyboardStep, count: Int = 1, time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
@@ -165,6 +189,11 @@ extension DragSession {
 
     /// Drops the keyboard-lifted item: `on_end` commits (`end`, announced `drop`) or vetoes
     /// (the order rolls back, `rollback`); the focus stays on the item.
+    ///
+    /// ```swift
+    /// session.keyboardDrop(time: 1.5, policy: policy)
+    /// session.takeEvents().last?.typeName   // "end" ("rollback" when on_end said false)
+    /// ```
     @discardableResult
     public mutating func keyboardDrop(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
@@ -181,6 +210,11 @@ extension DragSession {
 
     /// Cancels the keyboard drag: `on_cancel` reverts (the default) or commits the order as it
     /// is (`cancel` event and announcement); the focus stays on the item.
+    ///
+    /// ```swift
+    /// session.keyboardCancel(time: 1.5, policy: policy)
+    /// session.takeAnnouncements().last?.text   // "Movement cancelled. Standup returned to position 9."
+    /// ```
     @discardableResult
     public mutating func keyboardCancel(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
@@ -201,6 +235,11 @@ extension DragSession {
     /// the outcome is announced (`drop`, `rollback`, `refuse`, or `blocked`, when the one step
     /// is refused: the drag is then cancelled). Ignored when the action has no slot to go to
     /// (`move_up` on the first row, a section or list that does not exist).
+    ///
+    /// ```swift
+    /// session.perform(.moveToEnd, at: ItemPosition(section: 0, item: 0), time: 2, policy: policy)
+    /// session.takeAnnouncements().last?.text   // "row 1 dropped at position 15 of 15 in Today."
+    /// ```
     @discardableResult
     public mutating func perform(_ action: KeyboardAction, at position: ItemPosition, time t: Double,
                                  policy: some DragPolicy) -> InputOutcome {
@@ -238,6 +277,11 @@ extension DragSession {
     /// `move_to_start`, `move_to_end`, then one per other section (`move_to_list NAME` for a
     /// titled section of a board, else `move_to_section N`); then the policy's `actions` hook
     /// has the last word.
+    ///
+    /// ```swift
+    /// session.keyboardActions(at: ItemPosition(section: 0, item: 0), policy: policy).map(\.name)
+    /// // ["move_down", "move_to_end", "move_to_section 2"] (two sections, row 1 of the first)
+    /// ```
     public func keyboardActions(at position: ItemPosition, policy: some DragPolicy) -> [KeyboardAction] {
         guard order.isValid(position), state == .idle || state == .dropping else { return [] }
         let ctx = context()
@@ -266,6 +310,12 @@ extension DragSession {
     /// previous section's last line (counting the item as arrived), the same column:
     /// `min((m / c) · c + i mod c, m)` for `m` items there. `down` is `min(i + c, n − 1)` when a
     /// line follows in the section, else the next section's first line: `min(i mod c, m)`.
+    ///
+    /// ```swift
+    /// // A table of sections [15 rows, 2 rows]: down from the last row of the first section.
+    /// session.keyboardSlot(.down, from: ItemPosition(section: 0, item: 14))   // (1, 0)
+    /// session.keyboardSlot(.up, from: ItemPosition(section: 1, item: 0))      // (0, 15): an append
+    /// ```
     public func keyboardSlot(_ step: KeyboardStep, from p: ItemPosition) -> ItemPosition? {
         guard order.isValid(p) else { return nil }
         let s = p.section, i = p.item, n = order.count(s), sections = order.sectionCount

@@ -429,6 +429,11 @@ public final class DragSimulator {
 
 extension DragSimulator {
     /// Sets the keyboard focus (recorded as a `focus` input).
+    ///
+    /// ```swift
+    /// sim.focus(ItemPosition(section: 0, item: 2))
+    /// sim.inputs.last?.typeName   // "focus"
+    /// ```
     @discardableResult
     public func focus(_ position: ItemPosition) -> DragSession.InputOutcome { apply(.focus(time, position)) }
 
@@ -446,18 +451,32 @@ extension DragSimulator {
     public func key(_ key: KeyboardKey, count: Int = 1) -> DragSession.InputOutcome { apply(.key(time, key, count)) }
 
     /// A one-shot action (an `action` input); see ``DragSession/perform(_:at:time:policy:)``.
+    ///
+    /// ```swift
+    /// sim.perform(.moveToEnd, at: ItemPosition(section: 0, item: 0))
+    /// sim.takeEvents().map(\.typeName)   // ["begin", "move", "end"]
+    /// ```
     @discardableResult
     public func perform(_ action: KeyboardAction, at position: ItemPosition) -> DragSession.InputOutcome {
         apply(.action(time, position, action))
     }
 
     /// The actions offered for an item now.
+    ///
+    /// ```swift
+    /// sim.keyboardActions(at: ItemPosition(section: 0, item: 0)).map(\.name)   // ["move_down", "move_to_end"]
+    /// ```
     public func keyboardActions(at position: ItemPosition) -> [KeyboardAction] {
         checkNoInput()
         return storedSession.keyboardActions(at: position, policy: storedPolicy)
     }
 
     /// The instructions a screen reader reads for the item at `position` (nil for no item).
+    ///
+    /// ```swift
+    /// sim.instructions(at: ItemPosition(section: 0, item: 0))
+    /// // "Press space or enter to lift. Use the arrow keys to move, space to drop, escape to cancel."
+    /// ```
     public func instructions(at position: ItemPosition) -> String? {
         checkNoInput()
         guard storedSession.order.isValid(position) else { return nil }
@@ -465,6 +484,10 @@ extension DragSimulator {
     }
 
     /// Returns the announcements made since the last call, and forgets them.
+    ///
+    /// ```swift
+    /// sim.takeAnnouncements().compactMap(\.text)   // ["Lifted row 3, position 3 of 15 in Today. ..."]
+    /// ```
     public func takeAnnouncements() -> [KeyboardAnnouncement] {
         checkNoInput()
         return storedSession.takeAnnouncements()

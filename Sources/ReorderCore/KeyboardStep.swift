@@ -33,6 +33,10 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable {
 /// - a board: `up`/`down` one row in the list; `left`/`right` to the neighbouring list at the
 ///   same row, or its end when it is shorter;
 /// - `home`/`end`: the first or last slot of the item's section, in one step.
+///
+/// ```swift
+/// session.step(.down, count: 3, time: 1.0, policy: policy)   // three rows down, one announcement
+/// ```
 public enum KeyboardStep: String, Hashable, Sendable, CaseIterable {
     case up, down, left, right, home, end
 }
@@ -100,6 +104,12 @@ public enum KeyboardAction: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a keyboard drag keeps the moved item visible (`keyboard.reveal`, `keyboard.animate`).
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "calm")
+/// c.keyboard.reveal = .center     // keep the moved row in the middle
+/// c.keyboard.animate = false      // and jump there
+/// ```
 public struct KeyboardConfiguration: Hashable, Sendable {
     /// Where the scroll puts an item that is not wholly visible.
     public enum Reveal: String, Hashable, Sendable, CaseIterable {
