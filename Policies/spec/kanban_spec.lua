@@ -128,7 +128,7 @@ describe("kanban", function()
     s:hold(0.5)
     assert.near(532, s:list_offset(1), 1e-9)
     assert.equal(0, s:list_offset(2))
-    local x, y = s:offset()
+    local _, y = s:offset()
     assert.equal(0, y)                          -- the board itself never scrolls vertically
     s:hold(2)
     assert.equal(30 * 44 - (667 - 44), s:list_offset(1))   -- clamped at the list's end

@@ -141,7 +141,9 @@ static void rs_time_spent(lua_State *L, long long elapsed) {
    thread's CPU clock only once the wall clock is past the limit) stops like one out of
    instructions; the overrun is at most one hook interval of such instructions. */
 static void rs_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
+    /* Line and call events come only while coverage is on (rs_hook_mask); count events keep
+       their budget work whatever else the mask holds. */
+    if (ar->event != LUA_HOOKCOUNT) { rs_cov_event(L, ar); return; }
     rs_vm *vm = rs_getvm(L);
     vm->remaining -= vm->hook_step;
     vm->charged += vm->hook_step;
@@ -181,7 +183,7 @@ lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owne
     *(rs_vm **)lua_getextraspace(L) = vm;
     lua_atpanic(L, rs_panic);
     lua_setwarnf(L, rs_warn, vm);
-    lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);
+    lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);
     return L;
 }
 
@@ -228,7 +230,7 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     vm->exhausted = 0;
     vm->call_start_ns = 0;
     vm->time_limit_ns = b > 0 && vm->sandboxed ? b * RS_NS_PER_BUDGET_INSTRUCTION : 0;
-    lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);  /* resets the hook counter */
+    lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);  /* resets the hook counter */
     int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
     vm->last_exhausted = vm->exhausted;
     if (saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */

@@ -26,6 +26,11 @@ static inline long long rs_cpu_ns(void) {
    the library function whose work did not fit ("string.rep"). Never returns. */
 void rs_budget_spent(lua_State *L, int level, const char *what);
 
+/* Coverage (coverage.c): the mask every lua_sethook of the shim uses (LUA_MASKCOUNT, plus the
+   line and call masks while coverage is on), and the handler of line and call events. */
+int rs_hook_mask(void);
+void rs_cov_event(lua_State *L, lua_Debug *ar);
+
 /* Charges `n` instructions of work done in C (n >= 0) to the VM's budget and its `charged`
    total. Raises the budget error (naming `what`) when the budget cannot pay for it. A VM without
    a budget (remaining == LLONG_MAX: trusted, or no call active) is only counted. */

@@ -37,6 +37,11 @@ extension Reorder {
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
+        @Flag(name: .long, help: "Instead: a vertical grid of --rows cells against the same grid turned horizontal (hit testing and a dragging frame, native default following x and y, both edge-scroll axes, lanes alternating).")
+        var grid = false
+        @Option(name: .long, help: "Also measure group drags (issue 19): lifting and dropping this many selected rows among --rows, and the dragging frame with them against the frame without.")
+        var group: Int?
+
         func validate() throws {
             guard rows >= 1, rows <= 100_000_000 else { throw ValidationError("--rows must be between 1 and 100000000, got \(rows)") }
             guard frameRate.isFinite, frameRate >= 1, frameRate <= 1_000 else {
@@ -46,16 +51,26 @@ extension Reorder {
             guard keyboardRows == 0 || (keyboardRows >= 2 && keyboardRows <= 100_000_000) else {
                 throw ValidationError("--keyboard-rows must be 0 or between 2 and 100000000, got \(keyboardRows)")
             }
+            if let group, group < 1 || group > rows {
+                throw ValidationError("--group must be between 1 and --rows (\(rows)), got \(group)")
+            }
             guard hookIterations >= 1 else { throw ValidationError("--hook-iterations must be at least 1, got \(hookIterations)") }
         }
 
         func run() throws {
+            if grid {
+                let bench = GridBench(options: GridBench.Options(items: rows, frameRate: frameRate, drags: drags ?? 0),
+                                      clock: MonotonicClock.nanoseconds)
+                print(bench.run().text, terminator: "")
+                return
+            }
             var options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
             options.keyboardRows = keyboardRows
             let status = BenchCommand.run(policy: policy.name ?? BenchPolicyHelp.defaultName, options: options, json: json, console: .standard(),
                                           progressOnTerminal: isatty(2) == 1)
             if status != 0 { throw ExitCode(status) }
+            if let group { BenchCommand.runGroup(size: group, options: options, console: .standard()) }
         }
     }
 }
@@ -133,5 +148,21 @@ public enum BenchCommand {
         report.keyboard = keyboard
         console.write(json ? report.json + "\n" : report.text)
         return 0
+    }
+
+    /// The group lane (issue 19): lift and drop in both modes (3 times each), then the standard
+    /// drag's frames with the native `default` policy, single item and with the group.
+    public static func runGroup(size: Int, options: BenchOptions, console: Console,
+                                clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) {
+        let lane = GroupBench(rows: options.rows, groupSize: size, clock: clock)
+        let figures = [GroupMode.collapse, .stay].map { lane.liftAndDrop(mode: $0, repeats: 3) }
+        var single = options, grouped = options
+        single.groupSize = 0
+        grouped.groupSize = size
+        var frames: (single: FrameStatistics, group: FrameStatistics)?
+        let s = BenchRunner(policy: GroupBench.policyWithScroll(.collapse), native: nil, options: single, clock: clock).run().lua
+        let g = BenchRunner(policy: GroupBench.policyWithScroll(.collapse), native: nil, options: grouped, clock: clock).run().lua
+        frames = (s, g)
+        console.write(GroupBench.text(figures, frames: frames, rows: options.rows, groupSize: size))
     }
 }

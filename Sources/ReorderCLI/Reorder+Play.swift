@@ -6,7 +6,7 @@ import ReorderScripting
 import ReorderPlayground
 
 extension Reorder {
-    /// `reorder play [POLICY] [--layout table|grid|board] [--port N] [--host ADDR] [--rows N]`.
+    /// `reorder play [POLICY] [--layout table|grid|board|strip] [--port N] [--host ADDR] [--rows N]`.
     struct Play: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Drag a policy with your own hand in a browser page (hot-reloaded when the policy file changes).",
@@ -20,7 +20,7 @@ extension Reorder {
         @Argument(help: "A built-in policy name or a .lua file (default: the layout demo's own).")
         var policy: String?
 
-        @Option(name: .long, help: "The demo to start on: table, grid or board.")
+        @Option(name: .long, help: "The demo to start on: table, grid, board or strip (a tab strip scrolling sideways).")
         var layout: String = "table"
 
         @Option(name: .long, help: "The port to listen on (0: any free port).")
@@ -39,8 +39,8 @@ extension Reorder {
         var benchMessages: Int = 100_000
 
         func validate() throws {
-            guard LayoutKind(rawValue: layout) != nil else {
-                throw ValidationError("--layout: expected table, grid or board, got '\(layout)'")
+            guard DemoList.Demo(rawValue: layout) != nil else {
+                throw ValidationError("--layout: expected table, grid, board or strip, got '\(layout)'")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0...65535, got \(port)") }
             if let rows, !(1...2_000_000).contains(rows) { throw ValidationError("--rows: expected 1...2000000, got \(rows)") }
@@ -53,7 +53,8 @@ extension Reorder {
                 if status != 0 { throw ExitCode(status) }
                 return
             }
-            let status = PlayCommand.run(policy: policy, layout: LayoutKind(rawValue: layout) ?? .table, host: host,
+            let demo = DemoList.Demo(rawValue: layout) ?? .table
+            let status = PlayCommand.run(policy: policy, layout: demo.layout, demo: demo, host: host,
                                          port: port, rows: rows, console: .standard())
             if status != 0 { throw ExitCode(status) }
         }
@@ -103,7 +104,7 @@ public enum PlayCommand {
     }
 
     /// Starts the hub, the file watcher and the server; returns when the server stops.
-    public static func run(policy: String?, layout: LayoutKind, host: String, port: Int, rows: Int?,
+    public static func run(policy: String?, layout: LayoutKind, demo: DemoList.Demo? = nil, host: String, port: Int, rows: Int?,
                            console: Console) -> Int32 {
         // Hummingbird's own log (it reads LOG_LEVEL) would mix with ours: errors only, unless asked.
         setenv("LOG_LEVEL", "error", 0)
@@ -111,7 +112,7 @@ public enum PlayCommand {
         let write: @Sendable (String) -> Void = { out.write($0) }
         let hub: PlaygroundHub
         do {
-            hub = try PlaygroundHub(options: Playground.Options(policy: policy, layout: layout, rows: rows),
+            hub = try PlaygroundHub(options: Playground.Options(policy: policy, layout: layout, rows: rows, demo: demo),
                                     traceFormat: traceFormat, log: { write($0) })
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:

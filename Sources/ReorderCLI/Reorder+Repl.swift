@@ -3,7 +3,7 @@ import ReorderLua
 import ReorderScripting
 
 extension Reorder {
-    /// `reorder repl [--policy P] [--layout table|grid|board]`: the interactive Lua REPL (the default subcommand).
+    /// `reorder repl [--policy P] [--layout table|grid|board|strip]`: the interactive Lua REPL (the default subcommand).
     struct Repl: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Start the Lua REPL with a session `s` on a demo list (the default).",
@@ -11,18 +11,18 @@ extension Reorder {
 
         @OptionGroup var policy: PolicyOption<ReplPolicyHelp>
 
-        @Option(name: .long, help: "The demo `s` starts on: table (a to-do list), grid (home buttons) or board (task lists).")
+        @Option(name: .long, help: "The demo `s` starts on: table (a to-do list), grid (home buttons), board (task lists) or strip (a dozen tabs scrolling sideways).")
         var layout: String = "table"
 
         func validate() throws {
-            guard SessionOptions.LayoutKind(rawValue: layout) != nil else {
-                throw ValidationError("--layout must be table, grid or board, got '\(layout)'")
+            guard DemoList.Demo(rawValue: layout) != nil else {
+                throw ValidationError("--layout must be table, grid, board or strip, got '\(layout)'")
             }
         }
 
         func run() throws {
-            let kind = SessionOptions.LayoutKind(rawValue: layout) ?? .table
-            let status = ReplDriver(console: .standard(), policy: policy.name, layout: kind).run()
+            let demo = DemoList.Demo(rawValue: layout) ?? .table
+            let status = ReplDriver(console: .standard(), policy: policy.name, demo: demo).run()
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReorderLua
 
 extension Reorder {
     /// `reorder test [PATH...] [--filter F] [--tap] [--junit FILE]`.
@@ -22,9 +23,17 @@ extension Reorder {
         @Option(name: .long, help: "Seconds a spec file may run before it is stopped (0: no limit).")
         var timeout: Double = 60
 
+        @Option(name: .long, help: ArgumentHelp(
+            "Write LCOV coverage of the policy files the specs load to FILE (`--coverage` alone: lcov.info; a FILE after a space must end in .info) and print a summary per file.",
+            valueName: "file"))
+        var coverage: String?
+
         func run() throws {
             let runner = SpecRunner(paths: paths, filter: filter, tap: tap, junitPath: junit, timeout: timeout)
-            let status = runner.run(console: .standard())
+            let console = Console.standard()
+            if coverage != nil { PolicyCoverage.enable() }
+            let status = runner.run(console: console)
+            if let coverage { try Self.writeCoverage(to: coverage, tap: tap, console: console) }
             if status != 0 { throw ExitCode(status) }
         }
     }

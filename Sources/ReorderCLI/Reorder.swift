@@ -35,6 +35,8 @@ public struct Reorder: ParsableCommand {
         Replay.self,
         Check.self,
         Fields.self,
+        Types.self,
+        Init.self,
         Plot.self,
         Render.self,
         Bench.self,
@@ -43,4 +45,10 @@ public struct Reorder: ParsableCommand {
     ]
 
     public init() {}
+
+    /// The entry point: the command line with `reorder test --coverage`'s optional value
+    /// filled in (``Test/normalizingCoverage(_:)``), then parsed and run.
+    public static func main() {
+        main(Test.normalizingCoverage(Array(CommandLine.arguments.dropFirst())))
+    }
 }

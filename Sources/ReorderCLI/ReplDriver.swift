@@ -19,8 +19,9 @@ public final class ReplDriver {
     let console: Console
     /// The policy of `s` at start (nil: the demo's own).
     let initialPolicy: String?
-    /// Which demo `s` starts on: the to-do table, the home-button grid or the task board.
-    let layout: SessionOptions.LayoutKind
+    /// Which demo `s` starts on: the to-do table, the home-button grid, the task board or the
+    /// tab strip.
+    let demo: DemoList.Demo
     var host: ScriptingHost?
     var failures = 0
     var recording: Recording?
@@ -36,10 +37,15 @@ public final class ReplDriver {
         var header: Trace.Header
     }
 
-    public init(console: Console, policy: String? = nil, layout: SessionOptions.LayoutKind = .table) {
+    public convenience init(console: Console, policy: String? = nil, layout: SessionOptions.LayoutKind = .table) {
+        self.init(console: console, policy: policy, demo: DemoList.Demo(layout))
+    }
+
+    /// A REPL whose `s` starts on `demo` (`reorder repl --layout strip`: the tab strip).
+    public init(console: Console, policy: String? = nil, demo: DemoList.Demo) {
         self.console = console
         self.initialPolicy = policy
-        self.layout = layout
+        self.demo = demo
     }
 
     static let help = """
@@ -49,7 +55,7 @@ public final class ReplDriver {
           s:advance(0.25)  s:tick(10)  s:move_to_item(2, 1, 0.5)  s:scroll(0, 200)
           s:items()  s:order()  s:offset()  s:snapshot()  s:state()  s:events()  s:show()
           reorder.session{ policy = "jx_movable", sections = { {"a", "b"}, {"c"} } }
-          reorder.session(reorder.demo(nil, "board"))   also "grid"; s:page()  s:list_offset(1)
+          reorder.session(reorder.demo(nil, "board"))   also "grid", "strip"; s:page()  s:list_offset(1)
         Commands:
           :help               this text
           :policy NAME|FILE   give `s` another policy (built-in name or .lua file), same order
@@ -76,7 +82,7 @@ public final class ReplDriver {
         do {
             host = try ScriptingHost(output: console.write, useColor: console.useColor)
             host.baseDirectory = console.currentDirectory
-            try host.replaceSession(global: "s", policy: initialPolicy.map(policySource), demo: layout)
+            try host.replaceSession(global: "s", policy: initialPolicy.map(policySource), demo: demo)
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:
             // the message does not name the Lua function (issue 16 item 7).
@@ -90,8 +96,7 @@ public final class ReplDriver {
             let history = console.environment["HOME"].map { $0 + "/.reorder_history" }
             reader = EditLineReader(historyPath: history)
             let name = host.session(global: "s")?.policyName ?? initialPolicy ?? "default"
-            let demo = ["table": "demo list", "grid": "home-button grid", "board": "task board"][layout.rawValue] ?? "demo list"
-            console.write(Self.banner(demo: demo, policy: name))
+            console.write(Self.banner(demo: demo.title, policy: name))
         } else {
             reader = PlainLineReader(console: console)
         }

@@ -167,6 +167,8 @@ public enum Replayer {
             case .cancel(let r, let t): out += "  cancel (\(r.rawValue)) at \(t)\n"
             case .rollback(let t): out += "  rollback at \(t)\n"
             case .refuse(let p, let t): out += "  refuse \(position(p)) at \(t)\n"
+            case .group(let of, let items, let ps, let t):   // issue 19
+                out += "  group (\(of)) \(zip(items, ps).map { "\($0) \(position($1))" }.joined(separator: ", ")) at \(t)\n"
             }
         }
         return out
@@ -187,6 +189,9 @@ public enum Replayer {
             case .cancel(let r, let t): return .members([("type", .string("cancel")), ("resolution", .string(r.rawValue)), ("time", n(t))])
             case .rollback(let t): return .members([("type", .string("rollback")), ("time", n(t))])
             case .refuse(let p, let t): return .members([("type", .string("refuse")), ("at", pos(p)), ("time", n(t))])
+            case .group(let of, let items, let ps, let t):   // issue 19
+                return .members([("type", .string("group")), ("of", .string(of)), ("items", .array(items.map { .string($0) })),
+                                 ("positions", .array(ps.map(pos))), ("time", n(t))])
             }
         }
         return JSONWriter.compact(.members([

@@ -88,9 +88,10 @@ public enum TraceCodec {
     public static func encode(_ input: TraceInput) -> String {
         var members: [(String, JSONValue)] = [("t", .double(input.time)), ("type", .string(input.typeName))]
         if let p = input.point { members += [("x", .double(p.x)), ("y", .double(p.y))] }
-        // Keyboard inputs (issue 18): positions 1-based, as in Lua.
+        // Keyboard inputs (issue 18) and select, deselect and tap (issue 19): positions
+        // 1-based, as in Lua.
         switch input {
-        case .focus(_, let p):
+        case .focus(_, let p), .select(_, let p), .deselect(_, let p), .tap(_, let p):
             members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1)))]
         case .key(_, let k, let n):
             members.append(("key", .string(k.rawValue)))
@@ -110,8 +111,13 @@ public enum TraceCodec {
         members.append(("sections", .array(h.sections.map { .array($0.map(item)) })))
         if !h.titles.isEmpty { members.append(("titles", .array(h.titles.map(JSONValue.string)))) }
         members += [("row_height", .double(h.rowHeight)), ("header_height", .double(h.headerHeight))]
-        for (name, lengths) in [("grid", h.grid), ("board", h.board)] where !lengths.isEmpty {
-            members.append((name, .members(lengths.keys.sorted().map { ($0, .double(lengths[$0] ?? 0)) })))
+        for (name, lengths) in [("grid", h.grid), ("board", h.board)] {
+            var fields: [(String, JSONValue)] = lengths.keys.sorted().map { ($0, .double(lengths[$0] ?? 0)) }
+            // The direction only when it is not the default: vertical traces read as before.
+            if name == "grid" && h.gridDirection != .vertical {
+                fields.insert(("direction", .string(h.gridDirection.rawValue)), at: 0)
+            }
+            if !fields.isEmpty { members.append((name, .members(fields))) }
         }
         members.append(("viewport", .members([("width", .double(h.viewport.width)), ("height", .double(h.viewport.height))])))
         members.append(("frame_rate", .double(h.frameRate)))
@@ -145,6 +151,7 @@ public enum TraceCodec {
     static let inputFields: [String: Set<String>] = [
         "down": ["x", "y"], "move": ["x", "y"], "up": [], "cancel": [], "frame": [],
         "focus": ["section", "row"], "key": ["key", "n"], "action": ["section", "row", "action"],
+        "select": ["section", "row"], "deselect": ["section", "row"], "tap": ["section", "row"],
     ]
 
     /// A keyboard input's whole positive number field (`section`, `row`, `n`).
@@ -258,7 +265,14 @@ public enum TraceCodec {
             }
             sawRecord = true
             for member in members where !TraceCodec.inputKeys.contains(member.key) {
-                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y, or for keyboard inputs section, row, key, n, action)")
+                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")
+            }
+            // Issue 19's messages first: a pointer input with a position, a select with a point.
+            if ["down", "move", "up", "cancel", "frame"].contains(type) && (value["section"] != nil || value["row"] != nil) {
+                throw fail("\"\(type)\" takes no section or row")
+            }
+            if ["select", "deselect", "tap"].contains(type) && (value["x"] != nil || value["y"] != nil) {
+                throw fail("\"\(type)\" takes section and row, not x or y")
             }
             if let allowed = TraceCodec.inputFields[type] {
                 // (x and y on up, cancel and frame keep their own message below.)
@@ -274,6 +288,7 @@ public enum TraceCodec {
             }
             lastTime = t
             var point: Point?
+            var position: ItemPosition?
             switch type {
             case "down", "move":
                 point = Point(x: try TraceCodec.inputNumber(value, "x", fail: fail), y: try TraceCodec.inputNumber(value, "y", fail: fail))
@@ -281,14 +296,28 @@ public enum TraceCodec {
                 if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
             case "focus", "key", "action":
                 if let input = try TraceCodec.keyboardInput(type, value, time: t, fail: fail) { return .input(input) }
+            case "select", "deselect", "tap":   // issue 19
+                position = try TraceCodec.itemPosition(value, fail: fail)
             default:
-                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, focus, key, action)")
+                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)")
             }
-            guard let input = TraceInput(typeName: type, time: t, point: point) else {
+            guard let input = TraceInput(typeName: type, time: t, point: point, position: position) else {
                 throw fail("cannot make a \(type) input")
             }
             return .input(input)
         }
+    }
+
+    /// The 1-based `section` and `row` of a select, deselect or tap (whole numbers from 1),
+    /// as a 0-based position. Whether the item exists is the session's question at replay (an
+    /// input naming none is ignored, as a touch outside the list is).
+    static func itemPosition(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> ItemPosition {
+        func whole(_ key: String) throws(TraceError) -> Int {
+            let d = try inputNumber(o, key, fail: fail)
+            guard d >= 1, d <= 1e9, d == d.rounded() else { throw fail("\"\(key)\" must be a whole number from 1 to 1000000000, got \(d)") }
+            return Int(d) - 1
+        }
+        return ItemPosition(section: try whole("section"), item: try whole("row"))
     }
 
     /// At most 60 characters of `bytes` for a message (with "…" when cut).
@@ -405,6 +434,13 @@ public enum TraceCodec {
             guard case .object(let members) = raw else { throw fail("\"\(name)\" must be an object of numbers") }
             var lengths: [String: Double] = [:]
             for key in members.map(\.key).sorted() {
+                if name == "grid" && key == "direction" {
+                    guard case .string(let d)? = raw[key], let direction = GridLayout.Direction(rawValue: d) else {
+                        throw fail("\"grid\".\"direction\" must be \"vertical\" or \"horizontal\"")
+                    }
+                    h.gridDirection = direction
+                    continue
+                }
                 guard keys.contains(key) else { throw fail("unknown \(name) field \"\(key)\"") }
                 lengths[key] = try coordinate(raw, key, fail: fail)
             }

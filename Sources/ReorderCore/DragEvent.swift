@@ -14,6 +14,11 @@ public enum DragEvent: Hashable, Sendable {
     case rollback(time: Double)
     /// A press on an item the policy will not let move (a "shake" hint).
     case refuse(position: ItemPosition, time: Double)
+    /// A group drag (issue 19): right after the `begin`, `end` or committing `cancel` it belongs
+    /// to (`of`), or an item added mid-drag (`of` = `"add"`), the group's items (ids, in landing
+    /// order) and where each is now (a folded item of a `collapse` group is where the dragged
+    /// one is). Steps record none (the session API works the positions out after each `move`).
+    case group(of: String, items: [String], positions: [ItemPosition], time: Double)
 
     /// The event's type name as in the Lua API: `"begin"`, `"move"`, ...
     public var typeName: String {
@@ -24,6 +29,7 @@ public enum DragEvent: Hashable, Sendable {
         case .cancel: return "cancel"
         case .rollback: return "rollback"
         case .refuse: return "refuse"
+        case .group: return "group"
         }
     }
 }

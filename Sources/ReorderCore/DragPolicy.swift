@@ -111,6 +111,12 @@ public protocol DragPolicy: AnyObject {
     func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction]
     /// What a screen reader reads when the item at `position` is focused (`instructions`).
     func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String
+    /// May the item at `position` be selected (issue 19: `can_select`)? Asked by
+    /// ``DragSession/select(_:policy:)``.
+    func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
+    /// May the item at `position` join the drag under way (issue 19: `can_add`, as UIKit's
+    /// `itemsForAddingTo`)? Asked by ``DragSession/tap(_:policy:)``, a second touch.
+    func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
 }
 
 extension DragPolicy {
@@ -125,6 +131,8 @@ extension DragPolicy {
     public func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
     public func drainDiagnostics() -> [PolicyDiagnostic] { [] }
     public var clockReads: Int { 0 }
+    public func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    public func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
 }
 
 /// A message from a policy to the user: a hook failure, a fallback, a `print`.

@@ -215,9 +215,14 @@ extension DragSession {
                        policy: some DragPolicy) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
+        // Issue 19: a step into another section must suit every member of a group.
+        guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return }
         guard holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
+        // A step across a grid's sections can take a line off the content: the offset stays
+        // within it (the fuzzer found offsets past the end after an edge scroll).
+        offset = clampedOffset(offset)
         undoLog.append(step)
         drag?.current = target
         startSlides(from: current, to: target, semantics: semantics)

@@ -131,8 +131,11 @@ extension DragSession {
             resetInteraction()
         case .dragging:
             let resolution = policy.onCancel(context(time: time))
-            if resolution == .revert { revertSteps() }
+            if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }   // issue 19
             events.append(.cancel(resolution: resolution, time: time))
+            if group != nil && resolution == .commit, let p = drag?.current {   // issue 19: where it landed
+                appendGroupEvent("cancel", positions: landedPositions(at: p))
+            }
             beginDrop()
         case .dropping:
             finishDrop()
@@ -207,12 +210,14 @@ extension DragSession {
                                  placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
         updateSnapshot()
         events.append(.begin(position: position, time: time))
+        liftGroup(policy: policy)   // issue 19: a selected item lifts the selection
         policy.onBegin(context(), at: position)
     }
 
     /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.
     mutating func endDrag(policy: some DragPolicy) {
         guard let from = drag?.original, let to = drag?.current else { resetInteraction(); return }
+        if group != nil { endGroupDrag(policy: policy); return }   // issue 19
         if policy.onEnd(context(), from: from, to: to) {
             events.append(.end(from: from, to: to, time: time))
         } else {
@@ -226,6 +231,7 @@ extension DragSession {
     mutating func revertSteps() {
         while let step = undoLog.popLast() { undo(step) }
         if let original = drag?.original { drag?.current = original }
+        offset = clampedOffset(offset)   // the content may be shorter again
     }
 
     /// Back to idle, forgetting the interaction.
@@ -241,5 +247,6 @@ extension DragSession {
         horizontalEpisode = nil
         keys.lifted = false
         keys.scroll = nil
+        group = nil   // issue 19
     }
 }

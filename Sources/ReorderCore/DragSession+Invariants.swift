@@ -14,7 +14,7 @@ extension DragSession {
     /// #expect(session.invariantViolations() == [])
     /// ```
     public func invariantViolations() -> [String] {
-        var problems = order.invariantViolations()
+        var problems = groupAwareOrderViolations() + selectionViolations()   // issue 19
         if layout.sectionCount != order.sectionCount {
             problems.append("layout has \(layout.sectionCount) sections, order \(order.sectionCount)")
         } else {

@@ -180,6 +180,9 @@ public struct DragSession: Sendable {
     /// Keyboard dragging: the focus, a keyboard lift, a reveal's glide, announcements (see
     /// DragSession+Keyboard).
     var keys = KeyboardState()
+    // Issue 19 (DragSession+Group, Selection): the selected items, and the group being dragged.
+    var selection = SelectionSet()
+    var group: GroupDrag?
 
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).
@@ -256,6 +259,7 @@ public struct DragSession: Sendable {
     public mutating func setOrder(_ newOrder: Order) -> InputOutcome {
         guard state == .idle else { return .ignored }
         order = newOrder
+        selection = SelectionSet()   // issue 19: its handles named items of the old order
         layout.reload(from: newOrder)
         offset = clampedOffset(offset)
         return .handled(from: state, to: state)

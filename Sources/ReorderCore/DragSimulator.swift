@@ -151,6 +151,9 @@ public final class DragSimulator {
         case .focus(_, let p): outcome = storedSession.focus(p, time: t)
         case .key(_, let k, let n): outcome = storedSession.key(k, count: n, time: t, policy: storedPolicy)
         case .action(_, let p, let a): outcome = storedSession.perform(a, at: p, time: t, policy: storedPolicy)
+        case .select(_, let p): outcome = storedSession.select(p, time: t, policy: storedPolicy)   // issue 19
+        case .deselect(_, let p): outcome = storedSession.deselect(p, time: t)
+        case .tap(_, let p): outcome = storedSession.tap(p, time: t, policy: storedPolicy)
         }
         isHandlingInput = false
         time = t
@@ -164,6 +167,9 @@ public final class DragSimulator {
             case .focus(_, let p): storedInputs.append(.focus(t, p))
             case .key(_, let k, let n): storedInputs.append(.key(t, k, n))
             case .action(_, let p, let a): storedInputs.append(.action(t, p, a))
+            case .select(_, let p): storedInputs.append(.select(t, p))   // issue 19
+            case .deselect(_, let p): storedInputs.append(.deselect(t, p))
+            case .tap(_, let p): storedInputs.append(.tap(t, p))
             }
         }
         return outcome

@@ -22,8 +22,11 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     /// `grid` keys: `item_width`, `item_height` (85), `spacing` (0), `line_spacing` (`spacing`),
     /// `inset` and `inset_top`/`_left`/`_bottom`/`_right` (0), `columns` (fit the width).
     /// `board` keys: `inset` (40), `spacing` (10). Unknown keys are the caller's to reject.
+    /// `gridDirection` is `grid.direction`: a horizontal grid fits its columns to the viewport's
+    /// height and grows to the right.
     public func makeLayout(order: Order, viewport: Size, rowHeight: Double = 44, headerHeight: Double = 0,
-                           grid: [String: Double] = [:], board: [String: Double] = [:]) -> any Layout {
+                           grid: [String: Double] = [:], board: [String: Double] = [:],
+                           gridDirection: GridLayout.Direction = .vertical) -> any Layout {
         switch self {
         case .table:
             return TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
@@ -31,12 +34,13 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
             let all = grid["inset"] ?? 0
             let insets = GridLayout.Insets(top: grid["inset_top"] ?? all, left: grid["inset_left"] ?? all,
                                            bottom: grid["inset_bottom"] ?? all, right: grid["inset_right"] ?? all)
-            return GridLayout(order: order, width: viewport.width,
+            return GridLayout(order: order, width: gridDirection == .vertical ? viewport.width : viewport.height,
                               itemSize: Size(width: grid["item_width"] ?? 85, height: grid["item_height"] ?? 85),
                               interitemSpacing: grid["spacing"] ?? 0,
                               lineSpacing: grid["line_spacing"] ?? grid["spacing"] ?? 0,
                               sectionInsets: insets, headerHeight: headerHeight,
-                              columns: grid["columns"].map { Int(clamping: $0, to: 0...GridLayout.maximumColumns) })
+                              columns: grid["columns"].map { Int(clamping: $0, to: 0...GridLayout.maximumColumns) },
+                              direction: gridDirection)
         case .board:
             return BoardLayout(order: order, viewport: viewport, inset: board["inset"] ?? 40,
                                spacing: board["spacing"] ?? 10, rowHeight: rowHeight, headerHeight: headerHeight)

@@ -292,6 +292,10 @@ public struct SnapshotStyle: Hashable, Sendable {
     public var liftFrom = SnapshotLook()
     /// The snapshot's scale and alpha when the drop ends (it animates there from the lifted look).
     public var dropTo = SnapshotLook()
+    /// Group drags (issue 19): whether a count badge is drawn on a group's snapshot, and how
+    /// many cards are stacked under it.
+    public var badge: Bool = true
+    public var stack: Double = 2
     public init() {}
 }
 
@@ -340,5 +344,7 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var ignoresTouchesWhileDropping: Bool = true
     /// How a keyboard drag keeps the moved item visible (`keyboard.reveal`, `keyboard.animate`).
     public var keyboard = KeyboardConfiguration()
+    /// Group drags (issue 19): how the others behave, the landing order, the size limit.
+    public var group = GroupConfiguration()
     public init(name: String) { self.name = name }
 }

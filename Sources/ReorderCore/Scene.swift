@@ -35,6 +35,10 @@ public struct Scene: Hashable, Sendable {
         public var slideProgress: Double?
         /// Whether this is the lifted item's own cell (drawn with the placeholder style).
         public var isPlaceholder: Bool
+        /// Issue 19: whether the item is selected, and whether it is a member of a `stay` group
+        /// left in its slot while the group is dragged (drawn as a ghost).
+        public var isSelected: Bool = false
+        public var isGhost: Bool = false
     }
 
     /// The lifted item's origin cell while a snapshot floats.
@@ -53,6 +57,12 @@ public struct Scene: Hashable, Sendable {
         public var state: SnapshotState
         /// The drawn frame, unrotated: `size × scale` around the centre.
         public var frame: Rect { state.frame }
+        /// Issue 19: how many items the snapshot carries (1, or the group's size), whether a
+        /// count badge is drawn on it (`snapshot.badge`, groups only) and how many cards are
+        /// stacked under it (`snapshot.stack`, at most the group's other items).
+        public var count: Int = 1
+        public var badge: Bool = false
+        public var stack: Int = 0
     }
 
     /// One axis's edge zones as the policy gives them now.
@@ -74,8 +84,11 @@ public struct Scene: Hashable, Sendable {
     /// session.scene().grid?.columns   // 4: 93.75 pt cells across 375 pt
     /// ```
     public struct Grid: Hashable, Sendable {
+        /// Cells per line: per row of a vertical grid, per column of a horizontal one.
         public var columns: Int
         public var itemSize: Size
+        /// Which way the grid grows and scrolls.
+        public var direction: GridLayout.Direction = .vertical
     }
 
     /// A board's pages and the lists that show (``BoardLayout``).
@@ -171,6 +184,9 @@ extension DragSession {
         }
 
         let lifted = snapshot != nil ? currentPosition : nil
+        // Issue 19: the group's ghosts (stay mode), and the selection.
+        let groupNow = groupInfo
+        let ghosts = Set(groupNow?.ghosts ?? [])
         var cells: [Scene.Cell] = []
         var placeholder: Scene.Placeholder?
         for p in layout.positions(in: visible) {
@@ -181,7 +197,8 @@ extension DragSession {
             let isPlaceholder = p == lifted
             cells.append(Scene.Cell(position: p, id: item.id, title: item.title, isFinished: item.flag("finished"),
                                     frame: shown(drawn), slot: shown(slot), slideProgress: progress,
-                                    isPlaceholder: isPlaceholder))
+                                    isPlaceholder: isPlaceholder, isSelected: selection.contains(handle),
+                                    isGhost: ghosts.contains(handle)))
             if isPlaceholder, let snap = snapshot {
                 placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: snap.placeholder)
             }
@@ -196,6 +213,11 @@ extension DragSession {
         if let snap = snapshot, let p = currentPosition, order.isValid(p) {
             let item = order.item(at: p)
             sceneSnapshot = Scene.Snapshot(id: item.id, title: item.title, state: snap)
+            if let g = groupNow, g.count > 1 {   // issue 19
+                sceneSnapshot?.count = g.count
+                sceneSnapshot?.badge = configuration.snapshot.badge
+                sceneSnapshot?.stack = min(Int(configuration.snapshot.stack), g.count - 1)
+            }
         }
 
         // While a drag is under way the session's captured fields rule; otherwise the policy's.
@@ -224,7 +246,7 @@ extension DragSession {
         }
 
         var grid: Scene.Grid?
-        if let g = layout as? GridLayout { grid = Scene.Grid(columns: g.columns, itemSize: g.itemSize) }
+        if let g = layout as? GridLayout { grid = Scene.Grid(columns: g.columns, itemSize: g.itemSize, direction: g.direction) }
         var board: Scene.Board?
         if let b = layout as? BoardLayout { board = sceneBoard(b) }
 

@@ -22,6 +22,9 @@ public struct SessionGeometry: Hashable, Sendable {
     /// inset_left, inset_bottom, inset_right }` (for the grid layout; see ``GridLayout``).
     /// Missing: 85 × 85 pt cells, no spacing, no insets, columns from the viewport width.
     public var grid: [String: Double]
+    /// `grid = { direction = "horizontal" }`: which way a grid grows and scrolls (the one grid
+    /// option that is not a length; see ``GridLayout/Direction``). Vertical by default.
+    public var gridDirection: GridLayout.Direction = .vertical
     /// `board = { inset, spacing }` (for the board layout; see ``BoardLayout``): a list is the
     /// viewport width minus `inset` wide (default 40), lists are `spacing` apart (default 10).
     /// Rows use `rowHeight`, list titles `headerHeight`.
@@ -39,6 +42,6 @@ public struct SessionGeometry: Hashable, Sendable {
     /// The layout of `order` on this geometry.
     public func makeLayout(order: Order) -> any Layout {
         layout.makeLayout(order: order, viewport: viewport, rowHeight: rowHeight, headerHeight: headerHeight,
-                          grid: grid, board: board)
+                          grid: grid, board: board, gridDirection: gridDirection)
     }
 }

@@ -21,12 +21,19 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case key(Double, KeyboardKey, Int)
     /// A one-shot action on an item (`{"type":"action","section":1,"row":3,"action":"move_to_end"}`).
     case action(Double, ItemPosition, KeyboardAction)
+    /// Group drags (issue 19): select or deselect the item at a position (0-based; the trace
+    /// writes `"section"` and `"row"` 1-based), and a second touch on an item during a drag
+    /// (`tap`: it asks `can_add`).
+    case select(Double, ItemPosition)
+    case deselect(Double, ItemPosition)
+    case tap(Double, ItemPosition)
 
     /// When the input happens.
     public var time: Double {
         switch self {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
         case .focus(let t, _), .key(let t, _, _), .action(let t, _, _): return t
+        case .select(let t, _), .deselect(let t, _), .tap(let t, _): return t
         }
     }
 
@@ -34,14 +41,15 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame, .focus, .key, .action: return nil
+        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap: return nil
         }
     }
 
-    /// The item of `focus` and `action` (0-based).
+    /// The item of `focus`, `action`, `select`, `deselect` and `tap` (0-based).
     public var position: ItemPosition? {
         switch self {
         case .focus(_, let p), .action(_, let p, _): return p
+        case .select(_, let p), .deselect(_, let p), .tap(_, let p): return p
         default: return nil
         }
     }
@@ -57,12 +65,18 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .focus: return "focus"
         case .key: return "key"
         case .action: return "action"
+        case .select: return "select"
+        case .deselect: return "deselect"
+        case .tap: return "tap"
         }
     }
 
     /// Builds an input from a trace's fields; nil when `type` is unknown or a point is missing.
-    public init?(typeName: String, time: Double, point: Point? = nil) {
+    public init?(typeName: String, time: Double, point: Point? = nil, position: ItemPosition? = nil) {
         switch typeName {
+        case "select": guard let p = position else { return nil }; self = .select(time, p)
+        case "deselect": guard let p = position else { return nil }; self = .deselect(time, p)
+        case "tap": guard let p = position else { return nil }; self = .tap(time, p)
         case "down": guard let p = point else { return nil }; self = .down(time, p)
         case "move": guard let p = point else { return nil }; self = .move(time, p)
         case "up": self = .up(time)
@@ -80,6 +94,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         default: break
         }
         if let p = point { return "\(typeName)(\(time), \(p))" }
+        if let p = position { return "\(typeName)(\(time), \(p))" }
         return "\(typeName)(\(time))"
     }
 }

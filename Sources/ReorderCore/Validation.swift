@@ -172,6 +172,8 @@ public enum Validator {
         try check(s.shadow.offset.height, "snapshot.shadow.offset.y", in: L.shadowOffset)
         try check(s.lift.duration, "snapshot.lift.duration", in: L.duration)
         try check(s.drop.duration, "snapshot.drop.duration", in: L.duration)
+        try check(s.stack, "snapshot.stack", in: L.stack)          // issue 19
+        try check(c.group.max, "group.max", in: L.groupMax)        // issue 19
     }
 }
 

@@ -70,7 +70,8 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// A random scenario: 1 to 3 sections (2 to 4 lists on a board) of 0 to 40 items (rarely
     /// 200; empty sections too), an occasional item per kind locked, sometimes per-item heights
     /// (1 pt to two 667 pt viewports), headers, a small or odd viewport, 60 or 120 Hz; for grids
-    /// a random item size, spacing and column count.
+    /// a random item size, spacing and column count, and one grid in three horizontal (columns
+    /// filled top to bottom, scrolling sideways; a strip when one cell fits the height).
     public static func random(layout: FuzzLayout, using rng: inout SplitMix64) -> FuzzScenario {
         let sectionCount = layout == .board ? rng.pick([2, 3, 3, 4]) : rng.pick([1, 1, 1, 2, 3])
         let variableHeights = rng.chance(0.25)
@@ -94,6 +95,7 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
                                  Size(width: 320, height: 200), Size(width: 1024, height: 90),
                                  Size(width: 390, height: 844)])
         var grid: [String: Double] = [:], board: [String: Double] = [:]
+        var direction = GridLayout.Direction.vertical
         switch layout {
         case .table: break
         case .grid:
@@ -101,19 +103,26 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
             grid = ["item_width": side, "item_height": rng.chance(0.7) ? side : rng.pick([40.0, 100]),
                     "spacing": rng.pick([0.0, 0, 8])]
             if rng.chance(0.3) { grid["columns"] = Double(rng.int(in: 1...5)) }
+            // From a generator of its own (seeded by the main one's state, which it leaves as it
+            // is): the vertical scenarios and traces of a seed stay those it gave before.
+            var fork = SplitMix64(seed: rng.state ^ 0x2121_5752_1F00_D1CE)
+            if fork.chance(1.0 / 3) { direction = .horizontal }
         case .board:
             board = ["inset": rng.pick([40.0, 40, 0, 100]), "spacing": rng.pick([10.0, 0])]
         }
-        return FuzzScenario(layout: layout, sections: sections, viewport: viewport,
-                            rowHeight: rng.pick([44, 44, 30, 80]),
-                            headerHeight: sectionCount > 1 && rng.chance(0.6) ? 28 : 0,
-                            frameRate: rng.chance(0.8) ? 60 : 120, grid: grid, board: board)
+        var scenario = FuzzScenario(layout: layout, sections: sections, viewport: viewport,
+                                    rowHeight: rng.pick([44, 44, 30, 80]),
+                                    headerHeight: sectionCount > 1 && rng.chance(0.6) ? 28 : 0,
+                                    frameRate: rng.chance(0.8) ? 60 : 120, grid: grid, board: board)
+        scenario.gridDirection = direction
+        return scenario
     }
 
     public var description: String {
         let g = geometry
         var text = "\(g.layout) \(sections.map(\.count)) items, viewport \(g.viewport), row \(g.rowHeight), header \(g.headerHeight), \(g.frameRate) Hz"
         if !g.grid.isEmpty { text += ", grid \(g.grid.sorted { $0.key < $1.key })" }
+        if g.layout == .grid && g.gridDirection != .vertical { text += ", \(g.gridDirection.rawValue)" }
         if !g.board.isEmpty { text += ", board \(g.board.sorted { $0.key < $1.key })" }
         return text
     }

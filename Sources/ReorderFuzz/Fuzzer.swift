@@ -83,9 +83,11 @@ public enum Fuzzer {
             // A native policy's statics are not checked at load as a Lua policy's are: a press of
             // 1e300 s would make traces that never end.
             try configuration.validate()
-            let generator = TraceGenerator(scenario: scenario, minPressDuration: configuration.minPressDuration,
+            var generator = TraceGenerator(scenario: scenario, minPressDuration: configuration.minPressDuration,
                                            allowableMovement: configuration.allowableMovement,
                                            maxInputs: options.maxInputs)
+            // Issue 19: groups land by moving the items between, which strict locks forbid.
+            generator.groups = !options.strictLocks
             let trace = generator.generate(using: &rng)
             let result = try check(scenario: scenario, trace: trace, policy: policy, probe: makePolicy(),
                                    strictLocks: options.strictLocks, allowHookErrors: options.allowHookErrors)

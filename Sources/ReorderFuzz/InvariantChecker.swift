@@ -63,6 +63,8 @@ public struct InvariantChecker {
     var shadow: Order
     var pressBeginOrder: Order?
     var draggedHandle: Int32?
+    /// Issue 19: the group being dragged (ids in landing order), nil for a single drag.
+    var groupItems: [String]?
     /// What target resolution depends on, after the last input, and what the dragged item did
     /// since it last changed: the places it held, and its steps inside one section.
     var stillBasis: StillBasis?
@@ -120,6 +122,12 @@ public struct InvariantChecker {
         }
         var seen = [Bool](repeating: false, count: itemCount)
         var n = 0
+        // Issue 19: a collapse group's folded items are carried by the drag, out of the order.
+        for h in sim.groupInfo?.folded ?? [] where Int(h) >= 0 && Int(h) < itemCount {
+            if seen[Int(h)] { return fail(.permutation, "folded item \(order.item(handle: h).id) carried twice") }
+            seen[Int(h)] = true
+            n += 1
+        }
         for section in order.sections {
             for h in section {
                 guard h >= 0, Int(h) < itemCount else { return fail(.permutation, "unknown handle \(h)") }
@@ -137,7 +145,13 @@ public struct InvariantChecker {
         // may follow there).
         let basis = StillBasis(finger: sim.finger, snapshotCenter: sim.snapshot?.contentCenter, offset: sim.offset,
                                listOffsets: sim.layout.listOffsets)
-        if sim.state != .dragging || basis != stillBasis {
+        // Issue 19: a group folding at its lift or at a tap closes the list up under a still
+        // finger: the content changed, so the still tracking starts again.
+        let folded = events.contains { e in
+            if case .group(let of, _, _, _) = e { return of == "begin" || of == "add" }
+            return false
+        }
+        if sim.state != .dragging || basis != stillBasis || folded {
             // Where the dragged item was before this input's steps.
             var first: ItemPosition?
             for case .move(let from, _, _, _) in events { first = from; break }
@@ -188,6 +202,7 @@ public struct InvariantChecker {
                 }
                 if !ok { return fail(.moveEvent, "\(semantics) from \(from.label) to \(to.label) is not a valid step") }
             case .end(let from, let to, _):
+                if groupItems != nil { shadow = order }   // issue 19: the group landed before `end`
                 if let h = draggedHandle {
                     guard shadow.isValid(to), shadow.handle(at: to) == h else {
                         return fail(.moveEvent, "end at \(to.label), but the dragged item is not there")
@@ -196,14 +211,14 @@ public struct InvariantChecker {
                         return fail(.moveEvent, "end says the drag began at \(from.label), it began at \(begin.position(ofHandle: h).map { $0.label } ?? "nowhere")")
                     }
                 }
-                pressBeginOrder = nil; draggedHandle = nil
+                if groupItems == nil { pressBeginOrder = nil; draggedHandle = nil }
             case .rollback:
                 guard let begin = pressBeginOrder else { return fail(.restore, "rollback without a drag") }
                 if order.sections != begin.sections {
                     return fail(.restore, "rollback left \(order.ids), press-begin order was \(begin.ids)")
                 }
                 shadow = begin
-                pressBeginOrder = nil; draggedHandle = nil
+                pressBeginOrder = nil; draggedHandle = nil; groupItems = nil
             case .cancel(let resolution, _):
                 if resolution == .revert {
                     guard let begin = pressBeginOrder else { return fail(.restore, "revert without a drag") }
@@ -211,10 +226,14 @@ public struct InvariantChecker {
                         return fail(.restore, "cancel (revert) left \(order.ids), press-begin order was \(begin.ids)")
                     }
                     shadow = begin
+                } else if groupItems != nil {
+                    shadow = order   // issue 19: the group landed where the dragged item was
                 }
-                pressBeginOrder = nil; draggedHandle = nil
+                pressBeginOrder = nil; draggedHandle = nil; groupItems = nil
             case .refuse(let p, _):
                 guard shadow.isValid(p) else { return fail(.moveEvent, "refuse at \(p.label), which does not exist") }
+            case .group(let of, let items, let positions, _):
+                if let v = checkGroup(of: of, items: items, positions: positions, order: order, sim: sim) { return fail(v.0, v.1) }
             }
         }
         if shadow.sections != order.sections {
@@ -249,6 +268,64 @@ public struct InvariantChecker {
 
         let engine = sim.invariantViolations()
         if !engine.isEmpty { return fail(.engine, engine.joined(separator: "; ")) }
+        return nil
+    }
+}
+
+// MARK: - Group drags (issue 19)
+
+extension InvariantChecker {
+    /// A `group` event: a lift or an add folds (collapse) wholesale, so the shadow takes the
+    /// order; at the end the group must be contiguous, in the policy's order, where it says.
+    mutating func checkGroup(of: String, items: [String], positions: [ItemPosition], order: Order,
+                             sim: DragSimulator) -> (FuzzViolation.Invariant, String)? {
+        guard items.count == positions.count, Set(items).count == items.count else {
+            return (.moveEvent, "group event (\(of)) with \(items.count) items and \(positions.count) positions, or an item twice")
+        }
+        switch of {
+        case "begin", "add":
+            groupItems = items
+            shadow = order
+        case "move":
+            break
+        case "end", "cancel":
+            groupItems = nil
+            shadow = order
+            guard let first = positions.first else { return (.moveEvent, "group end without items") }
+            for (k, p) in positions.enumerated() {
+                let expected = ItemPosition(section: first.section, item: first.item + k)
+                guard p == expected, order.isValid(p), order.item(at: p).id == items[k] else {
+                    return (.moveEvent, "group not contiguous after the drop: \(items) at \(positions.map(\.label))")
+                }
+            }
+            // The policy's order: `relative` is the order at the press; `active_first` starts with
+            // the dragged item.
+            if let begin = pressBeginOrder {
+                switch sim.policy.configuration.group.order {
+                case .relative:
+                    let pressed = items.compactMap { id in begin.flattenedPosition(ofId: id) }
+                    if pressed != pressed.sorted() { return (.moveEvent, "group landed as \(items), not in its order at the press") }
+                case .activeFirst:
+                    if let h = draggedHandle, order.item(handle: h).id != items[0] {
+                        return (.moveEvent, "group landed as \(items), the dragged item \(order.item(handle: h).id) not first")
+                    }
+                }
+            }
+            pressBeginOrder = nil; draggedHandle = nil
+        default:
+            return (.moveEvent, "group event of unknown kind \(of)")
+        }
+        return nil
+    }
+}
+
+extension Order {
+    /// The position of the item with `id` counted across sections (O(n)).
+    func flattenedPosition(ofId id: String) -> Int? {
+        var k = 0
+        for s in sections {
+            for h in s { if storage[Int(h)].id == id { return k }; k += 1 }
+        }
         return nil
     }
 }

@@ -25,6 +25,8 @@ public struct TraceGenerator: Sendable {
     /// The share of gestures made with the keyboard (focus, lift, steps, drop or cancel) or as
     /// a one-shot action instead of a finger.
     public var keyboardShare = 0.25
+    /// Whether gestures select random groups first and tap items during drags (issue 19).
+    public var groups: Bool = true
 
     public init(scenario: FuzzScenario, minPressDuration: Double = 0.5, allowableMovement: Double = 10,
                 maxInputs: Int = 400) {
@@ -38,6 +40,7 @@ public struct TraceGenerator: Sendable {
     public func generate(using rng: inout SplitMix64) -> [TraceInput] {
         var b = Builder(rate: scenario.frameRate, limit: maxInputs)
         let contentHeight = Self.contentHeight(scenario)
+        let layout = scenario.makeLayout(order: scenario.order)
         let gestures = rng.int(in: 1...5)
         for _ in 0..<gestures where !b.full {
             // Keyboard dragging and one-shot actions are mixed in (issue 18).
@@ -51,8 +54,22 @@ public struct TraceGenerator: Sendable {
                 default: b.frame()
                 }
             }
+            // Issue 19: a random selection (some positions may not exist: ignored), at times a
+            // deselect, so that many presses lift a group.
+            var selected: Point?
+            if groups && rng.chance(0.4) {
+                for k in 0..<rng.int(in: 1...6) where !b.full {
+                    let p = itemPosition(&rng)
+                    b.add(.select(b.t, p))
+                    // Mostly the press is on a selected item (its cell when nothing has moved
+                    // or scrolled yet; else another item), so that the group is lifted.
+                    if k == 0, let f = layout.frame(of: p), f.midY < scenario.viewport.height { selected = f.center }
+                }
+                if rng.chance(0.2) { b.add(.deselect(b.t, itemPosition(&rng))) }
+            }
             b.wait(rng.double(in: 0...0.2))
-            let start = rng.chance(0.85) ? itemPoint(&rng, contentHeight) : point(&rng, contentHeight)
+            let start = selected.flatMap { rng.chance(0.8) ? $0 : nil }
+                ?? (rng.chance(0.85) ? itemPoint(&rng, contentHeight) : point(&rng, contentHeight))
             b.add(.down(b.t, start))
             var finger = start
 
@@ -100,9 +117,14 @@ public struct TraceGenerator: Sendable {
                     }
                     b.add(.move(b.t, finger))
                     for _ in 0..<rng.int(in: 1...(rng.chance(0.2) ? 240 : 40)) where !b.full { b.frame() }
-                case 8:       // the host skipped frames
-                    b.wait(rng.double(in: 0.05...1.5))
-                    b.frame()
+                case 8:       // the host skipped frames; or (issue 19) a second touch taps an item
+                    if groups && rng.chance(0.5) {
+                        b.add(.tap(b.t, itemPosition(&rng)))
+                        b.frame()
+                    } else {
+                        b.wait(rng.double(in: 0.05...1.5))
+                        b.frame()
+                    }
                 default:      // moves without frames in between
                     for _ in 0..<rng.int(in: 1...5) where !b.full {
                         finger = point(&rng, contentHeight)
@@ -163,6 +185,13 @@ public struct TraceGenerator: Sendable {
             }
         }
         for _ in 0..<rng.int(in: 0...30) where !b.full { b.frame() }
+    }
+
+    /// A random position among the scenario's items (section and row as at the start).
+    func itemPosition(_ rng: inout SplitMix64) -> ItemPosition {
+        let s = rng.int(in: 0...max(scenario.sections.count - 1, 0))
+        let n = s < scenario.sections.count ? scenario.sections[s].count : 0
+        return ItemPosition(section: s, item: rng.int(in: 0...max(n - 1, 0)))
     }
 
     /// A point on a random item's row (assuming the content is not scrolled; scrolled content

@@ -521,6 +521,36 @@ public final class LuaPolicy: DragPolicy {
                       otherwise: .revert, expected: "\"revert\" or \"commit\"")
     }
 
+    // Issue 19: `can_select` and `can_add`, as `can_move` (a failure answers false).
+    public func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
+        applyPendingIfIdle()
+        if isDisabled { return fallback.canSelect(ctx, at: position) }
+        return askBoolean(.canSelect, program.hooks.canSelect, ctx, at: position)
+    }
+
+    public func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
+        if isDisabled { return fallback.canAdd(ctx, at: position) }
+        return askBoolean(.canAdd, program.hooks.canAdd, ctx, at: position)
+    }
+
+    private func askBoolean(_ hook: Hook, _ ref: Int32, _ ctx: PolicyContext, at position: ItemPosition) -> Bool {
+        let p = program
+        guard ref != LUA_NOREF else { return true }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1)
+        meter(p, time: ctx.time, since: before, hook)
+        if let e = error {
+            failed(hook, in: p, e); return false
+        }
+        guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
+            failed(hook, in: p, typeError(hook, in: p, expected: "a boolean", at: -1)); return false
+        }
+        succeeded(hook)
+        return p.vm.boolean(at: -1)
+    }
+
     private func endDrag() {
         dragging = false
         accounts.pointee.end()

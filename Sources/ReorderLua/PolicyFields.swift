@@ -84,6 +84,8 @@ struct PolicyFields {
 enum Hook: Int, CaseIterable, Sendable {
     case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
     case announce, actions, instructions
+    /// Issue 19: selection and group drags.
+    case canSelect, canAdd
 
     /// The name in policy files and diagnostics.
     var name: String {
@@ -100,6 +102,8 @@ enum Hook: Int, CaseIterable, Sendable {
         case .announce: "announce"
         case .actions: "actions"
         case .instructions: "instructions"
+        case .canSelect: "can_select"
+        case .canAdd: "can_add"
         }
     }
 }

@@ -201,7 +201,8 @@ final class PolicyProgram {
     }
 
     static func baseName(_ file: String) -> String {
-        file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        return last.hasSuffix(".lua") ? String(last.dropLast(4)) : last
     }
 
     /// Loads `reference` and its `extends` chain into `vm`; returns the merged fields, the
@@ -211,9 +212,11 @@ final class PolicyProgram {
         throws(LuaError) -> (merged: PolicyFields, top: PolicyFields, file: String) {
         // Resolve: a built-in name, or a path relative to the referring file.
         let isPath = forceFile || PolicyReference.isPath(reference)
-        let id: String, chunk: String, text: String, directory: String?
+        let id: String, chunk: String, text: String, directory: String?, coveragePath: String
         if !isPath, let src = builtinSource(reference) {
-            id = "builtin:" + reference; chunk = reference + ".lua"; text = src; directory = baseDirectory
+            // The repository path: messages and coverage name the file a reader can open.
+            id = "builtin:" + reference; chunk = "Policies/" + reference + ".lua"; text = src; directory = baseDirectory
+            coveragePath = chunk
         } else if !isPath {
             throw LuaError(kind: .file, file: referrer, message: (referrer == nil ? "" : "extends: ")
                            + "no built-in policy named '\(reference)' " + unknownNameHint(reference, directory: baseDirectory))
@@ -224,6 +227,7 @@ final class PolicyProgram {
             chunk = url.lastPathComponent
             directory = url.deletingLastPathComponent().path
             text = try readPolicyFile(url.path, reference: reference, chunk: chunk, referrer: referrer)
+            coveragePath = PolicyCoverage.displayPath(url.path)
         }
         if let i = visited.firstIndex(where: { $0.id == id }) {
             let cycle = (visited[i...].map(\.file) + [chunk]).joined(separator: " -> ")
@@ -240,6 +244,7 @@ final class PolicyProgram {
             if e.kind == .memory, vm.options.memoryLimit > 0 { e.message = "not enough memory to load the policy (the limit is \(InputFile.mebibytes(vm.options.memoryLimit)) per policy VM)" }
             throw extended(e, reference: reference, referrer: referrer)
         }
+        if PolicyCoverage.isEnabled { PolicyCoverage.register(vm: vm, chunk: chunk, path: coveragePath, source: text) }
         do {
             try vm.pcall(nargs: 0, nresults: 1, budget: vm.options.instructionBudget > 0 ? nil : LuaVM.Options.policy.instructionBudget)
         } catch {
@@ -468,6 +473,7 @@ final class PolicyProgram {
 struct HookRefs {
     var canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel: Int32
     var announce, actions, instructions: Int32
+    var canSelect, canAdd: Int32
 
     init(_ f: PolicyFields) {
         func ref(_ h: Hook) -> Int32 { f.definition(of: h)?.ref ?? LUA_NOREF }
@@ -475,6 +481,7 @@ struct HookRefs {
         zone = ref(.zone); speed = ref(.speed); onBegin = ref(.onBegin)
         onMove = ref(.onMove); onEnd = ref(.onEnd); onCancel = ref(.onCancel)
         announce = ref(.announce); actions = ref(.actions); instructions = ref(.instructions)
+        canSelect = ref(.canSelect); canAdd = ref(.canAdd)   // issue 19
     }
 }
 

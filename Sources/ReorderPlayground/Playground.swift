@@ -66,9 +66,12 @@ public final class Playground {
         public var layout: LayoutKind
         /// A table of this many rows ("1", "2", ...) instead of the demo list.
         public var rows: Int?
+        /// The demo: the layout's own, or the tab strip (`reorder play --layout strip`).
+        public var demo: DemoList.Demo
 
-        public init(policy: String? = nil, layout: LayoutKind = .table, rows: Int? = nil) {
-            self.policy = policy; self.layout = layout; self.rows = rows
+        public init(policy: String? = nil, layout: LayoutKind = .table, rows: Int? = nil, demo: DemoList.Demo? = nil) {
+            self.policy = policy; self.layout = demo?.layout ?? layout; self.rows = rows
+            self.demo = demo ?? DemoList.Demo(layout)
         }
     }
 
@@ -109,7 +112,7 @@ public final class Playground {
         self.global = "s"
         self.traceFormat = traceFormat
         self.log = log
-        var o = DemoList.options(layout: options.layout)
+        var o = DemoList.options(demo: options.demo)
         if let n = options.rows, options.layout == .table {
             o.sections = [(1...max(1, n)).map { Item(String($0)) }]
             o.sectionTitles = []
@@ -194,6 +197,19 @@ public final class Playground {
             return handleInput(input, client: client, seq: seq)
         case .inputs(let inputs):
             return handleInputs(inputs, client: client, seq: seq)
+        case .select(let t, let p), .tap(let t, let p):   // issue 19: the item under the point
+            guard let sim = session?.simulator else { return [.sender(error("no session", seq: seq))] }
+            guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else {
+                return [.sender(sceneMessage(seq: seq))]
+            }
+            let input: TraceInput
+            if case .tap = message.request {
+                input = .tap(t, position)
+            } else {
+                let selected = sim.session.isSelected(handle: sim.order.handle(at: position))
+                input = selected ? .deselect(t, position) : .select(t, position)
+            }
+            return handleInputs([input], client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
@@ -248,6 +264,9 @@ public final class Playground {
             case .focus(_, let p): mapped.append(.focus(t, p))
             case .key(_, let k, let n): mapped.append(.key(t, k, n))
             case .action(_, let p, let a): mapped.append(.action(t, p, a))
+            case .select(_, let p): mapped.append(.select(t, p))   // issue 19
+            case .deselect(_, let p): mapped.append(.deselect(t, p))
+            case .tap(_, let p): mapped.append(.tap(t, p))
             }
         }
         clocks[client] = clock
@@ -567,6 +586,13 @@ public final class Playground {
         case .cancel(let r, let t): w.field("resolution", r.rawValue); w.field("t", t)
         case .rollback(let t): w.field("t", t)
         case .refuse(let p, let t): pos("at", p); w.field("t", t)
+        case .group(let of, let items, let positions, let t):   // issue 19
+            w.field("of", of)
+            w.field("items") { a in a.array { b in for id in items { b.string(id) } } }
+            w.field("positions") { a in
+                a.array { b in for p in positions { b.array { $0.number(Double(p.section)); $0.number(Double(p.item)) } } }
+            }
+            w.field("t", t)
         }
     }
 

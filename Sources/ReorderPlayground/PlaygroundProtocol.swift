@@ -44,6 +44,11 @@ public enum PlaygroundProtocol {
         case replay(String)
         /// Back to the list the playground started with.
         case reset
+        /// Issue 19: a Shift- or Cmd-click at a viewport point selects the item there, or
+        /// deselects it when it is selected (while idle).
+        case select(Double, Point)
+        /// Issue 19: a second pointer taps the item at a viewport point during a drag.
+        case tap(Double, Point)
     }
 
     /// A decoded message: the request and the client's `seq`, if any.
@@ -135,6 +140,8 @@ public enum PlaygroundProtocol {
                 throw fail("policy.name: expected a policy name")
             }
             request = .policy(name)
+        case "select": request = .select(try time(), try point())   // issue 19
+        case "tap": request = .tap(try time(), try point())
         case "record": request = .record
         case "stop": request = .stop
         case "reset": request = .reset

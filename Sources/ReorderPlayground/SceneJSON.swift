@@ -174,6 +174,8 @@ extension Scene {
                             if let p = c.slideProgress { w.field("slide", p) }
                             if c.isPlaceholder { w.field("placeholder", true) }
                             if c.isFinished { w.field("finished", true) }
+                            if c.isSelected { w.field("selected", true) }   // issue 19
+                            if c.isGhost { w.field("ghost", true) }
                         }
                     }
                 }
@@ -198,6 +200,11 @@ extension Scene {
                         w.field("id", s.id)
                         w.field("title", s.title)
                         w.field("phase", st.phase.rawValue)
+                        if s.count > 1 {   // issue 19: a group's snapshot
+                            w.field("count", Double(s.count))
+                            w.field("badge", s.badge)
+                            w.field("stack", Double(s.stack))
+                        }
                         w.field("center") { $0.array { $0.number(st.center.x); $0.number(st.center.y) } }
                         w.field("size") { $0.array { $0.number(st.size.width); $0.number(st.size.height) } }
                         w.field("frame") { rect(&$0, s.frame) }

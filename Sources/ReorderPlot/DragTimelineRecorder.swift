@@ -89,6 +89,9 @@ public struct DragTimelineRecorder: Sendable {
                 lastDrawnFromWorking = nil
             case .refuse:
                 break
+            case .group(let of, _, _, _):
+                // Issue 19: a group folds at its lift and lands at the drop, wholesale.
+                if of != "move" { working = orderAfter }
             }
         }
         // The session's own order is the truth for the last list of the step.

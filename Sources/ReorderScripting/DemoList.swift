@@ -112,7 +112,9 @@ extension SessionOptions {
         fields["layout"] = .string(geometry.layout.rawValue)
         fields["row_height"] = .number(geometry.rowHeight)
         fields["header_height"] = .number(geometry.headerHeight)
-        if !geometry.grid.isEmpty { fields["grid"] = .record(geometry.grid.mapValues { .number($0) }) }
+        var grid = geometry.grid.mapValues { LuaValue.number($0) }
+        if geometry.gridDirection != .vertical { grid["direction"] = .string(geometry.gridDirection.rawValue) }
+        if !grid.isEmpty { fields["grid"] = .record(grid) }
         if !geometry.board.isEmpty { fields["board"] = .record(geometry.board.mapValues { .number($0) }) }
         fields["viewport"] = .record(["width": .number(geometry.viewport.width), "height": .number(geometry.viewport.height)])
         fields["frame_rate"] = .number(geometry.frameRate)

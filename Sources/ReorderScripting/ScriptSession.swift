@@ -110,6 +110,11 @@ public final class ScriptSession {
         ("perform", { s, a throws(LuaError) in try s.luaPerform(a) }),
         ("announcements", { s, a throws(LuaError) in try s.luaAnnouncements(a) }),
         ("instructions", { s, a throws(LuaError) in try s.luaInstructions(a) }),
+        // Issue 19 (ScriptSession+Group.swift).
+        ("select", { s, a throws(LuaError) in try s.luaSelect(a) }),
+        ("deselect", { s, a throws(LuaError) in try s.luaDeselect(a) }),
+        ("selection", { s, a throws(LuaError) in try s.luaSelection(a) }),
+        ("tap", { s, a throws(LuaError) in try s.luaTap(a) }),
     ]
 
     /// Runs `method` (named `name`) with Lua arguments `a`, then collects events and diagnostics.
@@ -247,6 +252,9 @@ public final class ScriptSession {
             return .record(["type": .string("rollback"), "time": .number(t)])
         case .refuse(let p, let t):
             return .record(["type": .string("refuse"), "at": positionValue(p), "time": .number(t)])
+        case .group(let of, let items, let positions, let t):   // issue 19
+            return .record(["type": .string("group"), "of": .string(of), "items": .array(items.map { .string($0) }),
+                            "positions": .array(positions.map(positionValue)), "time": .number(t)])
         }
     }
 
@@ -267,6 +275,7 @@ public final class ScriptSession {
     static func inputValue(_ input: TraceInput) -> LuaValue {
         var fields: [String: LuaValue] = ["t": .number(input.time), "type": .string(input.typeName)]
         if let p = input.point { fields["x"] = .number(p.x); fields["y"] = .number(p.y) }
+        if let p = input.position { fields["section"] = .integer(p.section + 1); fields["row"] = .integer(p.item + 1) }
         return .record(fields)
     }
 }
@@ -395,7 +404,7 @@ extension ScriptSession {
 
     func luaEvents(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(0)
-        return [.array(events.map(ScriptSession.eventValue))]
+        return [.array(ScriptSession.eventValues(events))]
     }
 
     func luaClearEvents(_ a: Arguments) throws(LuaError) -> [LuaValue] {

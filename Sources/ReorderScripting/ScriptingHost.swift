@@ -182,19 +182,20 @@ public final class ScriptingHost {
     }
 
     /// `reorder.demo([policy [, layout]])`: the options of the REPL's demo list (a table),
-    /// home-button grid (`"grid"`) or task board (`"board"`).
+    /// home-button grid (`"grid"`), task board (`"board"`) or tab strip (`"strip"`, a horizontal
+    /// grid).
     private static func demo(_ args: [LuaValue]) throws(LuaError) -> LuaValue {
-        var layout = SessionOptions.LayoutKind.table
+        var demo = DemoList.Demo.table
         switch args.count > 1 ? args[1] : .nil {
         case .nil: break
         case .string(let l):
-            guard let kind = SessionOptions.LayoutKind(rawValue: l) else {
-                throw LuaError.script("reorder.demo: layout must be \"table\", \"grid\" or \"board\", got \"\(l)\"")
+            guard let kind = DemoList.Demo(rawValue: l) else {
+                throw LuaError.script("reorder.demo: layout must be \"table\", \"grid\", \"board\" or \"strip\", got \"\(l)\"")
             }
-            layout = kind
+            demo = kind
         case let other: throw LuaError.script("reorder.demo: the layout must be a string, got \(other.typeName)")
         }
-        var options = DemoList.options(layout: layout)
+        var options = DemoList.options(demo: demo)
         switch args.first ?? .nil {
         case .nil: break
         case .string(let p): options.policy = SessionOptions.PolicySource(PolicyReference(p))
@@ -499,6 +500,13 @@ public final class ScriptingHost {
     @discardableResult
     public func replaceSession(global name: String, policy: SessionOptions.PolicySource?,
                                demo: SessionOptions.LayoutKind = .table) throws(LuaError) -> ScriptSession {
+        try replaceSession(global: name, policy: policy, demo: DemoList.Demo(demo))
+    }
+
+    /// ``replaceSession(global:policy:demo:)`` with any built-in demo, the tab strip included.
+    @discardableResult
+    public func replaceSession(global name: String, policy: SessionOptions.PolicySource?,
+                               demo: DemoList.Demo) throws(LuaError) -> ScriptSession {
         var options: SessionOptions
         if let old = session(global: name) {
             options = old.options
@@ -506,7 +514,7 @@ public final class ScriptingHost {
             options.sectionTitles = old.simulator.order.sectionTitles
             options.restore = nil
         } else {
-            options = DemoList.options(layout: demo)
+            options = DemoList.options(demo: demo)
         }
         if let policy { options.policy = policy }
         return try setSession(global: name, options: options)

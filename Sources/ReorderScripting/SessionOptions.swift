@@ -134,7 +134,17 @@ public struct SessionOptions: Sendable {
             geometry.viewport = Size(width: width, height: height)
         }
 
-        geometry.grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys, fail: fail)
+        geometry.grid = try Self.lengths(value["grid"], "grid", known: Self.gridKeys + ["direction"],
+                                         skipping: "direction", fail: fail)
+        switch value["grid"]["direction"] {
+        case .nil: break
+        case .string(let s) where GridLayout.Direction(rawValue: s) != nil:
+            geometry.gridDirection = GridLayout.Direction(rawValue: s) ?? .vertical
+        case .string(let s):
+            throw fail("grid.direction must be \"vertical\" or \"horizontal\", got \"\(s)\"")
+        case let other:
+            throw fail("grid.direction must be \"vertical\" or \"horizontal\", got \(other.typeName)")
+        }
         geometry.board = try Self.lengths(value["board"], "board", known: Self.boardKeys, fail: fail)
         do {
             try geometry.validate()
@@ -164,8 +174,9 @@ public struct SessionOptions: Sendable {
     /// The keys `board = {...}` accepts.
     public static let boardKeys = SessionGeometry.boardKeys
 
-    /// A table of numbers with known keys (nil: empty); their ranges are the validator's.
-    static func lengths(_ value: LuaValue, _ name: String, known: [String],
+    /// A table of numbers with known keys (nil: empty); their ranges are the validator's. The
+    /// key `skipping` (a string option such as `grid.direction`) is the caller's to read.
+    static func lengths(_ value: LuaValue, _ name: String, known: [String], skipping: String? = nil,
                         fail: (String) -> LuaError) throws(LuaError) -> [String: Double] {
         var result: [String: Double] = [:]
         switch value {
@@ -175,6 +186,7 @@ public struct SessionOptions: Sendable {
                 guard let k = p.key.stringValue, known.contains(k) else {
                     throw fail("\(name) accepts \(known.joined(separator: ", ")); got key \(p.key)")
                 }
+                if k == skipping { continue }
                 guard let d = p.value.double else {
                     throw fail("\(name).\(k) must be a number, got \(p.value.typeName)")
                 }

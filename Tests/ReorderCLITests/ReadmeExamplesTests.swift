@@ -30,7 +30,11 @@ import Testing
     }
 
     static func blocks() throws -> [Block] {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        try blocks(String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8))
+    }
+
+    /// The fenced blocks of a Markdown text (docs/GUIDE.md uses the same conventions).
+    static func blocks(_ text: String) throws -> [Block] {
         let lines = text.components(separatedBy: "\n")
         var blocks: [Block] = []
         var i = 0

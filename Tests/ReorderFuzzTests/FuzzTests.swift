@@ -139,6 +139,21 @@ struct LayoutFuzzTests {
         FuzzFigures.record("\(layout) \(name)", report)
     }
 
+    /// One random grid in three is horizontal (issue 21), so every grid campaign above fuzzes
+    /// strips and horizontal grids too: of 300 runs, 100 expected; the bounds are 5 standard
+    /// deviations (sqrt(300 × 1/3 × 2/3) = 8.2) either way.
+    @Test func oneRandomGridInThreeIsHorizontal() {
+        var horizontal = 0
+        for run in 0..<300 {
+            var rng = SplitMix64.forRun(run, seed: 77)
+            if FuzzScenario.random(layout: .grid, using: &rng).gridDirection == .horizontal { horizontal += 1 }
+        }
+        #expect(horizontal >= 59 && horizontal <= 141, "\(horizontal) of 300")
+        // Tables and boards are never turned.
+        var rng = SplitMix64(seed: 1)
+        #expect(FuzzScenario.random(layout: .table, using: &rng).gridDirection == .vertical)
+    }
+
     @Test func lockedItemsNeverMoveOnGridsAndBoards() throws {
         for layout in [FuzzLayout.grid, .board] {
             let report = try Fuzzer.run(FuzzOptions(runs: Self.runs, seed: 79, layout: layout, strictLocks: true)) { LockingJXPolicy() }
@@ -176,10 +191,11 @@ struct RollbackFuzzTests {
 @Suite("Fuzzing keyboard inputs")
 struct KeyboardFuzzTests {
     /// The generator mixes focus, key and action inputs into its streams (a quarter of the
-    /// gestures), with times that never go backwards.
+    /// gestures), with times that never go backwards. (100 runs: issue 19's group selections
+    /// fill the streams too; 40 runs then held only 8 focuses.)
     @Test func theStreamsHoldKeyboardInputs() {
         var keys = 0, actions = 0, focuses = 0, counted = 0
-        for run in 0..<40 {
+        for run in 0..<100 {
             var rng = SplitMix64.forRun(run, seed: 5)
             let scenario = FuzzScenario.random(layout: .table, using: &rng)
             let t = TraceGenerator(scenario: scenario).generate(using: &rng)

@@ -142,6 +142,9 @@ import ReorderCore
             "snapshot.drop.to.scale": "0.8", "snapshot.drop.to.alpha": "0.2",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
             "keyboard.reveal": "'center'", "keyboard.animate": "false",
+            // Issue 19.
+            "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
+            "snapshot.badge": "false", "snapshot.stack": "0",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
         #expect(Set(valueFields.map(\.path)) == Set(other.keys))

@@ -86,6 +86,9 @@ import ReorderCore
             case .focus(let t, let p): return .focus(t + 100, p)
             case .key(let t, let k, let n): return .key(t + 100, k, n)
             case .action(let t, let p, let a): return .action(t + 100, p, a)
+            case .select(let t, let p): return .select(t + 100, p)
+            case .deselect(let t, let p): return .deselect(t + 100, p)
+            case .tap(let t, let p): return .tap(t + 100, p)
             }
         }
         let start = try #require(DragTimeline.lastPress(in: twice))

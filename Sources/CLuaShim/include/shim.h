@@ -184,6 +184,29 @@ void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now);
    false. The cap is lifted. */
 void rs_push_readonly(lua_State *L, int idx, const char *what);
 
+/* ---- coverage of policy lines (coverage.c; `reorder test --coverage`) ----
+   Off by default and switched for the calling thread only. While on, states made and calls
+   started on that thread install line and call hooks besides the budget's count hook; only
+   registered chunks (by chunk name, "@file"; the table and counters are process-wide) are
+   counted. Off: the count hook alone, as before. */
+void rs_cov_enable(int on);
+int rs_cov_enabled(void);
+/* Registers a chunk with `nlines` lines and `nfuncs` functions (their linedefined and
+   lastlinedefined); returns its index (the existing one when the name is registered already),
+   or -1 when the table is full or memory is short. */
+int rs_cov_register(const char *chunkname, int nlines, const int *first, const int *last, int nfuncs);
+/* The index of a registered chunk, or -1. */
+int rs_cov_index(const char *chunkname);
+long long rs_cov_line_hits(int chunk, int line);
+long long rs_cov_function_calls(int chunk, int function);
+/* Zeroes every counter (the chunks stay registered). */
+void rs_cov_reset(void);
+/* The function on top of the stack as a binary chunk with its debug information (lua_dump, no
+   error possible), in a malloc'd buffer the caller frees with rs_dump_free; NULL for a C
+   function or when memory is short. */
+unsigned char *rs_dump_top(lua_State *L, size_t *len);
+void rs_dump_free(unsigned char *p);
+
 /* ---- macros Swift cannot import ----
    Static inline wrappers of Lua's function-like macros. None of them can raise: they move
    values on the stack or read them (lua_tolstring is called on strings only, so it never

@@ -120,9 +120,13 @@ function scene(m) {
   drawScene(viewport, m.scene);
   for (const e of m.events) log(describe(e));
   keyboard(m.keyboard);
-  const zone = (m.scene.zones || []).find((z) => z.axis === 'vertical');
+  // The axis that scrolls (vertical first); a strip scrolls left and right.
+  const zones = m.scene.zones || [];
+  const zone = zones.find((z) => z.axis === 'vertical' && z.speed > 0) || zones.find((z) => z.speed > 0)
+    || zones.find((z) => z.axis === 'vertical');
+  const [back, ahead] = zone && zone.axis === 'horizontal' ? ['left', 'right'] : ['up', 'down'];
   const speed = zone && zone.speed > 0
-    ? `scrolling ${zone.direction > 0 ? 'down' : 'up'} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
+    ? `scrolling ${zone.direction > 0 ? ahead : back} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
     : 'not scrolling';
   if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);
@@ -320,6 +324,18 @@ function point(e) {
   return { x: e.clientX - r.left - viewport.clientLeft, y: e.clientY - r.top - viewport.clientTop };
 }
 viewport.addEventListener('pointerdown', (e) => {
+  // Issue 19: Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item, no
+  // drag; a second pointer during a drag taps an item, which asks the policy's can_add.
+  if (e.button === 0 && state.pointer === null && (e.shiftKey || e.metaKey || e.ctrlKey)) {
+    send({ type: 'select', t: time(e.timeStamp), ...point(e) });
+    e.preventDefault();
+    return;
+  }
+  if (state.pointer !== null && e.pointerId !== state.pointer) {
+    send({ type: 'tap', t: time(e.timeStamp), ...point(e) });
+    e.preventDefault();
+    return;
+  }
   if (state.pointer !== null || e.button > 0) return;
   state.pointer = e.pointerId;
   viewport.setPointerCapture(e.pointerId);

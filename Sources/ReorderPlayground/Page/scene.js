@@ -77,6 +77,8 @@ export function drawScene(viewport, scene) {
     const lifted = !!(kb && kb.lifted && kb.focus && kb.focus[0] === c.at[0] && kb.focus[1] === c.at[1]);
     if (lifted) cls += ' kb-lifted';
     set(el, 'aria-pressed', lifted ? 'true' : 'false', (v) => { el.setAttribute('aria-pressed', v); });
+    if (c.selected) cls += ' selected';   // issue 19
+    if (c.ghost) cls += ' ghost';
     const placeholder = c.placeholder && scene.placeholder;
     if (placeholder) {
       const p = scene.placeholder;
@@ -116,15 +118,20 @@ export function drawScene(viewport, scene) {
     set(snap, 'text', s.title, (v) => { snap.textContent = v; });
     snap.dataset.id = s.id;
     snap.dataset.phase = s.phase;
+    // Issue 19: a group's snapshot: its count badge and the cards stacked under it.
+    data(snap, 'count', s.count ? String(s.count) : undefined);
+    data(snap, 'badge', s.count && s.badge ? String(s.count) : undefined);
+    const stack = [];
+    for (let k = 1; k <= (s.stack || 0); k++) stack.push(`0 ${5 * k}px 0 -${2 * k}px #fff, 0 ${5 * k + 1}px 0 -${2 * k}px #aeaeb2`);
     set(snap, 'width', `${w}px`, (v) => { snap.style.width = v; });
     set(snap, 'height', `${h}px`, (v) => { snap.style.height = v; });
     snap.style.transform = `translate(${cx - w / 2}px, ${cy - h / 2}px) rotate(${s.rotation}rad) scale(${s.scale})`;
     set(snap, 'opacity', String(s.alpha), (v) => { snap.style.opacity = v; });
     set(snap, 'radius', `${s.corner_radius}px`, (v) => { snap.style.borderRadius = v; });
     const sh = s.shadow;
-    set(snap, 'shadow', sh.opacity > 0
-      ? `${sh.offset[0]}px ${sh.offset[1]}px ${sh.radius}px ${rgba(sh.color, sh.opacity)}` : 'none',
-    (v) => { snap.style.boxShadow = v; });
+    const own = sh.opacity > 0 ? [`${sh.offset[0]}px ${sh.offset[1]}px ${sh.radius}px ${rgba(sh.color, sh.opacity)}`] : [];
+    const shadows = stack.concat(own);
+    set(snap, 'shadow', shadows.length ? shadows.join(', ') : 'none', (v) => { snap.style.boxShadow = v; });
   } else {
     if (!snap.hidden) snap.hidden = true;
   }

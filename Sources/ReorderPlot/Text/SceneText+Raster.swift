@@ -23,6 +23,7 @@ extension SceneText {
     ///    snapshot [Grades] at 200,130 | scale 1.05 | alpha 1 | lifted
     /// ```
     func renderGrid(_ scene: Scene, _ grid: Scene.Grid) -> String {
+        if grid.direction == .horizontal { return renderHorizontalGrid(scene, grid) }
         var lines: [(minY: Double, maxY: Double, line: RasterLine)] = []
         var lastKey: (Int, Double)?
         for c in scene.cells {
@@ -108,7 +109,9 @@ extension SceneText {
             case .color(let color): return (String(repeating: "#", count: 8) + " " + color.hex, "2")
             }
         }
-        return (label + c.title + (c.isFinished ? " (finished)" : ""), "")
+        // Issue 19: `*` marks a selected item; a stay group's ghosts are dim.
+        return (label + (c.isSelected ? "*" : "") + c.title + (c.isFinished ? " (finished)" : "") + (c.isGhost ? " (ghost)" : ""),
+                c.isGhost ? "2" : "")
     }
 
     /// Draws `lines` (viewport y ranges) through the viewport, with the snapshot on the line
@@ -156,7 +159,7 @@ extension SceneText {
                 }
             }
             if i == snapshotLine, let snap = scene.snapshot {
-                let label = Array("[" + String(snap.title.prefix(16)) + "]")
+                let label = Array(Self.snapshotLabel(snap, clipTitle: false))
                 var col = column(snap.state.contentCenter.x - scene.offset.x) - label.count / 2
                 col = min(max(col, 0), max(width - label.count, 0))
                 for (j, ch) in label.enumerated() where col + j < width { chars[col + j] = ch; styles[col + j] = "7" }

@@ -50,7 +50,15 @@ public struct SceneText: Sendable {
         guard let snap = scene.snapshot else { return nil }
         let title = clipTitle ? Self.clip(snap.title, 16) : String(snap.title.prefix(16))
         let st = snap.state
-        return "   snapshot [\(title)] at \(Self.number(st.center.x)),\(Self.number(st.center.y)) | scale \(Self.number(st.scale)) | alpha \(Self.number(st.alpha)) | \(st.phase.rawValue)"
+        let group = snap.count > 1 ? " | group of \(snap.count)" : ""   // issue 19
+        return "   snapshot [\(title)]\(group) at \(Self.number(st.center.x)),\(Self.number(st.center.y)) | scale \(Self.number(st.scale)) | alpha \(Self.number(st.alpha)) | \(st.phase.rawValue)"
+    }
+
+    /// The snapshot as drawn on its line: `[title]`, with a group's stacked cards as more
+    /// brackets (`[title]]]`) and its badge (`(3)`), issue 19.
+    static func snapshotLabel(_ snap: Scene.Snapshot, clipTitle: Bool) -> String {
+        let title = clipTitle ? clip(snap.title, 16) : String(snap.title.prefix(16))
+        return "[" + title + "]" + String(repeating: "]", count: max(0, snap.stack)) + (snap.badge ? " (\(snap.count))" : "")
     }
 
     private func renderTable(_ scene: Scene) -> String {
@@ -121,13 +129,14 @@ public struct SceneText: Sendable {
                     case .color(let color): text = prefix + String(repeating: "#", count: 12) + " " + color.hex; style = "2"
                     }
                 } else {
-                    text = prefix + c.title
+                    text = prefix + (c.isSelected ? "* " : "") + c.title
                     if c.isFinished { text += " (finished)" }
+                    if c.isGhost { text += " (ghost)"; style = "2" }   // issue 19
                 }
             }
             var line = Self.pad(text, width)
             if i == snapshotLine, let snap = scene.snapshot {
-                let label = "[" + Self.clip(snap.title, 16) + "]"
+                let label = Self.snapshotLabel(snap, clipTitle: true)
                 let centre = viewport.width > 0 ? snap.state.center.x / viewport.width : 0.5
                 var col = Int(clamping: (centre * Double(width)).rounded(), to: -1_000_000...1_000_000) - label.count / 2
                 col = min(max(col, 0), max(width - label.count, 0))

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import ReorderLua
+
+/// `reorder test --coverage [FILE]` (issue 17 item 3): the option's optional value and the report.
+extension Reorder.Test {
+    /// Writes the LCOV file and prints the summary (as TAP comments under `--tap`).
+    static func writeCoverage(to file: String, tap: Bool, console: Console) throws {
+        PolicyCoverage.disable()
+        let files = PolicyCoverage.files()
+        do {
+            try PolicyCoverage.lcov(files).write(toFile: console.resolve(file), atomically: true, encoding: .utf8)
+        } catch {
+            console.writeError("reorder test: cannot write \(file): \(error.localizedDescription)\n")
+            throw ExitCode(1)
+        }
+        let lines = ("coverage of policy lines (\(file)):\n" + PolicyCoverage.summary(files))
+            .split(separator: "\n").map { (tap ? "# " : "") + $0 + "\n" }
+        console.write(lines.joined())
+    }
+
+    /// `--coverage` takes an optional value: a bare `--coverage` (last, or before another
+    /// option or an argument not ending in `.info`) becomes `--coverage=lcov.info`.
+    ///
+    /// ```swift
+    /// Test.normalizingCoverage(["test", "--coverage", "Policies/"])   // ["test", "--coverage=lcov.info", "Policies/"]
+    /// ```
+    static func normalizingCoverage(_ arguments: [String]) -> [String] {
+        guard arguments.first == "test" else { return arguments }
+        var out: [String] = []
+        for (i, a) in arguments.enumerated() {
+            if a == "--" { out += arguments[i...]; break }
+            let next = i + 1 < arguments.count ? arguments[i + 1] : nil
+            if a == "--coverage", next.map({ !$0.hasSuffix(".info") || $0.hasPrefix("-") }) ?? true {
+                out.append("--coverage=lcov.info")
+            } else {
+                out.append(a)
+            }
+        }
+        return out
+    }
+}
