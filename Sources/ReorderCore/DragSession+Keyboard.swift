@@ -114,7 +114,28 @@ extension DragSession {
         case .up, .down, .left, .right, .home, .end:
             guard lifted, let step = key.step else { return .ignored }
             return self.step(step, count: count, time: t, policy: policy)
+        case .shiftSpace:
+            return toggleSelection(time: t, policy: policy)
         }
+    }
+
+    /// Shift+Space (issue 19): selects the focused item (as ``select(_:time:policy:)``:
+    /// `can_select` and `group.max` decide) or deselects it, and says so (`select`,
+    /// `deselect`, with the selection's size). Ignored during a drag or without a focus.
+    ///
+    /// ```swift
+    /// session.focus(ItemPosition(section: 0, item: 1), time: 0)
+    /// session.key(.shiftSpace, time: 0, policy: policy)   // "Standup selected, 1 item selected."
+    /// ```
+    @discardableResult
+    public mutating func toggleSelection(time t: Double, policy: some DragPolicy) -> InputOutcome {
+        guard !isKeyboardDrag, let f = keys.focus, order.isValid(f), let before = acceptKeyboard(at: t),
+              before == .idle else { return .ignored }
+        let selected = selection.contains(order.handle(at: f))
+        let outcome = selected ? deselect(f, time: t) : select(f, time: t, policy: policy)
+        guard outcome != .ignored else { return .ignored }
+        announce(selected ? .deselect : .select, at: f, from: f, policy: policy)
+        return .handled(from: before, to: state)
     }
 
     /// Lifts the item at `position` by keyboard (it becomes the focus). `can_move` refusing it
@@ -154,8 +175,15 @@ extension DragSession {
                                  placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
         updateSnapshot()
         events.append(.begin(position: position, time: time))
+        liftGroup(policy: policy)   // issue 19: a selected item lifts the selection
+        let now = drag?.current ?? position   // a collapsing group folds: the item may shift
+        if now != position {
+            keys.focus = now
+            reveal(now, animated: false)
+            refreshSnapshot()
+        }
         policy.onBegin(context(), at: position)
-        announce(.lift, at: position, from: position, policy: policy)
+        announce(.lift, at: now, from: position, policy: policy)
         return .handled(from: before, to: state)
     }
 
@@ -198,11 +226,12 @@ extension DragSession {
     public mutating func keyboardDrop(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
         finishKeyboardScroll()
+        let count = group?.landing.count ?? 1
         endDrag(policy: policy)
         let rolledBack = events.last?.typeName == "rollback"
-        if let p = drag?.current, let from = drag?.original {
+        if let p = drag?.current, let from = group?.pressPosition ?? drag?.original {
             keys.focus = p
-            announce(rolledBack ? .rollback : .drop, at: p, from: from, policy: policy)
+            announce(rolledBack ? .rollback : .drop, at: p, from: from, groupCount: count, policy: policy)
             revealAtDrop(p)
         }
         return .handled(from: before, to: state)
@@ -220,12 +249,16 @@ extension DragSession {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
         finishKeyboardScroll()
         let resolution = policy.onCancel(context(time: time))
-        if resolution == .revert { revertSteps() }
+        let count = group?.landing.count ?? 1
+        if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }   // issue 19
         events.append(.cancel(resolution: resolution, time: time))
+        if group != nil && resolution == .commit, let p = drag?.current {   // issue 19: where it landed
+            appendGroupEvent("cancel", positions: landedPositions(at: p))
+        }
         beginDrop()
-        if let p = drag?.current, let from = drag?.original {
+        if let p = drag?.current, let from = group?.pressPosition ?? drag?.original {
             keys.focus = p
-            announce(.cancel, at: p, from: from, resolution: resolution, policy: policy)
+            announce(.cancel, at: p, from: from, resolution: resolution, groupCount: count, policy: policy)
             revealAtDrop(p)
         }
         return .handled(from: before, to: state)
@@ -340,6 +373,25 @@ extension DragSession {
             case .home, .end: return nil
             }
         }
+        if case .horizontalGrid(let rows) = shape {
+            // Issue 21: a line is a column of `r` cells; left/right cross columns (and
+            // sections) at the same row, up/down stay within the column.
+            let r = max(1, rows)
+            switch step {
+            case .up: return i % r > 0 ? ItemPosition(section: s, item: i - 1) : nil
+            case .down: return i % r < r - 1 && i + 1 < n ? ItemPosition(section: s, item: i + 1) : nil
+            case .left:
+                if i >= r { return ItemPosition(section: s, item: i - r) }
+                guard s > 0 else { return nil }
+                let m = order.count(s - 1)
+                return ItemPosition(section: s - 1, item: min((m / r) * r + i % r, m))
+            case .right:
+                if i / r < (n - 1) / r { return ItemPosition(section: s, item: min(i + r, n - 1)) }
+                guard s + 1 < sections else { return nil }
+                return ItemPosition(section: s + 1, item: min(i % r, order.count(s + 1)))
+            case .home, .end: return nil
+            }
+        }
         if case .grid(let columns) = shape {
             let c = max(1, columns)
             switch step {
@@ -366,7 +418,9 @@ extension DragSession {
 
     /// The layout's kind now (casts the layout).
     var currentShape: KeyboardShape {
-        if let grid = layout as? GridLayout { return .grid(columns: grid.columns) }
+        if let grid = layout as? GridLayout {
+            return grid.direction == .horizontal ? .horizontalGrid(rows: grid.columns) : .grid(columns: grid.columns)
+        }
         return layout is BoardLayout ? .board : .table
     }
 
@@ -398,8 +452,11 @@ extension DragSession {
         else { return false }
         let semantics: Semantics = proposedSemantics == .exchange && !order.isValid(target) ? .move : proposedSemantics
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
+        // Issue 19: a step into another section must suit every member of a group.
+        guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return false }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return false }
+        offset = clampedOffset(offset)
         undoLog.append(step)
         drag?.current = target
         keys.focus = target
@@ -512,7 +569,7 @@ extension DragSession {
     /// only its outcome): the policy's `announce` hook gives the text.
     mutating func announce(_ kind: KeyboardAnnouncement.Kind, at position: ItemPosition, from: ItemPosition? = nil,
                            previous: ItemPosition? = nil, target: ItemPosition? = nil,
-                           resolution: CancelResolution? = nil, policy: some DragPolicy) {
+                           resolution: CancelResolution? = nil, groupCount: Int? = nil, policy: some DragPolicy) {
         if keys.quiet && (kind == .lift || kind == .move) { return }
         guard order.isValid(position) else { return }
         let origin = from ?? drag?.original ?? position
@@ -523,6 +580,9 @@ extension DragSession {
             from: origin, fromCount: order.count(origin.section),
             fromSectionName: KeyboardTexts.sectionName(origin.section, in: order),
             previous: previous ?? position, target: target, resolution: resolution, time: time)
+        // Issue 19: a group drag counts its items; Shift+Space the selection's.
+        event.groupCount = kind == .select || kind == .deselect ? selection.count
+            : groupCount ?? (drag != nil ? group?.landing.count ?? 1 : 1)
         event.speech = policy.announce(context(), event: event)
         // A host that never takes them keeps the last ``announcementLimit`` (dropped a
         // thousand at a time: an append stays O(1) amortised).

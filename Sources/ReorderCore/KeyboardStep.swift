@@ -1,14 +1,18 @@
 /// A key a keyboard user presses on a focused item (`s:key(name)` in Lua, `"key"` in a trace).
 ///
 /// Space or Enter lifts the focused item and drops a lifted one; the arrows, Home and End move
-/// it; Escape cancels; Tab moves the focus to the next item while nothing is lifted.
+/// it; Escape cancels; Tab moves the focus to the next item while nothing is lifted;
+/// Shift+Space (`"shift+space"`) selects or deselects the focused item (issue 19) while
+/// nothing is lifted.
 ///
 /// ```swift
-/// KeyboardKey(rawValue: "space")   // .space
-/// KeyboardKey.down.step            // .down
+/// KeyboardKey(rawValue: "space")         // .space
+/// KeyboardKey(rawValue: "shift+space")   // .shiftSpace
+/// KeyboardKey.down.step                  // .down
 /// ```
 public enum KeyboardKey: String, Hashable, Sendable, CaseIterable {
     case space, enter, up, down, left, right, home, end, escape, tab
+    case shiftSpace = "shift+space"
 
     /// The step an arrow, Home or End makes; nil for the other keys.
     public var step: KeyboardStep? {
@@ -19,7 +23,7 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable {
         case .right: return .right
         case .home: return .home
         case .end: return .end
-        case .space, .enter, .escape, .tab: return nil
+        case .space, .enter, .escape, .tab, .shiftSpace: return nil
         }
     }
 }
@@ -30,6 +34,10 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable {
 ///   `left`/`right` do nothing;
 /// - a grid: `left`/`right` one cell, wrapping from line to line (and section to section);
 ///   `up`/`down` one line, the same column (the nearest cell on a shorter line);
+/// - a horizontal grid (a strip; issue 21), where a line is a column: `left`/`right` one
+///   column, the same row (the nearest cell on a shorter column; a strip's one row makes that
+///   the previous or next item), across sections; `up`/`down` one cell within the column, no
+///   wrapping (a strip's `up`/`down` do nothing), as UIKit's spatial focus moves;
 /// - a board: `up`/`down` one row in the list; `left`/`right` to the neighbouring list at the
 ///   same row, or its end when it is shorter;
 /// - `home`/`end`: the first or last slot of the item's section, in one step.
@@ -149,8 +157,10 @@ public enum KeyboardSpeech: Hashable, Sendable {
 /// ```
 public struct KeyboardAnnouncement: Hashable, Sendable {
     /// The event. `refuse`: the item may not be lifted (`can_move` said no).
+    ///
+    /// `select`, `deselect` (issue 19): Shift+Space selected or deselected the item.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case lift, move, blocked, drop, cancel, rollback, refuse
+        case lift, move, blocked, drop, cancel, rollback, refuse, select, deselect
     }
     public var kind: Kind
     /// The item's title (its id when it has none).
@@ -171,6 +181,9 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     public var target: ItemPosition?
     /// A cancel's resolution, else nil.
     public var resolution: CancelResolution?
+    /// Issue 19: the items of a group drag (1 for a single item); for `select` and
+    /// `deselect`, the items selected after it.
+    public var groupCount: Int = 1
     /// What the policy said (``text``).
     public var speech: KeyboardSpeech = .builtIn
     public var time: Double
@@ -196,8 +209,42 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     ///   on cancel: "Movement cancelled. Standup stays at position 4 of 15 in Today.")
     /// - rollback: "Drop refused. Standup returned to position 9."
     /// - refuse: "Standup cannot be moved."
+    ///
+    /// A group drag (issue 19) counts the items instead of naming one: "3 items lifted, Standup
+    /// at position 5 of 10 in Today. Use the arrow keys...", "3 items moved to position 4 of
+    /// 10.", "3 items cannot move there.", "3 items dropped at position 2 of 12 in Today.",
+    /// "Movement cancelled. 3 items returned to position 5.", "Drop refused. 3 items returned
+    /// to position 5." (positions are the dragged item's). Shift+Space: "Standup selected, 3
+    /// items selected." / "Standup deselected, 2 items selected."
     public var defaultText: String {
         let row = position.item + 1
+        if kind == .select || kind == .deselect {
+            let n = groupCount == 0 ? "no items" : groupCount == 1 ? "1 item" : "\(groupCount) items"
+            return "\(item) \(kind == .select ? "selected" : "deselected"), \(n) selected."
+        }
+        if groupCount > 1 {
+            let items = "\(groupCount) items"
+            switch kind {
+            case .lift:
+                return "\(items) lifted, \(item) at position \(row) of \(count) in \(sectionName). " + KeyboardTexts.howTo
+            case .move:
+                let place = previous.section != position.section ? " in \(sectionName)" : ""
+                return "\(items) moved to position \(row) of \(count)\(place)."
+            case .blocked:
+                return "\(items) cannot move there."
+            case .drop:
+                return "\(items) dropped at position \(row) of \(count) in \(sectionName)."
+            case .cancel:
+                if resolution == .commit {
+                    return "Movement cancelled. \(items) stay at position \(row) of \(count) in \(sectionName)."
+                }
+                return "Movement cancelled. \(items) returned to position \(from.item + 1)."
+            case .rollback:
+                return "Drop refused. \(items) returned to position \(from.item + 1)."
+            case .refuse, .select, .deselect:
+                break
+            }
+        }
         switch kind {
         case .lift:
             return "Lifted \(item), position \(row) of \(count) in \(sectionName). " + KeyboardTexts.howTo
@@ -217,6 +264,8 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
             return "Drop refused. \(item) returned to position \(from.item + 1)."
         case .refuse:
             return "\(item) cannot be moved."
+        case .select, .deselect:
+            return ""   // (answered above)
         }
     }
 }
@@ -262,6 +311,8 @@ struct KeyboardState: Sendable {
 enum KeyboardShape: Hashable, Sendable {
     case table
     case grid(columns: Int)
+    /// A horizontal grid: `rows` cells per column (1 for a strip).
+    case horizontalGrid(rows: Int)
     case board
 }
 

@@ -596,6 +596,7 @@ public final class LuaPolicy: DragPolicy {
         set("previous_section", e.previous.section + 1); set("previous_row", e.previous.item + 1)
         if let t = e.target { set("to_section", t.section + 1); set("to_row", t.item + 1) }
         if let r = e.resolution { set("resolution", r.rawValue) }
+        set("group", e.groupCount)   // issue 19
         set("default", e.defaultText)
     }
 

@@ -346,7 +346,7 @@ extension PolicyField {
                doc: "Whether that scroll glides (with `displacement`'s duration and curve) or jumps; a one-shot action, a drop and a cancel always jump."),
         .hook("announce", .announce, takes: "function(ctx, event)", returning: "a string, or nil to say nothing",
               defaultText: "the built-in texts (`event.default`)", fallback: "the built-in text",
-              doc: "What a keyboard drag says. `event.type` is `lift`, `move`, `blocked`, `drop`, `cancel`, `rollback` or `refuse`; `event.item`, `section`, `row`, `count`, `section_name`, `from_section`, `from_row`, `from_count`, `from_section_name`, `previous_section`, `previous_row`, `to_section`/`to_row` (`blocked`), `resolution` (`cancel`) and `default` (the built-in text)."),
+              doc: "What a keyboard drag says. `event.type` is `lift`, `move`, `blocked`, `drop`, `cancel`, `rollback`, `refuse`, or `select`/`deselect` (Shift+Space); `event.item`, `section`, `row`, `count`, `section_name`, `from_section`, `from_row`, `from_count`, `from_section_name`, `previous_section`, `previous_row`, `to_section`/`to_row` (`blocked`), `resolution` (`cancel`), `group` (the items of a group drag, 1 alone; the selection's size for `select`/`deselect`) and `default` (the built-in text)."),
         .hook("actions", .actions, takes: "function(ctx, section, row, offered)", returning: "a list of action names",
               defaultText: "`offered`: those `can_move` and `target` allow", fallback: "`offered`",
               doc: "The one-shot actions offered for an item (`move_up`, `move_down`, `move_to_start`, `move_to_end`, `move_to_section N`, `move_to_list NAME`)."),

@@ -164,6 +164,37 @@ class KeyboardPlayground(unittest.TestCase):
         self.js("document.getElementById('reset').click()")
         wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
 
+    def test_shift_space_selects_and_a_keyboard_lift_carries_the_group(self):
+        """Issue 19 item 4 under `default` (group.mode collapse, order relative): Shift+Space on
+        Standup (2nd) and Write spec (4th) selects them; Space on Write spec lifts both (Standup
+        folds in: Write spec is 3rd of 14); two arrows down put it 5th of 14 (after Lunch with
+        Ana and Fix flaky test); Space lands the block Standup, Write spec after Fix flaky test,
+        Write spec 6th of 15."""
+        d = self.driver
+        d.find_element("tag name", "body").click()
+        self.press(Keys.TAB, 2)
+        wait(lambda: self.focused_id() == "Standup", what="Tab to Standup")
+        shift_space = lambda: ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.SPACE).key_up(Keys.SHIFT).perform()
+        shift_space()
+        self.said("Standup selected, 1 item selected.")
+        self.press(Keys.TAB, 2)
+        wait(lambda: self.focused_id() == "Write spec", what="Tab to Write spec")
+        shift_space()
+        self.said("Write spec selected, 2 items selected.")
+        self.press(Keys.SPACE)
+        self.said(f"2 items lifted, Write spec at position 3 of 14 in Today. {HOW_TO}")
+        self.press(Keys.ARROW_DOWN)
+        self.said("2 items moved to position 4 of 14.")
+        self.press(Keys.ARROW_DOWN)
+        self.said("2 items moved to position 5 of 14.")
+        self.press(Keys.SPACE)
+        self.said("2 items dropped at position 6 of 15 in Today.")
+        wait(lambda: self.order()[0][:6] == ["Inbox zero", "Review PR 42", "Lunch with Ana", "Fix flaky test",
+                                             "Standup", "Write spec"], what="the host's order")
+        wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the drop to end")
+        self.js("document.getElementById('reset').click()")
+        wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -26,8 +26,28 @@ import Testing
         #expect(try TraceCodec.decode(text).inputs == inputs)
     }
 
+    /// Issue 19 item 4: Shift+Space is the key "shift+space" in a trace, and a replay of a
+    /// keyboard group drag gives the recorded order (Policies/spec/keyboard_group_spec.lua's
+    /// collapse case: rows 2, 5, 9 of 12 selected, row 5 lifted and moved 6 down; outside the
+    /// group 1 3 4 6 7 8 10 11 12, the block 2 5 9 after 12).
+    @Test func shiftSpaceSelectsInATraceAndAGroupDragReplays() throws {
+        var inputs: [TraceInput] = []
+        for row in [1, 4, 8] { inputs += [.focus(0, ItemPosition(section: 0, item: row)), .key(0, .shiftSpace, 1)] }
+        inputs += [.focus(0.1, ItemPosition(section: 0, item: 4)), .key(0.1, .space, 1), .key(0.2, .down, 6), .key(0.3, .space, 1)]
+        let text = TraceCodec.encode(Trace(header: nil, inputs: inputs))
+        #expect(text.contains(#"{"t":0.0,"type":"key","key":"shift+space"}"#))
+        let decoded = try TraceCodec.decode(text).inputs
+        #expect(decoded == inputs)
+        let order = Order(sections: [(1...12).map { Item("\($0)") }])
+        let sim = DragSimulator(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44),
+                                viewport: Size(width: 375, height: 667), policy: DefaultPolicy())
+        for input in decoded { sim.apply(input) }
+        sim.settle()
+        #expect(sim.order.ids == [["1", "3", "4", "6", "7", "8", "10", "11", "12", "2", "5", "9"]])
+    }
+
     @Test(arguments: [
-        (#"{"t":0,"type":"key","key":"shift"}"#, #"line 1: "key" must be one of space, enter, up, down, left, right, home, end, escape, tab"#),
+        (#"{"t":0,"type":"key","key":"shift"}"#, #"line 1: "key" must be one of space, enter, up, down, left, right, home, end, escape, tab, shift+space"#),
         (#"{"t":0,"type":"key","key":"up","n":0}"#, #"line 1: "n" must be a whole number from 1 to 1e9, got 0.0"#),
         (#"{"t":0,"type":"focus","section":1}"#, #"line 1: missing "row""#),
         (#"{"t":0,"type":"focus","section":1,"row":2.5}"#, #"line 1: "row" must be a whole number from 1 to 1e9, got 2.5"#),

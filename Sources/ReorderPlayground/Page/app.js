@@ -218,7 +218,8 @@ content.addEventListener('keydown', (e) => {
   const el = e.target.closest('.cell');
   if (!el) return;
   if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') { e.preventDefault(); openMenu(); return; }
-  const key = KEYS[e.key];
+  // Shift+Space selects or deselects the focused item (issue 19).
+  const key = e.key === ' ' && e.shiftKey ? 'shift+space' : KEYS[e.key];
   if (!key) return;
   e.preventDefault();
   state.keyboardActive = true;
