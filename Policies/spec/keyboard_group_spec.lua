@@ -145,6 +145,17 @@ describe("keyboard group drag", function()
     assert.same({ { 1, 1 }, { 1, 5 }, { 1, 9 } }, s:selection())
   end)
 
+  it("a one-shot action on a selected item moves the group from where the fold put it", function()
+    -- c3 folds into c5 (collapse): section 2 is c1 c2 c4 c5 c6 c7, c5 4th; move_to_section 1
+    -- appends it to section 1 (a1 a2 c5); the block c3 c5 lands after a2. (Before the fix the
+    -- step went from c5's old row, 5, and c6 was lost: the fuzzer's board run 87, seed 7.)
+    local s = reorder.session{ sections = { { "a1", "a2" }, { "c1", "c2", "c3", "c4", "c5", "c6", "c7" } } }
+    s:select(2, 3); s:select(2, 5)
+    assert.is_true(s:perform(2, 5, "move_to_section", 1))
+    assert.equal("a1 a2 c3 c5 c1 c2 c4 c6 c7", order(s))
+    assert.same({ "2 items dropped at position 4 of 4 in section 1." }, s:announcements())
+  end)
+
   it("the announce hook sees the group's count", function()
     local seen = {}
     local s = reorder.session{ rows = 12, policy = { extends = "default",

@@ -285,18 +285,24 @@ extension DragSession {
         guard isKeyboardDrag else {
             return .handled(from: before, to: state)
         }
+        // Issue 19: a collapsing group folds at the lift, so the item may have shifted; the
+        // slot is the action's from where it is now (the fuzzer found an item lost otherwise).
+        let from = drag?.current ?? position
         var refused: ItemPosition?
-        if let proposed = actionSlot(action, from: position),
-           !takeKeyboardStep(from: position, proposed: proposed, policy: policy) {
+        if let proposed = actionSlot(action, from: from),
+           !takeKeyboardStep(from: from, proposed: proposed, policy: policy) {
             refused = proposed
         }
         if let refused {
             keys.quiet = false
-            announce(.blocked, at: position, previous: position, target: refused, policy: policy)
+            announce(.blocked, at: from, previous: from, target: refused, policy: policy)
             keys.quiet = true
             let resolution = policy.onCancel(context(time: time))
-            if resolution == .revert { revertSteps() }
+            if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }
             events.append(.cancel(resolution: resolution, time: time))
+            if group != nil && resolution == .commit, let p = drag?.current {
+                appendGroupEvent("cancel", positions: landedPositions(at: p))
+            }
             beginDrop()
             return .handled(from: before, to: state)
         }
