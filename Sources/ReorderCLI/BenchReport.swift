@@ -17,6 +17,9 @@ public struct FrameStatistics: Hashable, Sendable {
     public var allocatingFrames: Int?
     /// Rows the dragged item moved over (steps applied), summed over the measured drags.
     public var steps: Int
+    /// Median nanoseconds of the frames that made a step (0 when none did): what one keyboard
+    /// step (``KeyboardBench``) compares with.
+    public var stepFrameP50: Double = 0
 }
 
 /// The figures of one `reorder bench` run.
@@ -29,6 +32,8 @@ public struct BenchReport: Hashable, Sendable {
     public var native: FrameStatistics?
     /// Hook calls, load, reload and VM memory (``ReorderLua/PolicyBenchmark``).
     public var policyFigures: PolicyBenchmark.Report
+    /// The keyboard lanes (``KeyboardBench``); nil when skipped.
+    public var keyboard: KeyboardBench.Figures?
 
     /// Nanoseconds per call of each hook, by its Lua name.
     public var hookNanoseconds: [String: Double] {
@@ -77,6 +82,7 @@ extension BenchReport {
             return .members([
                 ("frame_ns_p50", number(s.p50)), ("frame_ns_p99", number(s.p99)),
                 ("frames", number(Double(s.frames))), ("steps", number(Double(s.steps))),
+                ("step_frame_ns_p50", number(s.stepFrameP50)),
                 ("allocs_per_frame", s.allocationsPerFrame.map(number) ?? .null),
             ])
         }
@@ -94,6 +100,7 @@ extension BenchReport {
             ("load_ms", number(loadMilliseconds)),
             ("reload_ms", number(reloadMilliseconds)),
             ("vm_bytes", number(Double(vmBytes))),
+            ("keyboard", keyboard?.json ?? .null),
         ]))
     }
 
@@ -111,6 +118,7 @@ extension BenchReport {
         } else {
             out += "  frame, native Swift   (no native equivalent)\n"
         }
+        out += "  \(pad("frame with a step", 22))Lua \(ns(lua.stepFrameP50))\(native.map { ", native \(ns($0.stepFrameP50))" } ?? "") (p50)\n"
         if let r = ratioP50 { out += "  \(pad("Lua / native (p50)", 22))\(NumberText.fixed(r, 2))×\n" }
         out += "  \(pad("frame budget (p50)", 22))\(NumberText.fixed(budgetFractionP50 * 100, 4)) % of \(ns(frameBudget))\n"
         if let a = lua.allocationsPerFrame {
@@ -127,6 +135,7 @@ extension BenchReport {
         out += "  \(pad("load", 22))\(NumberText.fixed(loadMilliseconds, 3)) ms\n"
         out += "  \(pad("reload", 22))\(NumberText.fixed(reloadMilliseconds, 3)) ms\n"
         out += "  \(pad("VM after load", 22))\(NumberText.fixed(Double(vmBytes) / 1024, 1)) KiB (\(vmBytes) bytes, cap \(policyFigures.memoryLimit))\n"
+        if let keyboard { out += keyboard.text }
         return out
     }
 }

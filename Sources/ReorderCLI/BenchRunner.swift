@@ -12,6 +12,9 @@ public struct BenchOptions: Hashable, Sendable {
     public var drags: Int
     /// Hook calls, loads and reloads timed by ``ReorderLua/PolicyBenchmark``.
     public var policyBenchmark: PolicyBenchmark.Options
+    /// Rows of the keyboard lane's `move_to_end` list (``KeyboardBench``); 0 skips the
+    /// keyboard lanes.
+    public var keyboardRows = KeyboardBench.moveToEndRows
     /// Issue 19: rows selected before each drag (the pressed one among them, the others evenly
     /// spaced), so that every drag lifts a group of this size; 0: single-item drags.
     public var groupSize: Int = 0
@@ -78,6 +81,8 @@ public final class BenchRunner {
         var allocatingFrames = 0
         var steadyFrames = 0
         var steps = 0
+        /// The samples of the frames that made a step (what a keyboard step is compared with).
+        var stepSamples: [UInt64] = []
         init(simulator: DragSimulator) { self.simulator = simulator }
     }
 
@@ -184,7 +189,7 @@ public final class BenchRunner {
                 lane.steadyFrames += 1
             }
             lane.samples.append(end &- start)
-            if sim.currentPosition != before { lane.steps += 1 }
+            if sim.currentPosition != before { lane.steps += 1; lane.stepSamples.append(end &- start) }
             // The host takes the frame's events (outside the measurement, as a UI would after
             // rendering); taking them keeps the session's event buffer from growing.
             if !sim.events.isEmpty { _ = sim.takeEvents() }
@@ -199,7 +204,8 @@ public final class BenchRunner {
             p99: Self.percentile(sorted, 0.99),
             allocationsPerFrame: counting && lane.steadyFrames > 0 ? Double(lane.allocations) / Double(lane.steadyFrames) : nil,
             allocatingFrames: counting ? lane.allocatingFrames : nil,
-            steps: lane.steps)
+            steps: lane.steps,
+            stepFrameP50: Self.percentile(lane.stepSamples.sorted(), 0.50))
     }
 
     /// The nearest-rank percentile of sorted samples (0 when there are none).

@@ -34,6 +34,9 @@ extension Reorder {
         @Option(name: .long, help: "Calls per timing run of each hook (5 runs; default 100000). Fewer for quick runs or under valgrind.")
         var hookIterations = 100_000
 
+        @Option(name: .long, help: "Rows of the keyboard lane's move_to_end list (0: no keyboard lanes).")
+        var keyboardRows = KeyboardBench.moveToEndRows
+
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
@@ -48,6 +51,9 @@ extension Reorder {
                 throw ValidationError("--frame-rate must be between 1 and 1000 frames per second, got \(frameRate)")
             }
             if let drags, drags < 0 { throw ValidationError("--drags must be 0 or more, got \(drags)") }
+            guard keyboardRows == 0 || (keyboardRows >= 2 && keyboardRows <= 100_000_000) else {
+                throw ValidationError("--keyboard-rows must be 0 or between 2 and 100000000, got \(keyboardRows)")
+            }
             if let group, group < 1 || group > rows {
                 throw ValidationError("--group must be between 1 and --rows (\(rows)), got \(group)")
             }
@@ -77,6 +83,7 @@ extension Reorder {
             var options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
             options.rowHeights = try heights()
+            options.keyboardRows = keyboardRows
             let status = BenchCommand.run(policy: policy.name ?? BenchPolicyHelp.defaultName, options: options, json: json, console: .standard(),
                                           progressOnTerminal: isatty(2) == 1)
             if status != 0 { throw ExitCode(status) }
@@ -138,6 +145,9 @@ public enum BenchCommand {
         // Frames take about 80 % of a run; hook calls, loads and reloads the rest.
         runner.progress = { show($0 * 0.8) }
         let frames = runner.run()
+        // The keyboard lanes (issue 18): a step, and move_to_end on a long list.
+        let keyboard = options.keyboardRows > 0
+            ? KeyboardBench.run(policy: lua, native: native, options: options, clock: clock) : nil
         show(0.8)
         let figures: PolicyBenchmark.Report
         do {
@@ -150,8 +160,9 @@ public enum BenchCommand {
             return 1
         }
         if shown { console.writeError("\r\u{1B}[K") }
-        let report = BenchReport(policy: lua.configuration.name, rows: max(1, options.rows), frameRate: options.frameRate,
+        var report = BenchReport(policy: lua.configuration.name, rows: max(1, options.rows), frameRate: options.frameRate,
                                  lua: frames.lua, native: frames.native, policyFigures: figures)
+        report.keyboard = keyboard
         console.write(json ? report.json + "\n" : report.text)
         return 0
     }

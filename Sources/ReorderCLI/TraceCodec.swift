@@ -88,8 +88,18 @@ public enum TraceCodec {
     public static func encode(_ input: TraceInput) -> String {
         var members: [(String, JSONValue)] = [("t", .double(input.time)), ("type", .string(input.typeName))]
         if let p = input.point { members += [("x", .double(p.x)), ("y", .double(p.y))] }
-        // Issue 19: select, deselect and tap name an item position, 1-based as in Lua.
-        if let p = input.position { members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1)))] }
+        // Keyboard inputs (issue 18) and select, deselect and tap (issue 19): positions
+        // 1-based, as in Lua.
+        switch input {
+        case .focus(_, let p), .select(_, let p), .deselect(_, let p), .tap(_, let p):
+            members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1)))]
+        case .key(_, let k, let n):
+            members.append(("key", .string(k.rawValue)))
+            if n != 1 { members.append(("n", .number(String(n)))) }
+        case .action(_, let p, let a):
+            members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1))), ("action", .string(a.name))]
+        default: break
+        }
         return JSONWriter.compact(.members(members))
     }
 
@@ -135,7 +145,46 @@ public enum TraceCodec {
 
     // MARK: Reading
 
-    static let inputKeys: Set<String> = ["t", "type", "x", "y", "section", "row"]
+    static let inputKeys: Set<String> = ["t", "type", "x", "y", "section", "row", "key", "n", "action"]
+
+    /// The fields each input type takes besides `t` and `type`.
+    static let inputFields: [String: Set<String>] = [
+        "down": ["x", "y"], "move": ["x", "y"], "up": [], "cancel": [], "frame": [],
+        "focus": ["section", "row"], "key": ["key", "n"], "action": ["section", "row", "action"],
+        "select": ["section", "row"], "deselect": ["section", "row"], "tap": ["section", "row"],
+    ]
+
+    /// A keyboard input's whole positive number field (`section`, `row`, `n`).
+    static func inputCount(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Int {
+        let d = try inputNumber(o, key, fail: fail)
+        guard d >= 1, d <= 1e9, d.rounded() == d else { throw fail("\"\(key)\" must be a whole number from 1 to 1e9, got \(d)") }
+        return Int(d)
+    }
+
+    /// The keyboard inputs (`focus`, `key`, `action`) of a trace line.
+    static func keyboardInput(_ type: String, _ o: JSONValue, time t: Double, fail: (String) -> TraceError) throws(TraceError) -> TraceInput? {
+        func position() throws(TraceError) -> ItemPosition {
+            ItemPosition(section: try inputCount(o, "section", fail: fail) - 1, item: try inputCount(o, "row", fail: fail) - 1)
+        }
+        switch type {
+        case "focus":
+            return .focus(t, try position())
+        case "key":
+            guard case .string(let name)? = o["key"], let key = KeyboardKey(rawValue: name) else {
+                let names = KeyboardKey.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("\"key\" must be one of \(names)")
+            }
+            return .key(t, key, o["n"] == nil ? 1 : try inputCount(o, "n", fail: fail))
+        case "action":
+            let p = try position()
+            guard case .string(let name)? = o["action"], let action = KeyboardAction(name: name) else {
+                throw fail("\"action\" must be move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+            }
+            return .action(t, p, action)
+        default:
+            return nil
+        }
+    }
 
     /// Reads a trace. Blank lines are skipped.
     /// - Throws: ``TraceError`` naming the first bad line and what was wrong with it.
@@ -216,7 +265,21 @@ public enum TraceCodec {
             }
             sawRecord = true
             for member in members where !TraceCodec.inputKeys.contains(member.key) {
-                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y; select, deselect and tap have section, row)")
+                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")
+            }
+            // Issue 19's messages first: a pointer input with a position, a select with a point.
+            if ["down", "move", "up", "cancel", "frame"].contains(type) && (value["section"] != nil || value["row"] != nil) {
+                throw fail("\"\(type)\" takes no section or row")
+            }
+            if ["select", "deselect", "tap"].contains(type) && (value["x"] != nil || value["y"] != nil) {
+                throw fail("\"\(type)\" takes section and row, not x or y")
+            }
+            if let allowed = TraceCodec.inputFields[type] {
+                // (x and y on up, cancel and frame keep their own message below.)
+                for member in members where member.key != "t" && member.key != "type" && !allowed.contains(member.key)
+                    && !(allowed.isEmpty && (member.key == "x" || member.key == "y")) {
+                    throw fail("\"\(type)\" takes no \"\(member.key)\"")
+                }
             }
             let t = try TraceCodec.inputNumber(value, "t", fail: fail)
             guard t >= 0 else { throw fail("\"t\" must not be negative, got \(t)") }
@@ -226,19 +289,17 @@ public enum TraceCodec {
             lastTime = t
             var point: Point?
             var position: ItemPosition?
-            if type != "select" && type != "deselect" && type != "tap" && (value["section"] != nil || value["row"] != nil) {
-                throw fail("\"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" takes no section or row")
-            }
             switch type {
             case "down", "move":
                 point = Point(x: try TraceCodec.inputNumber(value, "x", fail: fail), y: try TraceCodec.inputNumber(value, "y", fail: fail))
             case "up", "cancel", "frame":
                 if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
+            case "focus", "key", "action":
+                if let input = try TraceCodec.keyboardInput(type, value, time: t, fail: fail) { return .input(input) }
             case "select", "deselect", "tap":   // issue 19
-                if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes section and row, not x or y") }
                 position = try TraceCodec.itemPosition(value, fail: fail)
             default:
-                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, select, deselect, tap)")
+                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)")
             }
             guard let input = TraceInput(typeName: type, time: t, point: point, position: position) else {
                 throw fail("cannot make a \(type) input")

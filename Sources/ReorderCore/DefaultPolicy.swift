@@ -70,4 +70,10 @@ open class DefaultPolicy: DragPolicy {
     open func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
     open func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
     open func drainDiagnostics() -> [PolicyDiagnostic] { [] }
+    // Keyboard dragging (issue 18): the built-in texts and actions, open to subclasses.
+    open func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
+    open func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
+        offered
+    }
+    open func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
 }

@@ -103,6 +103,14 @@ public protocol DragPolicy: AnyObject {
     /// }
     /// ```
     var clockReads: Int { get }
+    /// What to say for a keyboard drag's event: the built-in text, one of its own, or nothing
+    /// (`announce`).
+    func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech
+    /// The one-shot actions offered for the item at `position`; `offered` are those the
+    /// policy's `can_move` and `target` allow (`actions`).
+    func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction]
+    /// What a screen reader reads when the item at `position` is focused (`instructions`).
+    func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String
     /// May the item at `position` be selected (issue 19: `can_select`)? Asked by
     /// ``DragSession/select(_:policy:)``.
     func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool

@@ -28,6 +28,8 @@ extension DragSession {
         // The state is derived from the phase data: read it once.
         let current = state
         guard t.isFinite, accepts(input, in: current) else { return nil }
+        // A keyboard drag takes only frames from the touch inputs (DragSession+Keyboard).
+        if keys.lifted && current == .dragging && input != .frame { return nil }
         time = max(t, time)
         return current
     }
@@ -155,6 +157,7 @@ extension DragSession {
         case .pressing:
             activateIfDue(policy: policy)
         case .dragging:
+            if keys.lifted { keyboardFrame(); break }
             let dt = drag?.beginFrame(at: time) ?? 0
             refreshSnapshot()
             if configuration.edgeScroll.enabled {
@@ -241,6 +244,8 @@ extension DragSession {
         undoLog.removeAll(keepingCapacity: true)
         verticalEpisode = nil
         horizontalEpisode = nil
+        keys.lifted = false
+        keys.scroll = nil
         group = nil   // issue 19
     }
 }

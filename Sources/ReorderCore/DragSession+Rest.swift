@@ -28,7 +28,7 @@ extension DragSession {
               let basis = drag.snapshotBasis,
               basis.isIdentical(to: SnapshotBasis(time: time, finger: finger, offset: offset))
         else { return false }
-        guard proposal() == nil else { return false }
+        guard proposal() == nil, keys.scroll == nil else { return false }
         guard configuration.edgeScroll.enabled else { return true }
         for axis in [Axis.vertical, .horizontal] {
             guard let e = episode(axis) else { continue }

@@ -182,6 +182,9 @@ public struct DragSession: Sendable {
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
+    /// Keyboard dragging: the focus, a keyboard lift, a reveal's glide, announcements (see
+    /// DragSession+Keyboard).
+    var keys = KeyboardState()
     // Issue 19 (DragSession+Group, Selection): the selected items, and the group being dragged.
     var selection = SelectionSet()
     var group: GroupDrag?

@@ -148,6 +148,9 @@ public final class DragSimulator {
         case .up: outcome = storedSession.touchUp(time: t, policy: storedPolicy)
         case .cancel: outcome = storedSession.cancel(time: t, policy: storedPolicy)
         case .frame: outcome = storedSession.frame(time: t, policy: storedPolicy)
+        case .focus(_, let p): outcome = storedSession.focus(p, time: t)
+        case .key(_, let k, let n): outcome = storedSession.key(k, count: n, time: t, policy: storedPolicy)
+        case .action(_, let p, let a): outcome = storedSession.perform(a, at: p, time: t, policy: storedPolicy)
         case .select(_, let p): outcome = storedSession.select(p, time: t, policy: storedPolicy)   // issue 19
         case .deselect(_, let p): outcome = storedSession.deselect(p, time: t)
         case .tap(_, let p): outcome = storedSession.tap(p, time: t, policy: storedPolicy)
@@ -161,6 +164,9 @@ public final class DragSimulator {
             case .up: storedInputs.append(.up(t))
             case .cancel: storedInputs.append(.cancel(t))
             case .frame: storedInputs.append(.frame(t))
+            case .focus(_, let p): storedInputs.append(.focus(t, p))
+            case .key(_, let k, let n): storedInputs.append(.key(t, k, n))
+            case .action(_, let p, let a): storedInputs.append(.action(t, p, a))
             case .select(_, let p): storedInputs.append(.select(t, p))   // issue 19
             case .deselect(_, let p): storedInputs.append(.deselect(t, p))
             case .tap(_, let p): storedInputs.append(.tap(t, p))
@@ -422,5 +428,74 @@ public final class DragSimulator {
     public func setListOffsets(_ offsets: [Double]) -> DragSession.InputOutcome {
         checkNoInput()
         return storedSession.setListOffsets(offsets)
+    }
+}
+
+// MARK: Keyboard
+
+extension DragSimulator {
+    /// Sets the keyboard focus (recorded as a `focus` input).
+    ///
+    /// ```swift
+    /// sim.focus(ItemPosition(section: 0, item: 2))
+    /// sim.inputs.last?.typeName   // "focus"
+    /// ```
+    @discardableResult
+    public func focus(_ position: ItemPosition) -> DragSession.InputOutcome { apply(.focus(time, position)) }
+
+    /// A key on the focused item, `count` times for the arrows and Tab (a `key` input); see
+    /// ``DragSession/key(_:count:time:policy:)``.
+    ///
+    /// ```swift
+    /// let sim = DragSimulator(sections: [(1...15).map { Item("row \($0)") }],
+    ///                         viewport: Size(width: 375, height: 667), policy: DefaultPolicy())
+    /// sim.focus(ItemPosition(section: 0, item: 8))
+    /// sim.key(.space); sim.key(.up, count: 5); sim.key(.space)
+    /// sim.order.ids[0][3]   // "row 9"
+    /// ```
+    @discardableResult
+    public func key(_ key: KeyboardKey, count: Int = 1) -> DragSession.InputOutcome { apply(.key(time, key, count)) }
+
+    /// A one-shot action (an `action` input); see ``DragSession/perform(_:at:time:policy:)``.
+    ///
+    /// ```swift
+    /// sim.perform(.moveToEnd, at: ItemPosition(section: 0, item: 0))
+    /// sim.takeEvents().map(\.typeName)   // ["begin", "move", "end"]
+    /// ```
+    @discardableResult
+    public func perform(_ action: KeyboardAction, at position: ItemPosition) -> DragSession.InputOutcome {
+        apply(.action(time, position, action))
+    }
+
+    /// The actions offered for an item now.
+    ///
+    /// ```swift
+    /// sim.keyboardActions(at: ItemPosition(section: 0, item: 0)).map(\.name)   // ["move_down", "move_to_end"]
+    /// ```
+    public func keyboardActions(at position: ItemPosition) -> [KeyboardAction] {
+        checkNoInput()
+        return storedSession.keyboardActions(at: position, policy: storedPolicy)
+    }
+
+    /// The instructions a screen reader reads for the item at `position` (nil for no item).
+    ///
+    /// ```swift
+    /// sim.instructions(at: ItemPosition(section: 0, item: 0))
+    /// // "Press space or enter to lift. Use the arrow keys to move, space to drop, escape to cancel."
+    /// ```
+    public func instructions(at position: ItemPosition) -> String? {
+        checkNoInput()
+        guard storedSession.order.isValid(position) else { return nil }
+        return storedPolicy.instructions(storedSession.context(time: time), at: position)
+    }
+
+    /// Returns the announcements made since the last call, and forgets them.
+    ///
+    /// ```swift
+    /// sim.takeAnnouncements().compactMap(\.text)   // ["Lifted row 3, position 3 of 15 in Today. ..."]
+    /// ```
+    public func takeAnnouncements() -> [KeyboardAnnouncement] {
+        checkNoInput()
+        return storedSession.takeAnnouncements()
     }
 }

@@ -387,6 +387,8 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var displacement = AnimationSpec(duration: 0.25)
     /// Whether touches are ignored while the drop animation runs (the home grid does).
     public var ignoresTouchesWhileDropping: Bool = true
+    /// How a keyboard drag keeps the moved item visible (`keyboard.reveal`, `keyboard.animate`).
+    public var keyboard = KeyboardConfiguration()
     /// Group drags (issue 19): how the others behave, the landing order, the size limit.
     public var group = GroupConfiguration()
     public init(name: String) { self.name = name }

@@ -14,6 +14,13 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case up(Double)
     case cancel(Double)
     case frame(Double)
+    /// Keyboard focus on an item (`{"type":"focus","section":1,"row":3}`, 1-based in the trace).
+    case focus(Double, ItemPosition)
+    /// A key on the focused item, `count` times for the arrows and Tab
+    /// (`{"type":"key","key":"down","n":2}`; `n` is written when it is not 1).
+    case key(Double, KeyboardKey, Int)
+    /// A one-shot action on an item (`{"type":"action","section":1,"row":3,"action":"move_to_end"}`).
+    case action(Double, ItemPosition, KeyboardAction)
     /// Group drags (issue 19): select or deselect the item at a position (0-based; the trace
     /// writes `"section"` and `"row"` 1-based), and a second touch on an item during a drag
     /// (`tap`: it asks `can_add`).
@@ -25,6 +32,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var time: Double {
         switch self {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
+        case .focus(let t, _), .key(let t, _, _), .action(let t, _, _): return t
         case .select(let t, _), .deselect(let t, _), .tap(let t, _): return t
         }
     }
@@ -33,13 +41,14 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame, .select, .deselect, .tap: return nil
+        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap: return nil
         }
     }
 
-    /// The item position of `select`, `deselect` and `tap` (0-based).
+    /// The item of `focus`, `action`, `select`, `deselect` and `tap` (0-based).
     public var position: ItemPosition? {
         switch self {
+        case .focus(_, let p), .action(_, let p, _): return p
         case .select(_, let p), .deselect(_, let p), .tap(_, let p): return p
         default: return nil
         }
@@ -53,6 +62,9 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .up: return "up"
         case .cancel: return "cancel"
         case .frame: return "frame"
+        case .focus: return "focus"
+        case .key: return "key"
+        case .action: return "action"
         case .select: return "select"
         case .deselect: return "deselect"
         case .tap: return "tap"
@@ -75,6 +87,12 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        switch self {
+        case .focus(let t, let p): return "focus(\(t), \(p.label))"
+        case .key(let t, let k, let n): return n == 1 ? "key(\(t), \(k.rawValue))" : "key(\(t), \(k.rawValue) x\(n))"
+        case .action(let t, let p, let a): return "action(\(t), \(p.label), \(a.name))"
+        default: break
+        }
         if let p = point { return "\(typeName)(\(time), \(p))" }
         if let p = position { return "\(typeName)(\(time), \(p))" }
         return "\(typeName)(\(time))"

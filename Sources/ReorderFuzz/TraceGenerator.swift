@@ -22,6 +22,9 @@ public struct TraceGenerator: Sendable {
     public var allowableMovement: Double
     /// Upper bound on the inputs of one trace.
     public var maxInputs: Int
+    /// The share of gestures made with the keyboard (focus, lift, steps, drop or cancel) or as
+    /// a one-shot action instead of a finger.
+    public var keyboardShare = 0.25
     /// Whether gestures select random groups first and tap items during drags (issue 19).
     public var groups: Bool = true
 
@@ -40,6 +43,8 @@ public struct TraceGenerator: Sendable {
         let layout = scenario.makeLayout(order: scenario.order)
         let gestures = rng.int(in: 1...5)
         for _ in 0..<gestures where !b.full {
+            // Keyboard dragging and one-shot actions are mixed in (issue 18).
+            if rng.chance(keyboardShare) { keyboardGesture(&b, &rng); continue }
             // Noise while idle (ignored by a correct session).
             if rng.chance(0.15) {
                 switch rng.int(in: 0...3) {
@@ -141,6 +146,47 @@ public struct TraceGenerator: Sendable {
         return b.inputs
     }
 
+    /// A keyboard gesture: a one-shot action on a random item (30 %), or focus, Space or Enter,
+    /// up to 8 keys (arrows, Home, End, Tab, some by 2...20) with frames between, then Space,
+    /// Enter, Escape or nothing (the item stays lifted; touches are then ignored). Positions
+    /// are sometimes past the end of a section (ignored by a correct session).
+    func keyboardGesture(_ b: inout Builder, _ rng: inout SplitMix64) {
+        let order = scenario.order
+        func position() -> ItemPosition {
+            let s = rng.int(in: 0...max(0, order.sectionCount - 1))
+            return ItemPosition(section: s, item: rng.int(in: 0...(order.count(s) + (rng.chance(0.05) ? 1 : -1)).clamped(0)))
+        }
+        b.wait(rng.double(in: 0...0.2))
+        if rng.chance(0.3) {
+            let action: KeyboardAction
+            switch rng.int(in: 0...5) {
+            case 0: action = .moveUp
+            case 1: action = .moveDown
+            case 2: action = .moveToStart
+            case 3: action = .moveToEnd
+            case 4: action = .moveToSection(rng.int(in: 0...order.sectionCount))
+            default: action = .moveToList(rng.chance(0.5) ? "today" : "nowhere")
+            }
+            b.add(.action(b.t, position(), action))
+        } else {
+            b.add(.focus(b.t, position()))
+            b.add(.key(b.t, rng.chance(0.5) ? .space : .enter, 1))
+            let steps: [KeyboardKey] = [.up, .down, .left, .right, .home, .end, .tab]
+            for _ in 0..<rng.int(in: 0...8) where !b.full {
+                let key = steps[rng.int(in: 0...(steps.count - 1))]
+                b.add(.key(b.t, key, rng.chance(0.2) ? rng.int(in: 2...20) : 1))
+                for _ in 0..<rng.int(in: 0...5) where !b.full { b.frame() }
+            }
+            switch rng.int(in: 0...9) {
+            case 0...5: b.add(.key(b.t, .space, 1))
+            case 6: b.add(.key(b.t, .enter, 1))
+            case 7...8: b.add(.key(b.t, .escape, 1))
+            default: break
+            }
+        }
+        for _ in 0..<rng.int(in: 0...30) where !b.full { b.frame() }
+    }
+
     /// A random position among the scenario's items (section and row as at the start).
     func itemPosition(_ rng: inout SplitMix64) -> ItemPosition {
         let s = rng.int(in: 0...max(scenario.sections.count - 1, 0))
@@ -206,4 +252,9 @@ public struct TraceGenerator: Sendable {
             while Double(nextFrame) / rate <= t { nextFrame += 1 }
         }
     }
+}
+
+extension Int {
+    /// The value, at least `low`.
+    fileprivate func clamped(_ low: Int) -> Int { Swift.max(self, low) }
 }

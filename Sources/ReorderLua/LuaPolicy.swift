@@ -559,6 +559,108 @@ public final class LuaPolicy: DragPolicy {
         if !isDisabled { program.resetState() }
         applyPendingIfIdle()
     }
+
+    // MARK: - Keyboard (issue 18)
+
+    /// `announce(ctx, event)`: a string is said, nil says nothing; the built-in text when the
+    /// hook is absent or fails (a non-string, non-nil result is a failure).
+    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech {
+        if isDisabled { return fallback.announce(ctx, event: event) }
+        let p = program
+        let ref = p.hooks.announce
+        guard ref != LUA_NOREF else { return .builtIn }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (0, 0), nints: 0, push: { vm in Self.pushEvent(event, vm); return 1 }, nresults: 1)
+        meter(p, time: ctx.time, since: before, .announce)
+        if let e = error { failed(.announce, in: p, e); return .builtIn }
+        if p.vm.type(at: -1) == LUA_TNIL { succeeded(.announce); return .silence }
+        guard p.vm.type(at: -1) == LUA_TSTRING, let text = p.vm.string(at: -1) else {
+            failed(.announce, in: p, typeError(.announce, in: p, expected: "a string or nil", at: -1))
+            return .builtIn
+        }
+        succeeded(.announce)
+        return .text(text)
+    }
+
+    /// The event table of `announce` (positions 1-based).
+    static func pushEvent(_ e: KeyboardAnnouncement, _ vm: LuaVM) {
+        vm.newTable(fieldCount: 20)
+        func set(_ key: String, _ value: String) { vm.push(value); vm.rawSet(at: -2, field: key) }
+        func set(_ key: String, _ value: Int) { vm.push(value); vm.rawSet(at: -2, field: key) }
+        set("type", e.kind.rawValue)
+        set("item", e.item)
+        set("section", e.position.section + 1); set("row", e.position.item + 1)
+        set("count", e.count); set("section_name", e.sectionName)
+        set("from_section", e.from.section + 1); set("from_row", e.from.item + 1)
+        set("from_count", e.fromCount); set("from_section_name", e.fromSectionName)
+        set("previous_section", e.previous.section + 1); set("previous_row", e.previous.item + 1)
+        if let t = e.target { set("to_section", t.section + 1); set("to_row", t.item + 1) }
+        if let r = e.resolution { set("resolution", r.rawValue) }
+        set("group", e.groupCount)   // issue 19
+        set("default", e.defaultText)
+    }
+
+    /// `actions(ctx, section, row, offered)`: a list of action names replacing `offered`;
+    /// `offered` when the hook is absent or fails (an unknown name is a failure).
+    public func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
+        if isDisabled { return fallback.actions(ctx, at: position, offered: offered) }
+        let p = program
+        let ref = p.hooks.actions
+        guard ref != LUA_NOREF else { return offered }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1), nints: 2, push: { vm in
+            vm.newTable(arrayCount: Int32(clamping: offered.count))
+            for (i, a) in offered.enumerated() { vm.push(a.name); vm.rawSet(at: -2, index: i + 1) }
+            return 1
+        }, nresults: 1)
+        meter(p, time: ctx.time, since: before, .actions)
+        if let e = error { failed(.actions, in: p, e); return offered }
+        let vm = p.vm
+        guard vm.type(at: -1) == LUA_TTABLE else {
+            failed(.actions, in: p, typeError(.actions, in: p, expected: "a list of action names", at: -1)); return offered
+        }
+        var out: [KeyboardAction] = []
+        var i = 1
+        while i <= 1000, vm.rawGet(at: -1, index: i) != LUA_TNIL {
+            guard let name = vm.string(at: -1), let action = KeyboardAction(name: name) else {
+                let got = PolicyReader(vm: vm, file: program.file).describe(at: -1)
+                let hook = definition(.actions, in: p)
+                failed(.actions, hook, LuaError(kind: .type, file: hook.file, line: hook.line,
+                                                message: "actions[\(i)]: expected an action name (move_up, move_down, move_to_start, move_to_end, \"move_to_section N\", \"move_to_list NAME\"), got \(got)"))
+                return offered
+            }
+            vm.pop(1)
+            out.append(action)
+            i += 1
+        }
+        succeeded(.actions)
+        return out
+    }
+
+    /// `instructions`: the fixed text, or the hook's (`instructions(ctx, section, row)`); the
+    /// built-in text when absent or when the hook fails.
+    public func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String {
+        if isDisabled { return fallback.instructions(ctx, at: position) }
+        let p = program
+        let ref = p.hooks.instructions
+        guard ref != LUA_NOREF else { return p.fixed.instructions ?? KeyboardTexts.instructions }
+        let base = p.vm.top
+        defer { p.vm.setTop(base) }
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1), nints: 2, push: { _ in 0 }, nresults: 1)
+        meter(p, time: ctx.time, since: before, .instructions)
+        if let e = error { failed(.instructions, in: p, e); return KeyboardTexts.instructions }
+        guard p.vm.type(at: -1) == LUA_TSTRING, let text = p.vm.string(at: -1) else {
+            failed(.instructions, in: p, typeError(.instructions, in: p, expected: "a string", at: -1))
+            return KeyboardTexts.instructions
+        }
+        succeeded(.instructions)
+        return text
+    }
 }
 
 /// A back-reference from a VM's output closure to its policy (the policy owns the VM). The

@@ -15,6 +15,8 @@ public enum PolicyTypes {
         "ctx": ("reorder.Ctx", "the drag's context"),
         "section": ("integer", "section, 1-based"),
         "row": ("integer", "row in the section, 1-based"),
+        "event": ("table", "the keyboard event: type, item, section, row, count, default, ..."),
+        "offered": ("string[]", "the action names the policy's can_move and target allow"),
         "from_s": ("integer", "the dragged item's section, 1-based"),
         "from_r": ("integer", "the dragged item's row, 1-based"),
         "to_s": ("integer", "the proposed section, 1-based"),
@@ -40,6 +42,11 @@ public enum PolicyTypes {
         case .onBegin, .onMove: return (nil, "nothing")
         case .onEnd: return ("boolean", "false rolls the order back")
         case .onCancel: return ("reorder.CancelResolution", "\"revert\" or \"commit\"")
+        case .canSelect: return ("boolean", "whether the item may be selected")
+        case .canAdd: return ("boolean", "whether the item may join the drag")
+        case .announce: return ("string?", "the text to say, or nil to say nothing")
+        case .actions: return ("string[]", "the action names offered")
+        case .instructions: return ("string", "what a screen reader reads on focus")
         }
     }
 

@@ -83,6 +83,7 @@ struct PolicyFields {
 /// ``PolicyField/all`` that names its field.
 enum Hook: Int, CaseIterable, Sendable {
     case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
+    case announce, actions, instructions
     /// Issue 19: selection and group drags.
     case canSelect, canAdd
 
@@ -98,6 +99,9 @@ enum Hook: Int, CaseIterable, Sendable {
         case .onMove: "on_move"
         case .onEnd: "on_end"
         case .onCancel: "on_cancel"
+        case .announce: "announce"
+        case .actions: "actions"
+        case .instructions: "instructions"
         case .canSelect: "can_select"
         case .canAdd: "can_add"
         }

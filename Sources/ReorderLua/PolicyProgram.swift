@@ -449,11 +449,34 @@ final class PolicyProgram {
         if status != LUA_OK { return vm.popError(status: status) }
         return nil
     }
+
+    /// Calls `hook(ctx, ints..., extra...)` for the keyboard hooks (`announce`, `actions`,
+    /// `instructions`): `push` pushes the extra arguments (tables, strings: through the VM's
+    /// lifted pushes) and returns how many. Leaves `nresults` results on success.
+    func call(_ ref: Int32, _ c: borrowing PolicyContext, ints: (Int, Int), nints: Int32,
+              push: (LuaVM) -> Int32, nresults: Int32) -> LuaError? {
+        prepare(c)
+        let L = vm.L
+        rs_push_msgh(L)
+        lua_rawgeti(L, registry, lua_Integer(ref))
+        lua_rawgeti(L, registry, lua_Integer(ctxRef))
+        if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
+        if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
+        let nargs = 1 + nints + push(vm)
+        let status = withUnsafePointer(to: c) { ptr in
+            current.pointee = ptr
+            defer { current.pointee = nil }
+            return rs_pcall_h(L, nargs, nresults, budget)
+        }
+        if status != LUA_OK { return vm.popError(status: status) }
+        return nil
+    }
 }
 
 /// The registry references of a program's hooks (`LUA_NOREF` where the field is absent or fixed).
 struct HookRefs {
     var canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel: Int32
+    var announce, actions, instructions: Int32
     var canSelect, canAdd: Int32
 
     init(_ f: PolicyFields) {
@@ -461,6 +484,7 @@ struct HookRefs {
         canMove = ref(.canMove); target = ref(.target); semantics = ref(.semantics)
         zone = ref(.zone); speed = ref(.speed); onBegin = ref(.onBegin)
         onMove = ref(.onMove); onEnd = ref(.onEnd); onCancel = ref(.onCancel)
+        announce = ref(.announce); actions = ref(.actions); instructions = ref(.instructions)
         canSelect = ref(.canSelect); canAdd = ref(.canAdd)   // issue 19
     }
 }
@@ -472,10 +496,12 @@ struct FixedValues {
     var zone: Double?
     var speed: Double?
     var onCancel: CancelResolution?
+    var instructions: String?
 
     init(_ f: PolicyFields) {
         func value<V>(_ h: Hook) -> V? { PolicyField.paths[h].flatMap { f.value($0) } }
         semantics = value(.semantics); zone = value(.zone); speed = value(.speed); onCancel = value(.onCancel)
+        instructions = value(.instructions)
     }
 }
 

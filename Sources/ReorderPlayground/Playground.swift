@@ -261,6 +261,9 @@ public final class Playground {
             case .up: mapped.append(.up(t))
             case .cancel: mapped.append(.cancel(t))
             case .frame: mapped.append(.frame(t))
+            case .focus(_, let p): mapped.append(.focus(t, p))
+            case .key(_, let k, let n): mapped.append(.key(t, k, n))
+            case .action(_, let p, let a): mapped.append(.action(t, p, a))
             case .select(_, let p): mapped.append(.select(t, p))   // issue 19
             case .deselect(_, let p): mapped.append(.deselect(t, p))
             case .tap(_, let p): mapped.append(.tap(t, p))
@@ -538,8 +541,37 @@ public final class Playground {
             }
             if recording != nil { w.field("recording", true) }
             if isReplaying { w.field("replaying", true) }
+            w.field("keyboard") { Self.writeKeyboard(s.simulator, to: &$0) }
         }
         return w.text
+    }
+
+    /// The keyboard part of a scene message (issue 18): the focus (0-based, as the cells' `at`),
+    /// whether the focused item is lifted by keyboard, what was said since the last message,
+    /// the focused item's instructions and, while idle, its actions (`name`, `label`).
+    static func writeKeyboard(_ sim: DragSimulator, to w: inout JSONText) {
+        let session = sim.session
+        let said = sim.takeAnnouncements().compactMap(\.text)
+        w.object { w in
+            if let f = session.focus, session.order.isValid(f) {
+                w.field("focus") { $0.array { $0.number(Double(f.section)); $0.number(Double(f.item)) } }
+                w.field("instructions", sim.instructions(at: f) ?? KeyboardTexts.instructions)
+                let actions = sim.state == .idle || sim.state == .dropping ? sim.keyboardActions(at: f) : []
+                w.field("actions") { w in
+                    w.array { w in
+                        for a in actions {
+                            w.object { $0.field("name", a.name); $0.field("label", a.label(in: session.order)) }
+                        }
+                    }
+                }
+            } else {
+                w.field("instructions", session.order.sectionCount > 0 && session.order.count(0) > 0
+                    ? sim.instructions(at: ItemPosition(section: 0, item: 0)) ?? KeyboardTexts.instructions
+                    : KeyboardTexts.instructions)
+            }
+            w.field("lifted", session.isKeyboardDrag)
+            w.field("announcements") { w in w.array { w in for text in said { w.string(text) } } }
+        }
     }
 
     static func write(event e: DragEvent, to w: inout JSONText) {

@@ -148,10 +148,42 @@ public enum PlaygroundProtocol {
         case "replay":
             guard let trace = wire.trace else { throw fail("replay.trace: expected the trace text") }
             request = .replay(trace)
+        // Keyboard dragging (issue 18): positions 1-based, as in traces.
+        case "focus", "key", "action":
+            request = .input(try Self.keyboardInput(type, wire, time: try time(), fail: fail))
         default:
             throw fail("type: unknown message type \"\(type.prefix(40))\"")
         }
         return Message(request: request, seq: seq)
+    }
+
+    /// A `focus` (`section`, `row`), `key` (`key`, `n`) or `action` (`section`, `row`, `action`)
+    /// message's input.
+    static func keyboardInput(_ type: String, _ wire: Wire, time t: Double,
+                              fail: (String) -> DecodeError) throws(DecodeError) -> TraceInput {
+        func position() throws(DecodeError) -> ItemPosition {
+            guard let s = wire.section, let r = wire.row, s >= 1, r >= 1, s <= 100_000_000, r <= 100_000_000 else {
+                throw fail("\(type): section and row: expected positive integers")
+            }
+            return ItemPosition(section: s - 1, item: r - 1)
+        }
+        switch type {
+        case "focus":
+            return .focus(t, try position())
+        case "key":
+            guard let name = wire.key, let key = KeyboardKey(rawValue: name) else {
+                throw fail("key.key: expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let n = wire.n ?? 1
+            guard n >= 1, n <= 1_000 else { throw fail("key.n: expected 1 to 1000, got \(n)") }
+            return .key(t, key, n)
+        default:
+            let p = try position()
+            guard let name = wire.action, let action = KeyboardAction(name: name) else {
+                throw fail("action.action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+            }
+            return .action(t, p, action)
+        }
     }
 
     /// The fields of every message type (absent or null ones nil; other keys are ignored).
@@ -165,6 +197,11 @@ public enum PlaygroundProtocol {
         var name: String?
         var trace: String?
         var moveT: Double?
+        var section: Int?
+        var row: Int?
+        var key: String?
+        var n: Int?
+        var action: String?
 
         /// A field of the wrong type.
         struct FieldError: Error { var key: String }
@@ -180,6 +217,11 @@ public enum PlaygroundProtocol {
             name = try Self.string(members, "name")
             trace = try Self.string(members, "trace")
             moveT = try Self.number(members, "move_t")
+            section = try Self.integer(members, "section")
+            row = try Self.integer(members, "row")
+            key = try Self.string(members, "key")
+            n = try Self.integer(members, "n")
+            action = try Self.string(members, "action")
         }
 
         static func member(_ members: [JSONMember], _ key: String) -> JSONValue? {
@@ -213,8 +255,8 @@ public enum PlaygroundProtocol {
 
         static func expected(_ key: String) -> String {
             switch key {
-            case "v", "seq": return "an integer"
-            case "type", "name", "trace": return "a string"
+            case "v", "seq", "section", "row", "n": return "an integer"
+            case "type", "name", "trace", "key", "action": return "a string"
             default: return "a finite number"
             }
         }

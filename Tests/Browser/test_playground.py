@@ -343,7 +343,9 @@ class Playground(PageTest):
         d = self.driver
         self.js("document.activeElement && document.activeElement.blur()")
         seen = []
-        for _ in range(12):
+        # The list's items come first (each is focusable in order, issue 18: about 16 rows
+        # show), then the controls.
+        for _ in range(40):
             ActionChains(d).send_keys(Keys.TAB).perform()
             seen.append(self.js("return document.activeElement.id"))
         for control in ["policy", "record", "reset", "trace-file"]:

@@ -15,7 +15,11 @@ final class SteppingClock {
 }
 
 @Suite struct BenchRunnerTests {
-    static let small = BenchOptions(rows: 200, frameRate: 60, drags: 2, policyBenchmark: .quick)
+    static let small: BenchOptions = {
+        var o = BenchOptions(rows: 200, frameRate: 60, drags: 2, policyBenchmark: .quick)
+        o.keyboardRows = 1_000   // the keyboard lane's move_to_end list (1,000,000 in a real run)
+        return o
+    }()
 
     func frames(_ policy: any DragPolicy, native: (any DragPolicy)?) -> (lua: FrameStatistics, native: FrameStatistics?) {
         let clock = SteppingClock(step: 100)
@@ -158,6 +162,36 @@ final class SteppingClock {
         #expect(object["ratio_p50"] is NSNull)
         let lua = try #require(object["lua"] as? [String: Any])
         #expect(try #require(lua["frames"] as? Int) > 0)
+    }
+
+    /// The keyboard lanes (issue 18): 200 measured drags of 10 steps down and 10 up = 4,000
+    /// timed keys, each a step; 10 measured move_to_end / move_to_start pairs = 20 jumps. The
+    /// stepping clock advances 100 ns per read, so each sample is 100 ns.
+    @Test func keyboardLanesAreReported() throws {
+        let (_, object) = try report(policy: "default")
+        // The pointer frames that made a step, to compare with: 100 ns each on this clock.
+        let pointer = try #require(object["lua"] as? [String: Any])
+        #expect(pointer["step_frame_ns_p50"] as? Int == 100)
+        let keyboard = try #require(object["keyboard"] as? [String: Any])
+        let step = try #require(keyboard["step"] as? [String: Any])
+        for side in ["lua", "native"] {
+            let lane = try #require(step[side] as? [String: Any])
+            #expect(lane["samples"] as? Int == 4_000)
+            #expect(lane["steps"] as? Int == 4_000)
+            #expect(lane["ns_p50"] as? Int == 100)
+        }
+        let jump = try #require(keyboard["move_to_end"] as? [String: Any])
+        #expect(jump["rows"] as? Int == 1_000)
+        let lua = try #require(jump["lua"] as? [String: Any])
+        #expect(lua["samples"] as? Int == 20)
+        #expect(lua["steps"] as? Int == 20)
+        let out = OutputBuffer()
+        BenchCommand.run(policy: "default", options: Self.small, json: false, console: .buffered(output: out),
+                         clock: SteppingClock(step: 100).read)
+        for part in ["keyboard step, Lua", "keyboard step, native", "move_to_end, Lua", "move_to_end, native",
+                     "move_to_end: on 1000 rows, lift to drop, the scroll included"] {
+            #expect(out.text.contains(part), "missing \(part)")
+        }
     }
 
     @Test func textNamesEveryFigure() throws {

@@ -76,13 +76,13 @@ import Testing
     @Test(arguments: [
         ("{\"t\":0,\"type\":\"down\",\"x\":1,\"y\":2}\n{\"t\":0.1,\"type\":\"move\",\"x\":1}", 2, "missing \"y\""),
         ("{\"t\":0,\"type\":\"down\",\"x\":\"a\",\"y\":2}", 1, "\"x\" must be a number"),
-        ("{\"t\":0,\"type\":\"hover\"}", 1, "unknown type \"hover\" (expected down, move, up, cancel, frame, select, deselect, tap)"),
+        ("{\"t\":0,\"type\":\"hover\"}", 1, "unknown type \"hover\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)"),
         ("{\"t\":1,\"type\":\"frame\"}\n{\"t\":0.5,\"type\":\"up\"}", 2, "time goes backwards: t = 0.5 after 1.0"),
         ("{\"type\":\"up\"}", 1, "missing \"t\""),
         ("{\"t\":-1,\"type\":\"up\"}", 1, "\"t\" must not be negative, got -1.0"),
         ("[1,2]", 1, "expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}"),
         ("{\"t\":0,\"type\":\"up\",\"x\":3}", 1, "\"up\" takes no x or y"),
-        ("{\"t\":0,\"type\":\"up\",\"z\":3}", 1, "unknown field \"z\" (an input has t, type, x, y; select, deselect and tap have section, row)"),
+        ("{\"t\":0,\"type\":\"up\",\"z\":3}", 1, "unknown field \"z\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)"),
         ("{\"t\":0,\"type\":\"up\"}\n{\"type\":\"session\",\"sections\":[]}", 2, "a \"session\" record may only be the first line"),
         ("{\"t\":0,\"type\":5}", 1, "\"type\" must be a string"),
     ])

@@ -88,7 +88,7 @@ import Testing
     /// Unknown fields and types are echoed at most 60 characters long.
     @Test func echoedNamesAreCut() {
         let key = String(repeating: "k", count: 1000)
-        #expect(throws: TraceError(line: 1, message: "unknown field \"\(String(repeating: "k", count: 60))…\" (an input has t, type, x, y; select, deselect and tap have section, row)")) {
+        #expect(throws: TraceError(line: 1, message: "unknown field \"\(String(repeating: "k", count: 60))…\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")) {
             try TraceCodec.decode("{\"t\":0,\"type\":\"up\",\"\(key)\":1}")
         }
     }

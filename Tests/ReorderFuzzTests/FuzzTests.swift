@@ -16,6 +16,17 @@ final class LockingJXPolicy: JXMovablePolicy, @unchecked Sendable {
     static func movable(_ item: Item) -> Bool {
         !item.flag("finished") && !item.flag("locked") && item.fields["movable"] != .bool(false)
     }
+    /// An exchange with no item (an append to another section, an empty section) is a move:
+    /// the rows after the dragged one shift up, so with a locked one among them it is refused.
+    /// (Keyboard steps reach such appends often: the fuzzer found this with them.)
+    override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
+        guard let t = super.target(ctx, from: from, proposed: proposed) else { return nil }
+        if !ctx.order.isValid(t) {
+            for i in (from.item + 1)..<max(from.item + 1, ctx.count(from.section))
+            where !Self.movable(ctx.item(at: ItemPosition(section: from.section, item: i))) { return nil }
+        }
+        return t
+    }
 }
 
 /// UIKit's policy with locks: locked items cannot be lifted (they may still shift by one
@@ -173,5 +184,61 @@ struct RollbackFuzzTests {
         // The traces did reach drops, and half of them were vetoed.
         #expect(policies.reduce(0) { $0 + $1.drops } > 20)
         FuzzFigures.record("uikit+veto", report)
+    }
+}
+
+/// Keyboard dragging and one-shot actions in the fuzzer's streams (issue 18).
+@Suite("Fuzzing keyboard inputs")
+struct KeyboardFuzzTests {
+    /// The generator mixes focus, key and action inputs into its streams (a quarter of the
+    /// gestures), with times that never go backwards. (100 runs: issue 19's group selections
+    /// fill the streams too; 40 runs then held only 8 focuses.)
+    @Test func theStreamsHoldKeyboardInputs() {
+        var keys = 0, actions = 0, focuses = 0, counted = 0
+        for run in 0..<100 {
+            var rng = SplitMix64.forRun(run, seed: 5)
+            let scenario = FuzzScenario.random(layout: .table, using: &rng)
+            let t = TraceGenerator(scenario: scenario).generate(using: &rng)
+            #expect(zip(t, t.dropFirst()).allSatisfy { $0.time <= $1.time })
+            for input in t {
+                switch input {
+                case .key(_, _, let n): keys += 1; if n > 1 { counted += 1 }
+                case .action: actions += 1
+                case .focus: focuses += 1
+                default: break
+                }
+            }
+        }
+        #expect(keys > 50 && actions > 0 && focuses > 10 && counted > 5, "\(keys) keys, \(actions) actions, \(focuses) focuses, \(counted) by n")
+        // Without a share, no keyboard input.
+        var rng = SplitMix64.forRun(0, seed: 5)
+        var plain = TraceGenerator(scenario: FuzzScenario.random(layout: .table, using: &rng))
+        plain.keyboardShare = 0
+        #expect(!plain.generate(using: &rng).contains { ["key", "focus", "action"].contains($0.typeName) })
+    }
+
+    /// Campaigns on the three layouts with keyboard inputs keep every invariant (permutation,
+    /// events against the shadow order, restore on cancel and rollback, locks, offset) and
+    /// move items by keyboard.
+    @Test(arguments: [FuzzLayout.table, .grid, .board])
+    func keyboardCampaignsHoldTheInvariants(_ layout: FuzzLayout) throws {
+        let report = try Fuzzer.run(FuzzOptions(runs: 60, seed: 18, layout: layout)) { DefaultPolicy() }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        let locked = try Fuzzer.run(FuzzOptions(runs: 60, seed: 19, layout: layout, strictLocks: true)) { LockingJXPolicy() }
+        #expect(locked.failure == nil, "\(locked.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+    }
+
+    /// A trace of keyboard inputs alone moves items, and the checker follows every step.
+    @Test func aKeyboardOnlyTraceMovesItemsUnderTheChecker() {
+        let scenario = FuzzScenario(sections: [(0..<20).map { Item("r\($0)") }])
+        let trace: [TraceInput] = [
+            .focus(0, ItemPosition(section: 0, item: 0)), .key(0, .space, 1), .key(0.1, .down, 3),
+            .frame(1.0 / 6), .key(0.2, .space, 1),
+            .action(1, ItemPosition(section: 0, item: 1), .moveToEnd),
+        ]
+        let result = Fuzzer.check(scenario: scenario, trace: trace, policy: DefaultPolicy(), probe: DefaultPolicy(), strictLocks: false)
+        #expect(result.violation == nil)
+        // Three steps by key, one by the action.
+        #expect(result.moves == 4)
     }
 }

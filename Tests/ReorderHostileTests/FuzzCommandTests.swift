@@ -141,7 +141,10 @@ struct FuzzCommandTests {
 }
 
 extension FuzzCommandTests {
-    /// The same policy, done right (its target skips locked rows), passes `--strict-locks`.
+    /// The same policy, done right (its target skips locked rows, and refuses an append to
+    /// another section while a locked row follows the dragged one: an exchange with no item is
+    /// a move, which shifts those rows; keyboard steps propose such appends), passes
+    /// `--strict-locks`.
     @Test func aCorrectLockingPolicyPassesStrictLocks() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -154,6 +157,11 @@ extension FuzzCommandTests {
               name = "tight", extends = "jx_movable", api = 1,
               can_move = movable,
               target = function(ctx, from_s, from_r, to_s, to_r)
+                if to_r > ctx.count(to_s) or (to_s ~= from_s and to_r == ctx.count(to_s) + 1) then
+                  for r = from_r + 1, ctx.count(from_s) do
+                    if not movable(ctx, from_s, r) then return nil end
+                  end
+                end
                 if movable(ctx, to_s, to_r) then return to_s, to_r end
               end,
             }

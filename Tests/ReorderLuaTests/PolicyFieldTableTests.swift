@@ -142,6 +142,7 @@ import ReorderCore
             "snapshot.clamp": "'half'", "snapshot.lift.from.scale": "0.5", "snapshot.lift.from.alpha": "0",
             "snapshot.drop.to.scale": "0.8", "snapshot.drop.to.alpha": "0.2",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
+            "keyboard.reveal": "'center'", "keyboard.animate": "false",
             // Issue 19.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
@@ -220,8 +221,9 @@ import ReorderCore
         let hooks = PolicyField.all.filter { $0.hook != nil }
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
-        // on_end, on_cancel, and issue 19's can_select and can_add.
-        #expect(hooks.count == 11)
+        // on_end, on_cancel, issue 18's announce, actions and instructions, and issue 19's
+        // can_select and can_add.
+        #expect(hooks.count == 14)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }

@@ -1,7 +1,7 @@
 // The playground page: sends the pointer's touches and the animation frames to the host, and
 // draws the scene the host answers with. The page decides nothing: order, offset, snapshot and
 // slides all come from the host (docs/PLAYGROUND.md).
-import { drawScene } from './scene.js';
+import { drawScene, cellAt } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 
 const PROTOCOL = 2;  // 2: a frame carries its pointer move (docs/PLAYGROUND.md)
@@ -28,6 +28,9 @@ const state = {
   received: 0,
   errors: [],
   traceUrl: null,
+  keyboard: null,       // the scene message's keyboard part (focus, lifted, actions, ...)
+  keyboardActive: false,// the focus is in the list: the page keeps it on the focused item
+  announced: [],        // every text put in the live region, for the tests
 };
 window.__play = state;  // for tests and benchmarks
 state.log = (text) => log(text);  // the browser tests fill the event log
@@ -113,8 +116,10 @@ function policyError(message) {
 function scene(m) {
   const started = performance.now();
   state.scene = m.scene;
+  m.scene.keyboard = m.keyboard;
   drawScene(viewport, m.scene);
   for (const e of m.events) log(describe(e));
+  keyboard(m.keyboard);
   // The axis that scrolls (vertical first); a strip scrolls left and right.
   const zones = m.scene.zones || [];
   const zone = zones.find((z) => z.axis === 'vertical' && z.speed > 0) || zones.find((z) => z.speed > 0)
@@ -148,6 +153,128 @@ function scene(m) {
     if (state.rtts.length > 200000) state.rtts.splice(0, 100000);
   }
 }
+
+// Keyboard dragging (issue 18): what the host said goes to the live region, the focus stays
+// on the item the host says is focused (it follows a lifted item, and stays after the drop),
+// the policy's instructions describe every item, and its actions make the item's menu.
+function keyboard(kb) {
+  if (!kb) return;
+  state.keyboard = kb;
+  if ($('kb-instructions').textContent !== kb.instructions) $('kb-instructions').textContent = kb.instructions;
+  if (kb.announcements.length > 0) {
+    const text = kb.announcements.join(' ');
+    // The same text twice in a row is said again: the region is emptied first.
+    const region = $('announcer');
+    if (region.textContent === text) region.textContent = '';
+    region.textContent = text;
+    state.announced.push(text);
+    for (const a of kb.announcements) log(`said: ${a}`);
+  }
+  const el = kb.focus ? cellAt(kb.focus[0], kb.focus[1]) : null;
+  for (const c of document.querySelectorAll('.cell.kb-focus')) if (c !== el) c.classList.remove('kb-focus');
+  if (el && state.keyboardActive && document.activeElement !== el && $('kb-menu').hidden) {
+    state.refocusing = true;
+    el.focus({ preventScroll: true });
+    state.refocusing = false;
+  }
+  const button = $('kb-menu-button');
+  const show = !!(el && state.keyboardActive && !kb.lifted && kb.actions && kb.actions.length > 0);
+  button.hidden = !show;
+  if (show) {
+    const top = parseFloat(el.style.transform.match(/,\s*([-\d.]+)px/)?.[1] || '0');
+    button.style.top = `${top + (parseFloat(el.style.height) - 28) / 2}px`;
+    button.setAttribute('aria-label', `Actions for ${el.textContent}`);
+  }
+}
+
+const KEYS = { ' ': 'space', Enter: 'enter', ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left',
+               ArrowRight: 'right', Home: 'home', End: 'end', Escape: 'escape' };
+
+function cellPosition(el) {
+  return [Number(el.dataset.section), Number(el.dataset.item)];
+}
+
+const content = $('content');
+content.addEventListener('focusin', (e) => {
+  const el = e.target.closest('.cell');
+  if (!el) return;
+  state.keyboardActive = true;
+  el.classList.add('kb-focus');
+  const [s, i] = cellPosition(el);
+  const f = state.keyboard && state.keyboard.focus;
+  if (!state.refocusing && !(f && f[0] === s && f[1] === i)) {
+    send({ type: 'focus', t: time(e.timeStamp), section: s + 1, row: i + 1 });
+  }
+});
+content.addEventListener('focusout', (e) => {
+  const next = e.relatedTarget;
+  if (!next || !(next.closest('.cell') || next.closest('#kb-menu') || next.id === 'kb-menu-button')) {
+    if (!state.refocusing && next) state.keyboardActive = false;
+  }
+  const el = e.target.closest('.cell');
+  if (el) el.classList.remove('kb-focus');
+});
+content.addEventListener('keydown', (e) => {
+  const el = e.target.closest('.cell');
+  if (!el) return;
+  if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') { e.preventDefault(); openMenu(); return; }
+  // Shift+Space selects or deselects the focused item (issue 19).
+  const key = e.key === ' ' && e.shiftKey ? 'shift+space' : KEYS[e.key];
+  if (!key) return;
+  e.preventDefault();
+  state.keyboardActive = true;
+  send({ type: 'key', t: time(e.timeStamp), key });
+});
+
+function openMenu() {
+  const kb = state.keyboard;
+  if (!kb || !kb.focus || !kb.actions || kb.actions.length === 0) return;
+  const menu = $('kb-menu');
+  const button = $('kb-menu-button');
+  menu.replaceChildren(...kb.actions.map((a) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.setAttribute('role', 'menuitem');
+    b.tabIndex = -1;
+    b.textContent = a.label;
+    b.dataset.action = a.name;
+    return b;
+  }));
+  menu.style.top = button.style.top;
+  menu.dataset.section = String(kb.focus[0]);
+  menu.dataset.item = String(kb.focus[1]);
+  menu.hidden = false;
+  button.setAttribute('aria-expanded', 'true');
+  menu.firstElementChild.focus();
+}
+
+function closeMenu(refocus) {
+  const menu = $('kb-menu');
+  menu.hidden = true;
+  $('kb-menu-button').setAttribute('aria-expanded', 'false');
+  if (refocus && state.keyboard && state.keyboard.focus) {
+    const el = cellAt(state.keyboard.focus[0], state.keyboard.focus[1]);
+    if (el) el.focus({ preventScroll: true });
+  }
+}
+
+$('kb-menu-button').addEventListener('click', () => openMenu());
+$('kb-menu').addEventListener('click', (e) => {
+  const b = e.target.closest('button[data-action]');
+  if (!b) return;
+  const menu = $('kb-menu');
+  send({ type: 'action', t: time(e.timeStamp), section: Number(menu.dataset.section) + 1,
+         row: Number(menu.dataset.item) + 1, action: b.dataset.action });
+  state.keyboardActive = true;
+  closeMenu(true);
+});
+$('kb-menu').addEventListener('keydown', (e) => {
+  const items = [...$('kb-menu').querySelectorAll('button')];
+  const i = items.indexOf(document.activeElement);
+  if (e.key === 'ArrowDown') { e.preventDefault(); items[(i + 1) % items.length].focus(); }
+  else if (e.key === 'ArrowUp') { e.preventDefault(); items[(i - 1 + items.length) % items.length].focus(); }
+  else if (e.key === 'Escape') { e.preventDefault(); closeMenu(true); }
+});
 
 function describe(e) {
   const p = (a) => `${a[0] + 1}.${a[1] + 1}`;

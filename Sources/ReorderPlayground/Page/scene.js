@@ -30,6 +30,14 @@ function rgba(hex, opacity) {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a * opacity})`;
 }
 
+/// The element of the item at a 0-based position, if it is drawn.
+export function cellAt(section, item) {
+  for (const el of cellNodes.values()) {
+    if (el.dataset.section === String(section) && el.dataset.item === String(item)) return el;
+  }
+  return null;
+}
+
 export function drawScene(viewport, scene) {
   const content = viewport.querySelector('#content');
   viewport.style.width = `${scene.viewport[0]}px`;
@@ -52,9 +60,23 @@ export function drawScene(viewport, scene) {
   }
   for (const c of scene.cells) {
     let el = cellNodes.get(c.id);
-    if (!el) { el = document.createElement('div'); el.dataset.id = c.id; cellNodes.set(c.id, el); }
+    if (!el) {
+      el = document.createElement('div');
+      el.dataset.id = c.id;
+      // Keyboard dragging (issue 18): every item is focusable in order, a button to screen
+      // readers ("sortable item"), described by the policy's instructions.
+      el.tabIndex = 0;
+      el.setAttribute('role', 'button');
+      el.setAttribute('aria-roledescription', 'sortable item');
+      el.setAttribute('aria-describedby', 'kb-instructions');
+      cellNodes.set(c.id, el);
+    }
     let cls = 'cell', background = '';
     if (c.finished) cls += ' finished';
+    const kb = scene.keyboard;
+    const lifted = !!(kb && kb.lifted && kb.focus && kb.focus[0] === c.at[0] && kb.focus[1] === c.at[1]);
+    if (lifted) cls += ' kb-lifted';
+    set(el, 'aria-pressed', lifted ? 'true' : 'false', (v) => { el.setAttribute('aria-pressed', v); });
     if (c.selected) cls += ' selected';   // issue 19
     if (c.ghost) cls += ' ghost';
     const placeholder = c.placeholder && scene.placeholder;

@@ -1,0 +1,200 @@
+"""Keyboard reordering in the playground (issue 18), in a real (headless) Chromium.
+
+The page is driven with the keyboard alone (Tab, Space, the arrows, Escape, Shift+F10 for an
+item's actions menu). After each key the live region must say the engine's text; the items'
+role, role description, name and description are read from Chromium's accessibility tree
+(the Chrome DevTools Protocol's Accessibility.getFullAXTree). Run with `make browser-test`.
+
+The list is the demo list of `reorder play default` (Today: "Inbox zero", "Standup", "Review
+PR 42", ...; 15 rows; Later: 15 rows); the texts are the built-in ones (REFERENCE.md,
+"Keyboard dragging"), e.g. "Lifted Standup, position 2 of 15 in Today. Use the arrow keys to
+move, space to drop, escape to cancel."
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_playground import ARTIFACTS, REORDER, wait  # noqa: E402
+
+HOW_TO = "Use the arrow keys to move, space to drop, escape to cancel."
+INSTRUCTIONS = "Press space or enter to lift. " + HOW_TO
+TODAY = ["Inbox zero", "Standup", "Review PR 42", "Write spec", "Lunch with Ana", "Fix flaky test"]
+
+
+class KeyboardPlayground(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        cls.server = subprocess.Popen([REORDER, "play", "default", "--port", "0"],
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+        found = {}
+
+        def read():
+            for line in cls.server.stdout:
+                m = re.search(r"open (http://\S+)", line)
+                if m:
+                    found["url"] = m.group(1)
+
+        threading.Thread(target=read, daemon=True).start()
+        cls.url = wait(lambda: found.get("url"), timeout=30, what="the server's URL")
+        options = Options()
+        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
+                  "--force-device-scale-factor=1"]:
+            options.add_argument(a)
+        options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+        cls.driver = webdriver.Chrome(options=options, service=service)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+
+    def setUp(self):
+        d = self.driver
+        d.get(self.url)
+        wait(lambda: d.execute_script("return !!(window.__play && window.__play.scene)"), what="the first scene")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def order(self):
+        with urllib.request.urlopen(self.url + "state") as r:
+            return json.load(r)["order"]
+
+    def press(self, key, times=1):
+        for _ in range(times):
+            ActionChains(self.driver).send_keys(key).perform()
+
+    def said(self, text, timeout=5.0):
+        """Waits until the live region says `text` (its whole content)."""
+        region = "return document.getElementById('announcer').textContent"
+        try:
+            wait(lambda: self.js(region) == text, timeout=timeout, what=f"the live region to say {text!r}")
+        except AssertionError as e:
+            raise AssertionError(f"{e}; it says {self.js(region)!r}") from None
+
+    def focused_id(self):
+        return self.js("const e = document.activeElement; return e && e.dataset ? e.dataset.id || null : null")
+
+    def ax_node(self, name):
+        """The accessibility tree's node named `name` (role, roledescription, description)."""
+        tree = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+        for node in tree["nodes"]:
+            if node.get("ignored"):
+                continue
+            if node.get("name", {}).get("value") == name and node.get("role", {}).get("value") == "button":
+                props = {p["name"]: p.get("value", {}).get("value") for p in node.get("properties", [])}
+                return {"role": node["role"]["value"], "description": node.get("description", {}).get("value"),
+                        "roledescription": props.get("roledescription"), "pressed": props.get("pressed")}
+        return None
+
+    def test_reorders_by_keyboard_alone(self):
+        d = self.driver
+        # Tab from the page's start: the list's items come first, in order.
+        d.find_element("tag name", "body").click()
+        self.press(Keys.TAB)
+        wait(lambda: self.focused_id() == "Inbox zero", what="Tab to focus the first item")
+        self.press(Keys.TAB)
+        wait(lambda: self.focused_id() == "Standup", what="Tab to focus the second item")
+        # The accessibility tree: a button described as a sortable item, named by its title,
+        # described by the policy's instructions.
+        node = wait(lambda: self.ax_node("Standup"), what="Standup in the accessibility tree")
+        self.assertEqual(node["role"], "button")
+        self.assertEqual(node["roledescription"], "sortable item")
+        self.assertEqual(node["description"], INSTRUCTIONS)
+
+        # Space lifts; each arrow moves one row and is said; Space drops.
+        self.press(Keys.SPACE)
+        self.said(f"Lifted Standup, position 2 of 15 in Today. {HOW_TO}")
+        self.assertEqual(wait(lambda: self.ax_node("Standup"))["pressed"], "true")
+        for position in (3, 4, 5):
+            self.press(Keys.ARROW_DOWN)
+            self.said(f"Standup moved to position {position} of 15.")
+            self.assertEqual(self.focused_id(), "Standup")   # the focus follows the item
+        d.save_screenshot(os.path.join(ARTIFACTS, "keyboard-lifted.png"))
+        self.press(Keys.SPACE)
+        self.said("Standup dropped at position 5 of 15 in Today.")
+        wait(lambda: self.order()[0][:6] == ["Inbox zero", "Review PR 42", "Write spec", "Lunch with Ana",
+                                             "Standup", "Fix flaky test"], what="the host's order")
+        self.assertEqual(self.focused_id(), "Standup")       # the focus stays after the drop
+
+        # Escape cancels: the item goes back.
+        self.press(Keys.ENTER)
+        self.said(f"Lifted Standup, position 5 of 15 in Today. {HOW_TO}")
+        self.press(Keys.ARROW_UP, 2)
+        self.said("Standup moved to position 3 of 15.")
+        self.press(Keys.ESCAPE)
+        self.said("Movement cancelled. Standup returned to position 5.")
+        wait(lambda: self.order()[0][4] == "Standup", what="the order back after the cancel")
+        self.assertEqual(self.focused_id(), "Standup")
+
+        # The item's actions menu (Shift+F10): "Move to the start" in one input.
+        wait(lambda: self.js("const k = window.__play.keyboard; return !!(k && k.actions && k.actions.length)"),
+             what="the focused item's actions")
+        ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.F10).key_up(Keys.SHIFT).perform()
+        labels = wait(lambda: self.js(
+            "const m = document.getElementById('kb-menu'); return m.hidden ? null : "
+            "[...m.querySelectorAll('[role=menuitem]')].map((b) => b.textContent)"), what="the actions menu")
+        self.assertEqual(labels, ["Move up", "Move down", "Move to the start", "Move to the end", "Move to Later"])
+        d.save_screenshot(os.path.join(ARTIFACTS, "keyboard-menu.png"))
+        self.press(Keys.ARROW_DOWN, 2)   # Move up -> Move down -> Move to the start
+        self.press(Keys.ENTER)
+        self.said("Standup dropped at position 1 of 15 in Today.")
+        wait(lambda: self.order()[0][:2] == ["Standup", "Inbox zero"], what="Standup first")
+        wait(lambda: self.focused_id() == "Standup", what="the focus back on Standup")
+        d.save_screenshot(os.path.join(ARTIFACTS, "keyboard-dropped.png"))
+        # Put the demo list back for other tests (once the drop is over).
+        wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the drop to end")
+        self.js("document.getElementById('reset').click()")
+        wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
+
+    def test_shift_space_selects_and_a_keyboard_lift_carries_the_group(self):
+        """Issue 19 item 4 under `default` (group.mode collapse, order relative): Shift+Space on
+        Standup (2nd) and Write spec (4th) selects them; Space on Write spec lifts both (Standup
+        folds in: Write spec is 3rd of 14); two arrows down put it 5th of 14 (after Lunch with
+        Ana and Fix flaky test); Space lands the block Standup, Write spec after Fix flaky test,
+        Write spec 6th of 15."""
+        d = self.driver
+        d.find_element("tag name", "body").click()
+        self.press(Keys.TAB, 2)
+        wait(lambda: self.focused_id() == "Standup", what="Tab to Standup")
+        shift_space = lambda: ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.SPACE).key_up(Keys.SHIFT).perform()
+        shift_space()
+        self.said("Standup selected, 1 item selected.")
+        self.press(Keys.TAB, 2)
+        wait(lambda: self.focused_id() == "Write spec", what="Tab to Write spec")
+        shift_space()
+        self.said("Write spec selected, 2 items selected.")
+        self.press(Keys.SPACE)
+        self.said(f"2 items lifted, Write spec at position 3 of 14 in Today. {HOW_TO}")
+        self.press(Keys.ARROW_DOWN)
+        self.said("2 items moved to position 4 of 14.")
+        self.press(Keys.ARROW_DOWN)
+        self.said("2 items moved to position 5 of 14.")
+        self.press(Keys.SPACE)
+        self.said("2 items dropped at position 6 of 15 in Today.")
+        wait(lambda: self.order()[0][:6] == ["Inbox zero", "Review PR 42", "Lunch with Ana", "Fix flaky test",
+                                             "Standup", "Write spec"], what="the host's order")
+        wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the drop to end")
+        self.js("document.getElementById('reset').click()")
+        wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
+
+
+if __name__ == "__main__":
+    unittest.main()

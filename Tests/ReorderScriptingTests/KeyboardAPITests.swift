@@ -1,0 +1,45 @@
+import Foundation
+import ReorderCore
+import ReorderTestSupport
+import Testing
+@testable import ReorderScripting
+
+/// The keyboard part of the session API (issue 18; docs/REFERENCE.md, "Keyboard dragging").
+@Suite struct KeyboardAPITests {
+    /// `s:show()` marks the keyboard-lifted item under the scene (1-based `section.row`), and
+    /// the focus when nothing is lifted.
+    @Test func showMarksTheKeyboardLiftedItem() {
+        let out = lua("""
+            local s = reorder.session{ sections = { {"a", "Standup", "c", "d"} }, titles = { "Today" } }
+            s:focus(1, 2)
+            s:show()
+            s:key("space") s:key("down", 2)
+            s:show()
+            """)
+        #expect(out.contains("keyboard: focus on Standup at 1.2\n"), "\(out)")
+        #expect(out.hasSuffix("keyboard: lifted Standup at 1.4\n"), "\(out)")
+    }
+
+    /// Argument errors name the method and what was expected.
+    @Test func badArgumentsAreClearErrors() {
+        let out = lua("""
+            local s = reorder.session{ sections = { {"a", "b"} } }
+            print(pcall(s.key, s, "shift"))
+            print(pcall(s.key, s, "down", 0))
+            print(pcall(s.perform, s, 1, 1, "fly"))
+            print(pcall(s.focus, s, 3, 1))
+            """)
+        #expect(out.contains(#"s:key: argument #1 (key) must be one of "space", "enter", "up", "down", "left", "right", "home", "end", "escape", "tab", "shift+space", got "shift""#), "\(out)")
+        #expect(out.contains("s:key: argument #2 (n) must be from 1 to 1000000, got 0"), "\(out)")
+        #expect(out.contains(#"s:perform: unknown action "fly" (move_up, move_down, move_to_start, move_to_end, "move_to_section N", "move_to_list NAME")"#), "\(out)")
+        #expect(out.contains("s:focus: section 3 out of range (1 section)"), "\(out)")
+    }
+
+    /// `s:config()` spells the keyboard fields as a policy file does.
+    @Test func configHasTheKeyboardFields() {
+        #expect(lua("""
+            local c = reorder.session{ rows = 2, policy = { keyboard = { reveal = "center" } } }:config()
+            print(c.keyboard.reveal, c.keyboard.animate)
+            """) == "center\ttrue\n")
+    }
+}
