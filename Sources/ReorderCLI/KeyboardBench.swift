@@ -55,6 +55,9 @@ public enum KeyboardBench {
         let viewport = BenchRunner.viewport
         let sim = DragSimulator(order: order, layout: TableLayout(order: order, width: viewport.width, rowHeight: BenchRunner.rowHeight),
                                 viewport: viewport, policy: policy, frameRate: options.frameRate)
+        // As the pointer lane (``BenchRunner``): the inputs are not kept (a trace would grow by
+        // every key, which is not the step's cost).
+        sim.isRecording = false
         let middle = Point(x: 0, y: max(0, Double(rows) * BenchRunner.rowHeight / 2 - viewport.height / 2))
         var samples: [UInt64] = []
         samples.reserveCapacity(drags * 20)
@@ -93,6 +96,7 @@ public enum KeyboardBench {
         let viewport = BenchRunner.viewport
         let sim = DragSimulator(order: order, layout: TableLayout(order: order, width: viewport.width, rowHeight: BenchRunner.rowHeight),
                                 viewport: viewport, policy: policy, frameRate: frameRate)
+        sim.isRecording = false
         var samples: [UInt64] = []
         var moved = 0
         for j in 0...jumps {

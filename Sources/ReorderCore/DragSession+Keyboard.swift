@@ -197,7 +197,9 @@ extension DragSession {
     /// ```
     @discardableResult
     public mutating func step(_ step: KeyboardStep, count: Int = 1, time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
+        // Stored properties read in place, not `isKeyboardDrag`: reading that getter here made
+        // the compiler copy the whole session (every buffer retained and released) per step.
+        guard keys.lifted, state == .dragging, let before = acceptKeyboard(at: t) else { return .ignored }
         let steps = step == .home || step == .end ? 1 : max(1, count)
         let start = drag?.current
         var refused: ItemPosition?
@@ -525,8 +527,12 @@ extension DragSession {
         guard let frame = layout.frame(of: p) else { return }
         let center = configuration.keyboard.reveal == .center
         var to = keys.scroll?.to ?? offset
-        var lists = layout.listOffsets
-        if keys.shape == .board || !isKeyboardDrag, let board = layout as? BoardLayout {
+        // Only a board has list offsets of its own (a table or a grid: none to read, compare or
+        // glide). Stored properties read in place, not `isKeyboardDrag`: that getter made the
+        // compiler copy the whole session at every reveal.
+        let board = keys.shape == .board || !(keys.lifted && state == .dragging) ? layout as? BoardLayout : nil
+        var lists = board?.listOffsets ?? []
+        if let board {
             to.x = board.pageOffset(p.section)
             if p.section < lists.count {
                 let band = board.visibleListHeight, top = board.headerHeight
@@ -556,11 +562,12 @@ extension DragSession {
             }
         }
         to = clampedOffset(to)
-        let changed = to != offset || lists != layout.listOffsets
+        let fromLists = board?.listOffsets ?? []
+        let changed = to != offset || lists != fromLists
         guard changed else { keys.scroll = nil; return }
         if animated && configuration.displacement.duration > 0 {
-            keys.scroll = KeyboardScroll(from: offset, to: to, fromLists: layout.listOffsets,
-                                         toLists: layout.listOffsets.isEmpty ? [] : lists, start: time)
+            keys.scroll = KeyboardScroll(from: offset, to: to, fromLists: fromLists,
+                                         toLists: fromLists.isEmpty ? [] : lists, start: time)
         } else {
             keys.scroll = nil
             offset = to
