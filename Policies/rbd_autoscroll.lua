@@ -5,8 +5,16 @@
 --   distance to the edge d = zone - depth:
 --     d > start: 0;  d <= 5 %: maxPixelScroll 28 px per frame;  d == start: minScroll 1;
 --     else ceil(28 * ease(1 - (d - 5 %) / (start - 5 %))), ease(x) = x^2;
---   time dampening (only when the drag started inside a zone: fluid-scroller start() asks
---     whether a scroll was needed at once), by time since the drag started:
+--   time dampening only when a scroll would happen at drag start: fluid-scroller start()
+--     (index.ts:50-78) runs the scroll once with fake callbacks, and a callback only fires when
+--     the centre is in a zone AND the list can scroll that way (can-scroll.ts:53-92: a list at
+--     offset 0 cannot scroll up). On the drag's first frame (the centre in a zone): content no
+--     larger than the viewport cannot scroll (no dampening); an offset strictly between its
+--     limits can scroll either way (dampening); at a limit the policy asks the engine: it
+--     returns the dampened 1 px and notes the offset, and on its next call the offset moved iff
+--     the list could scroll that way (the engine clamps the offset to the content). Either way
+--     the first frame moves what rbd moves (1 px, or 0 at the limit). By time since the drag
+--     started:
 --     < accelerateAt 360 ms: minScroll 1;  >= stopDampeningAt 1200 ms: undamped;
 --     else ceil(scroll * ease((t - 360) / (1200 - 360))), and never below 1;
 --   rbd scrolls once per display frame (middleware/auto-scroll.ts:22-38, rafSchd; get-value.ts
@@ -64,9 +72,28 @@ return {
       local scroll = value_from_distance(zone - depth, zone, MAX_AT * length)
       if scroll == 0 then return 0 end
       local state = ctx.state
+      local offset = axis == "horizontal" and ctx.offset.x or ctx.offset.y
       if state.rbd_dampen == nil then
-        -- the first scroll of this drag: did the drag begin inside the zone?
-        state.rbd_dampen = ctx.drag_time <= 1.5 / ctx.frame_rate
+        -- the first call of this drag: did the drag begin inside the zone? Then probe whether
+        -- the list can scroll that way (see the header)
+        if ctx.drag_time <= 1.5 / ctx.frame_rate then
+          local vertical = axis ~= "horizontal"
+          local limit = vertical and ctx.content.height - ctx.viewport.height
+            or ctx.content.width - ctx.viewport.width
+          if limit <= 0 then
+            state.rbd_dampen = false          -- the list cannot scroll at all
+          elseif offset > 0 and offset < limit then
+            state.rbd_dampen = true           -- it can scroll either way
+          else
+            state.rbd_dampen = "probe"        -- at a limit: which zone is the centre in?
+            state.rbd_probe_offset = offset
+          end
+        else
+          state.rbd_dampen = false
+        end
+      elseif state.rbd_dampen == "probe" then
+        -- the probe's 1 px moved the offset iff a scroll was possible at drag start
+        state.rbd_dampen = offset ~= state.rbd_probe_offset
       end
       if state.rbd_dampen then
         -- rbd measures whole milliseconds (Date.now())

@@ -34,7 +34,9 @@ for _, fps in ipairs({60, 120}) do
     rec("rbd", fps, ("A: d = %g pt, not dampened"):format(r[1]), s:speed(Z - r[1], Z, 1), r[2] * fps)
   end
   -- pragmatic A: d, tau (frame-start ms) -> px/frame (getScrollBy, fractional)
-  local p = session("pragmatic_autoscroll", fps)
+  -- an idle session: in a drag the policy's ramp clock is the time over the container (the
+  -- drag's), so the table's tau is given as the hook's `elapsed` outside a drag
+  local p = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
   local cap = math.min(math.ceil(900 / 1000 * 1000 / fps), 15)
   local function prag(d, tau)
     local r = 0

@@ -49,3 +49,55 @@ describe("pragmatic_autoscroll on the zone's inner border", function()
     end)
   end
 end)
+
+-- The ramp clock counts from when the pointer came over the container:
+-- atlassian/pragmatic-drag-and-drop @ 6286030, packages/auto-scroll/src/shared/
+-- engagement-history.ts:6-42 (its test "should start time dampening from when the element is
+-- dragged over"). The peer values are docs/PEERS.md's (drag B2, run from the TypeScript).
+describe("pragmatic_autoscroll's ramp clock", function()
+  for _, fps in ipairs({ 60, 120 }) do
+    -- get-scroll-change.ts: max change per frame min(ceil(900 / 1000 x frame ms), 15) px:
+    -- 15 at 60 Hz, ceil(7.5) = 8 at 120 Hz
+    local cap = fps == 60 and 15 or 8
+    it("gives full speed at once to a finger that rested over the list first at " .. fps .. " Hz", function()
+      -- B2: over the list 1 s, then 20 pt from the bottom: the first zone frame is 900 pt/s at
+      -- 60 Hz, 960 at 120 (the 400 ms ramp is long over)
+      local p = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+      p:press_item(1, 5); p:hold(1.5); p:move(187.5, 300, 0.1); p:hold(1)
+      p:move(187.5, 667 - 20)
+      local _, y0 = p:offset()
+      p:tick(1)
+      local _, y1 = p:offset()
+      assert.near(cap, y1 - y0, 1e-6)
+    end)
+
+    it("does not restart the ramp from the top zone to the bottom one at " .. fps .. " Hz", function()
+      local p = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+      p:press_item(1, 5); p:hold(1.5)
+      p:move(187.5, 20, 0.1)           -- the top zone (offset 0: nothing to scroll)
+      p:move(187.5, 667 - 20, 0.05)    -- straight into the bottom zone
+      local _, y0 = p:offset()
+      p:tick(1)
+      local _, y1 = p:offset()
+      assert.near(cap, y1 - y0, 1e-6)
+    end)
+
+    it("restarts the ramp when the pointer comes back over the container at " .. fps .. " Hz", function()
+      -- past the edge the container is not under the pointer (scheduler.ts:83-86): 0, and the
+      -- engagement ends; back over it, the first frame is tau 0: max(cap x r x 0, 1) = 1 px
+      -- (get-scroll-change.ts:129)
+      local p = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+      p:press_item(1, 5); p:hold(1.5)
+      p:move(187.5, 667 + 10, 0.1)
+      local _, a0 = p:offset()
+      p:tick(3)
+      local _, a1 = p:offset()
+      assert.equal(0, a1 - a0)
+      p:move(187.5, 667 - 20)
+      local _, y0 = p:offset()
+      p:tick(1)
+      local _, y1 = p:offset()
+      assert.near(1, y1 - y0, 1e-6)
+    end)
+  end
+end)

@@ -100,3 +100,42 @@ describe("rbd_autoscroll on the zone's inner border", function()
     end)
   end
 end)
+
+-- Time dampening only when a scroll is needed at drag start: @hello-pangea/dnd @ 28c47a7,
+-- src/state/auto-scroller/fluid-scroller/index.ts:50-78 (start() runs the scroll once with fake
+-- callbacks; wasScrollNeeded sets shouldUseTimeDampening) and can-scroll.ts:53-92 (a list at
+-- offset 0 cannot scroll up). The peer values are docs/PEERS.md's (drag C1, run from the TypeScript).
+describe("rbd_autoscroll's time dampening", function()
+  for _, fps in ipairs({ 60, 120 }) do
+    it("does not dampen a drag begun in the top zone of an unscrolled list at " .. fps .. " Hz", function()
+      -- C1: lift row 1 (centre y 22, in the top zone; offset 0, so no scroll up is possible),
+      -- reach 20 pt from the bottom 0.3 s later: undamped 28 px per frame
+      -- (get-value-from-distance.ts:40-42), 1680 pt/s at 60 Hz, 3360 at 120
+      local s = reorder.session{ policy = "rbd_autoscroll", rows = 100, frame_rate = fps }
+      s:press_item(1, 1)
+      s:hold(0.5)
+      assert.equal("dragging", s:state())
+      s:move(187.5, 667 - 20, 0.3 - 1 / fps)
+      local _, y0 = s:offset()
+      s:tick(1)
+      local _, y1 = s:offset()
+      assert.near(28 * fps, (y1 - y0) * fps, 1e-6)
+    end)
+
+    it("dampens a drag begun in the bottom zone of a list that can scroll down at " .. fps .. " Hz", function()
+      -- row 13's centre (y 12 x 44 + 22 = 550) is in the bottom zone (from 667 - 166.75 =
+      -- 500.25) and offset 0 can scroll down: wasScrollNeeded, dampened by time since the drag
+      -- began (dampen-value-by-time.ts): at 800 ms, 20 pt from the bottom, ceil(28 x ((800 -
+      -- 360) / (1200 - 360))^2) = ceil(7.68) = 8 px per frame
+      local s = reorder.session{ policy = "rbd_autoscroll", rows = 100, frame_rate = fps }
+      s:press_item(1, 13)
+      s:hold(0.5)
+      assert.equal("dragging", s:state())
+      s:move(187.5, 667 - 20, 0.8 - 1 / fps)
+      local _, y0 = s:offset()
+      s:tick(1)
+      local _, y1 = s:offset()
+      assert.near(8, y1 - y0, 1e-6)
+    end)
+  end
+end)

@@ -62,7 +62,7 @@ import ReorderCore
     }
 
     /// react-beautiful-dnd: zone 25 %, 28 px/frame at or beyond 5 %, x^2, damped 360 -> 1200 ms
-    /// from the drag start when the drag began in a zone.
+    /// from the drag start when the drag began in a zone the list can scroll towards.
     @Test func reactBeautifulDnd() throws {
         let height = 667.0
         let zone = 0.25 * height, maxAt = 0.05 * height
@@ -91,8 +91,13 @@ import ReorderCore
         #expect(p.scrollSpeed(late, axis: .vertical, depth: 1e-9, zone: zone, elapsed: 0) == 60)
         _ = p.onEnd(late, from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 0))
 
-        // Started in a zone (first scroll at drag time 0): dampened by time since the drag began.
+        // Started in a zone where the list can scroll: dampened by time since the drag began.
+        // fluid-scroller/index.ts:50-78 (@hello-pangea/dnd 28c47a7) dampens only when a scroll
+        // is needed at drag start (can-scroll.ts:53-92). makeContext's offset 100 of 0...1333
+        // (content 2000, viewport 667) can scroll either way.
+        func at(offset y: Double, _ ctx: PolicyContext) -> PolicyContext { var c = ctx; c.offset.y = y; return c }
         p.onBegin(makeContext(dragTime: 0), at: ItemPosition(section: 0, item: 0))
+        #expect(p.scrollSpeed(makeContext(dragTime: 1.0 / 60), axis: .vertical, depth: 140, zone: zone, elapsed: 0) == 60)
         for t in times {
             let ctx = makeContext(viewport: Size(width: 375, height: height), dragTime: t)
             for depth in [10.0, 50, 100, 140, 200] {
@@ -101,10 +106,32 @@ import ReorderCore
                 #expect(p.scrollSpeed(ctx, axis: .vertical, depth: depth, zone: zone, elapsed: t) == expected, "t=\(t) depth=\(depth)")
             }
         }
-        let at = { (t: Double) in p.scrollSpeed(makeContext(dragTime: t), axis: .vertical, depth: 140, zone: zone, elapsed: t) }
-        #expect(at(0.2) == 60)     // minScroll before 360 ms
-        #expect(at(0.78) == 420)   // 28 * 0.5^2 = 7 px/frame
-        #expect(at(1.2) == 1680)   // undamped from 1200 ms
+        let dampedAt = { (t: Double) in p.scrollSpeed(makeContext(dragTime: t), axis: .vertical, depth: 140, zone: zone, elapsed: t) }
+        #expect(dampedAt(0.2) == 60)     // minScroll before 360 ms
+        #expect(dampedAt(0.78) == 420)   // 28 * 0.5^2 = 7 px/frame
+        #expect(dampedAt(1.2) == 1680)   // undamped from 1200 ms
+        _ = p.onEnd(late, from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 0))
+
+        // At offset 0 the policy probes: the first frame gives the dampened 1 px, and the next
+        // call dampens only if that moved the offset. Not moved (the centre was in the top zone,
+        // no scroll up possible): rbd's wasScrollNeeded is false, no dampening.
+        p.onBegin(makeContext(dragTime: 0), at: ItemPosition(section: 0, item: 0))
+        #expect(p.scrollSpeed(at(offset: 0, makeContext(dragTime: 1.0 / 60)), axis: .vertical, depth: 140, zone: zone, elapsed: 0) == 60)
+        // 0.2 s, undamped: depth 140 is d = 166.75 - 140 = 26.75 <= maxScrollValueAt 33.35: 28 px
+        // (get-value-from-distance.ts:40-42), where the dampened value would be 1 px
+        #expect(p.scrollSpeed(at(offset: 0, makeContext(dragTime: 0.2)), axis: .vertical, depth: 140, zone: zone, elapsed: 0.2) == 1680)
+        _ = p.onEnd(late, from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 0))
+
+        // Moved (the centre was in the bottom zone, the list scrolled down by 1 px): dampened.
+        p.onBegin(makeContext(dragTime: 0), at: ItemPosition(section: 0, item: 0))
+        #expect(p.scrollSpeed(at(offset: 0, makeContext(dragTime: 1.0 / 60)), axis: .vertical, depth: 140, zone: zone, elapsed: 0) == 60)
+        #expect(p.scrollSpeed(at(offset: 1, makeContext(dragTime: 0.78)), axis: .vertical, depth: 140, zone: zone, elapsed: 0.78) == 420)
+        // A list no longer than its viewport cannot scroll: no dampening.
+        p.onBegin(makeContext(dragTime: 0), at: ItemPosition(section: 0, item: 0))
+        let short = { (t: Double) in
+            var c = makeContext(dragTime: t); c.content = Size(width: 375, height: 600); return at(offset: 0, c)
+        }
+        #expect(p.scrollSpeed(short(1.0 / 60), axis: .vertical, depth: 140, zone: zone, elapsed: 0) == 1680)
     }
 
     /// pragmatic-drag-and-drop: zone min(25 %, 180), full speed at half the zone, 400 ms linear
