@@ -69,18 +69,21 @@ extension DragSession {
         return state
     }
 
-    /// Sets the keyboard focus on an item. Ignored during a drag or for a position that does
-    /// not exist.
+    /// Sets the keyboard focus on an item and scrolls it into view, as little as needed and at
+    /// once (as a browser scrolls a focused element into view; `keyboard.reveal` is for a moving
+    /// item): Tab in a page reaches items beyond the viewport. Ignored during a drag or for a
+    /// position that does not exist.
     ///
     /// ```swift
     /// session.focus(ItemPosition(section: 0, item: 8), time: 0)
-    /// session.focus   // (0, 8)
+    /// session.focus   // (0, 8), and row 9 shows
     /// ```
     @discardableResult
     public mutating func focus(_ position: ItemPosition, time t: Double) -> InputOutcome {
         guard order.isValid(position), state == .idle || state == .dropping,
               let before = acceptKeyboard(at: t) else { return .ignored }
         keys.focus = position
+        reveal(position, animated: false, nearest: true)
         return .handled(from: before, to: state)
     }
 
@@ -110,6 +113,7 @@ extension DragSession {
             var p = f
             for _ in 0..<max(1, count) { guard let next = nextPosition(after: p) else { break }; p = next }
             keys.focus = keys.focus == nil ? f : p
+            if let focus = keys.focus { reveal(focus, animated: false, nearest: true) }
             return .handled(from: before, to: state)
         case .up, .down, .left, .right, .home, .end:
             guard lifted, let step = key.step else { return .ignored }
@@ -523,9 +527,10 @@ extension DragSession {
     /// Scrolls so that the item at `p` shows (`keyboard.reveal`): the content offset of a table
     /// or a grid on both axes; on a board, the page of its list and that list's own scroll.
     /// `animated`: a glide over `displacement.duration` (frames advance it), else a jump.
-    mutating func reveal(_ p: ItemPosition, animated: Bool) {
+    /// `nearest`: as little as needed whatever `keyboard.reveal` says (a focus, not a move).
+    mutating func reveal(_ p: ItemPosition, animated: Bool, nearest: Bool = false) {
         guard let frame = layout.frame(of: p) else { return }
-        let center = configuration.keyboard.reveal == .center
+        let center = !nearest && configuration.keyboard.reveal == .center
         var to = keys.scroll?.to ?? offset
         // Only a board has list offsets of its own (a table or a grid: none to read, compare or
         // glide). Stored properties read in place, not `isKeyboardDrag`: that getter made the

@@ -548,7 +548,8 @@ public final class Playground {
 
     /// The keyboard part of a scene message (issue 18): the focus (0-based, as the cells' `at`),
     /// whether the focused item is lifted by keyboard, what was said since the last message,
-    /// the focused item's instructions and, while idle, its actions (`name`, `label`).
+    /// the focused item's instructions, while idle its actions (`name`, `label`), and the
+    /// sections' sizes (for Tab past the rows drawn).
     static func writeKeyboard(_ sim: DragSimulator, to w: inout JSONText) {
         let session = sim.session
         let said = sim.takeAnnouncements().compactMap(\.text)
@@ -570,6 +571,11 @@ public final class Playground {
                     : KeyboardTexts.instructions)
             }
             w.field("lifted", session.isKeyboardDrag)
+            // The sections' sizes: Tab and Shift+Tab go on past the rows drawn (the page asks
+            // for the next or previous item in order, and the focus scrolls it into view).
+            w.field("sizes") { w in
+                w.array { w in for s in 0..<session.order.sectionCount { w.number(Double(session.order.count(s))) } }
+            }
             w.field("announcements") { w in w.array { w in for text in said { w.string(text) } } }
         }
     }

@@ -12,7 +12,7 @@ import ReorderLua
 /// s:perform(1, 2, "move_to_end")
 /// ```
 extension ScriptSession {
-    /// `s:focus(section, row)` sets the keyboard focus (refused during a drag);
+    /// `s:focus(section, row)` sets the keyboard focus and scrolls the item into view (refused during a drag);
     /// `s:focus()` returns it: `section, row`, or nil.
     func luaFocus(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(0, 2)

@@ -164,6 +164,60 @@ class KeyboardPlayground(unittest.TestCase):
         self.js("document.getElementById('reset').click()")
         wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
 
+    def test_tab_goes_past_the_rows_drawn(self):
+        """Issue 18, "items are focusable in order": the page draws only the rows in the
+        viewport (667 pt: the header and about 14 rows of 44 pt), so Tab on the last row drawn
+        asks the host to focus the next item, which scrolls it into view. Row 20 of the demo
+        (in order: Today's 15 rows, then Later's 5th) is not drawn at first; 19 Tabs from the
+        first row reach it, named by its title, and the list has scrolled. Shift+Tab comes back
+        the same way, and leaves the list only before the first item."""
+        d = self.driver
+        order = self.order()
+        flat = order[0] + order[1]
+        self.assertEqual(len(order[0]), 15)
+        row20 = flat[19]
+        self.assertEqual(row20, order[1][4])
+        drawn = "return !!document.querySelector('.cell[data-id=\"' + arguments[0] + '\"]')"
+        self.assertFalse(self.js(drawn, row20), "row 20 is drawn before any Tab")
+        start = self.order_offset()
+        d.find_element("tag name", "body").click()
+        self.press(Keys.TAB)
+        wait(lambda: self.focused_id() == flat[0], what="Tab to focus the first item")
+        for n in range(1, 20):
+            self.press(Keys.TAB)
+            wait(lambda: self.focused_id() == flat[n], what=f"Tab to focus row {n + 1} ({flat[n]!r})")
+        # The accessible name of the focused element and its node in Chromium's tree.
+        self.assertEqual(self.js("return document.activeElement.textContent"), row20)
+        node = wait(lambda: self.ax_node(row20), what=f"{row20} in the accessibility tree")
+        self.assertEqual(node["role"], "button")
+        self.assertEqual(node["roledescription"], "sortable item")
+        # The list scrolled (the host's offset, and the page drew it) and the row is inside the
+        # viewport: its cell's frame (viewport points) lies within 0...667.
+        offset = self.order_offset()
+        self.assertGreater(offset, start)
+        wait(lambda: self.js("return Number(document.getElementById('viewport').dataset.offsetY)") == offset,
+             what="the page to draw the scrolled list")
+        top, bottom = self.js(
+            "const c = window.__play.scene.cells.find((c) => c.id === arguments[0]);"
+            "return [c.frame[1], c.frame[1] + c.frame[3]]", row20)
+        self.assertGreaterEqual(top, 0)
+        self.assertLessEqual(bottom, 667)
+        self.assertEqual(self.js("return window.__play.keyboard.focus"), [1, 4])
+        # Shift+Tab back to the first row (scrolling back), then out of the list.
+        for n in range(18, -1, -1):
+            ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+            wait(lambda: self.focused_id() == flat[n], what=f"Shift+Tab to focus row {n + 1} ({flat[n]!r})")
+        self.assertLess(self.order_offset(), offset)
+        ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        wait(lambda: self.js("return !document.activeElement.closest('.cell')"),
+             what="Shift+Tab on the first item to leave the list")
+        self.js("document.getElementById('reset').click()")
+        wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
+
+    def order_offset(self):
+        with urllib.request.urlopen(self.url + "state") as r:
+            return json.load(r)["offset"][1]
+
     def test_shift_space_selects_and_a_keyboard_lift_carries_the_group(self):
         """Issue 19 item 4 under `default` (group.mode collapse, order relative): Shift+Space on
         Standup (2nd) and Write spec (4th) selects them; Space on Write spec lifts both (Standup

@@ -56,6 +56,31 @@ struct KeyboardDragTests {
         expectInvariants(s)
     }
 
+    /// Focus scrolls the item into view, as little as needed (the page's Tab past the rows
+    /// drawn relies on it). No headers, rows of 44 pt on a 667 pt viewport: Today's rows at
+    /// 44 i, Tomorrow's at 660 + 44 i, content 748 pt. Tomorrow's 2nd row (704...748) needs
+    /// 748 - 667 = 81; Today's 1st (0...44) back to 0; Tomorrow's 1st (660...704) 704 - 667 = 37.
+    /// Tab from Today's 15th (616...660, in view: no scroll) to Tomorrow's 1st: 37 again.
+    @Test func focusScrollsTheItemIntoView() {
+        let s = sim(DefaultPolicy())
+        #expect(s.offset.y == 0)
+        s.focus(pos(1, 1))
+        #expect(s.offset.y == 81)
+        s.focus(pos(0, 0))
+        #expect(s.offset.y == 0)
+        s.focus(pos(1, 0))
+        #expect(s.offset.y == 37)
+        s.focus(pos(0, 14))
+        #expect(s.offset.y == 37)   // 616...660 lies in 37...704: no scroll
+        s.focus(pos(0, 0))
+        s.focus(pos(0, 14))
+        #expect(s.offset.y == 0)    // 616...660 lies in 0...667
+        s.key(.tab)
+        #expect(s.session.focus == pos(1, 0))
+        #expect(s.offset.y == 37)
+        expectInvariants(s)
+    }
+
     /// A refused step stops the steps of one key: `down` by 5 from row 1 with row 4 refused
     /// takes two steps (to 2, 3), announces the move and then `blocked`.
     @Test func aRefusedStepStopsAndIsAnnounced() {

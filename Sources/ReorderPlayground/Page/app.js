@@ -214,9 +214,38 @@ content.addEventListener('focusout', (e) => {
   const el = e.target.closest('.cell');
   if (el) el.classList.remove('kb-focus');
 });
+// The item after (`by` 1) or before (`by` -1) a 0-based position in the list's order, across
+// sections, from the host's section sizes; null past the last or before the first.
+function neighbour([s, i], by) {
+  const sizes = (state.keyboard && state.keyboard.sizes) || [];
+  if (i + by >= 0 && i + by < (sizes[s] || 0)) return [s, i + by];
+  for (let t = s + by; t >= 0 && t < sizes.length; t += by) {
+    if (sizes[t] > 0) return [t, by > 0 ? 0 : sizes[t] - 1];
+  }
+  return null;
+}
+
+// Tab and Shift+Tab on an item go to the next (previous) item in the list's order, drawn or
+// not: the page draws only the rows in the viewport, so the host is asked to focus the item
+// (`focus` scrolls it into view) and the reply's scene moves the focus onto its cell. Past the
+// last (before the first) item the browser takes the focus out of the list.
+function tab(e, el) {
+  const kb = state.keyboard;
+  if (kb && kb.lifted) return false;
+  const to = neighbour(cellPosition(el), e.shiftKey ? -1 : 1);
+  if (!to) return false;
+  e.preventDefault();
+  state.keyboardActive = true;
+  const drawn = cellAt(to[0], to[1]);
+  if (drawn) drawn.focus({ preventScroll: true });   // focusin tells the host
+  else send({ type: 'focus', t: time(e.timeStamp), section: to[0] + 1, row: to[1] + 1 });
+  return true;
+}
+
 content.addEventListener('keydown', (e) => {
   const el = e.target.closest('.cell');
   if (!el) return;
+  if (e.key === 'Tab') { tab(e, el); return; }
   if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') { e.preventDefault(); openMenu(); return; }
   // Shift+Space selects or deselects the focused item (issue 19).
   const key = e.key === ' ' && e.shiftKey ? 'shift+space' : KEYS[e.key];
