@@ -42,8 +42,6 @@ public enum PolicyTypes {
         case .onBegin, .onMove: return (nil, "nothing")
         case .onEnd: return ("boolean", "false rolls the order back")
         case .onCancel: return ("reorder.CancelResolution", "\"revert\" or \"commit\"")
-        case .canSelect: return ("boolean", "whether the item may be selected")
-        case .canAdd: return ("boolean", "whether the item may join the drag")
         case .announce: return ("string?", "the text to say, or nil to say nothing")
         case .actions: return ("string[]", "the action names offered")
         case .instructions: return ("string", "what a screen reader reads on focus")
