@@ -253,6 +253,45 @@ import Testing
         #expect(!out.text.contains("reorder.spec"))
     }
 
+    /// The runner's fast paths (Preludes/spec.lua: busted's rejectAll without the context walk,
+    /// luassert's equals/same building the short-call message only when the call is short)
+    /// keep busted's results: real busted 2.1.1 on lua5.4 gives this fixture
+    /// "3 successes / 4 failures / 4 errors / 0 pending" (run 2026-11-24; the errors are
+    /// `it`/`describe`/`before_each` rejected inside a test, the failures two failed and two
+    /// short equals/same calls), and with luassert's messages.
+    @Test func fastPathsKeepBustedsResults() throws {
+        let fixture = "Tests/ReorderCLITests/Fixtures/busted-fastpaths"
+        let file = fixture + "/fastpaths_spec.lua"
+        let out = OutputBuffer()
+        let status = SpecRunner(paths: [fixture])
+            .run(console: .buffered(output: out, currentDirectory: packageRoot.path))
+        #expect(status == 1)
+        #expect(out.text.hasPrefix(file + " EEE..FFFFE.\n"), "\(out.text)")
+        #expect(out.text.hasSuffix("\n3 passed, 8 failed\n"), "\(out.text)")
+        // Lua shortens the chunk name in the message ("...derCLITests/...", over 60 characters).
+        #expect(out.text.contains("ERROR \(file):10\n  fast paths rejects `it` inside a test\n  ...derCLITests/Fixtures/busted-fastpaths/fastpaths_spec.lua:10: 'it' not supported inside current context block\n"), "\(out.text)")
+        #expect(out.text.contains("ERROR \(file):18\n  fast paths rejects `before_each` inside a test\n  ...derCLITests/Fixtures/busted-fastpaths/fastpaths_spec.lua:18: 'before_each' not supported inside current context block\n"))
+        #expect(out.text.contains("the 'equals' function requires a minimum of 2 arguments, got: 1"))
+        #expect(out.text.contains("the 'same' function requires a minimum of 2 arguments, got: 1"))
+        #expect(out.text.contains("FAIL \(file):37\n  fast paths fails equal with a message\n  one is not two\n  Expected objects to be equal.\n"), "\(out.text)")
+        #expect(!out.text.contains("reorder.spec"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/busted"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/lua5.4") else {
+            print("skipped the comparison with real busted: /usr/bin/busted or /usr/bin/lua5.4 is not installed (apt-get install lua-busted lua5.4)")
+            return
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/lua5.4")
+        p.arguments = ["/usr/bin/busted", "-o", "plainTerminal", fixture]
+        p.currentDirectoryURL = packageRoot
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(String(decoding: data, as: UTF8.self).contains("3 successes / 4 failures / 4 errors / 0 pending : "))
+    }
+
     /// --shuffle with a seed runs the same tests in another order: the same tally (on files
     /// whose tests do not depend on their order; passing_spec.lua counts before_each calls).
     @Test func shuffleWithASeedKeepsTheCounts() {

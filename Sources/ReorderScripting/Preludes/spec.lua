@@ -177,6 +177,7 @@ local function install_fast_environment(busted)
   end
   local mt = env ~= nil and env ~= globals and getmetatable(env)
   if not mt or type(mt.__index) ~= "function" then return end
+  fast_env = env
   local get, parent = busted.context.get, busted.context.parent
   mt.__index = function(_, key)
     local ctx = get()
@@ -190,6 +191,87 @@ local function install_fast_environment(busted)
       ctx = parent(ctx)
     until not ctx
     return globals._G[key]
+  end
+end
+
+-- busted's block.rejectAll (busted/block.lua) runs before every block (file, describe, each
+-- `it`, every before_each/after_each): for each of busted's ~25 executors it reads
+-- `root.env[name] and env[name]`, env being busted's environment table, whose lookup walks the
+-- contexts from the running block out to the root; a name set (true) in the root's env is
+-- found true there at the latest, so the second read cannot change the outcome. With the
+-- environment above installed, this rejectAll skips the walk and rejects the same names in the
+-- same way (block.reject); any other env (a function re-bound by busted.bindfenv, _G) goes to
+-- busted's own. `fast_env` is busted's environment table once install_fast_environment found it.
+local fast_env
+local function wrap_block_module()
+  local make = require "busted.block"
+  local getfenv = require "busted.compatibility".getfenv
+  package.loaded["busted.block"] = function(busted)
+    local block = make(busted)
+    local root = busted.context.get()
+    local original = block.rejectAll
+    block.rejectAll = function(element)
+      local env = getfenv(element.run)
+      if fast_env == nil or not rawequal(env, fast_env) then return original(element) end
+      local reject, root_env = block.reject, root.env
+      reject("randomize", element)
+      for descriptor in pairs(busted.executors) do
+        if root_env[descriptor] then reject(descriptor, element) end
+      end
+    end
+    return block
+  end
+  return function() package.loaded["busted.block"] = make end
+end
+
+-- luassert's equals/equal and same (luassert/assertions.lua) build the "too few arguments"
+-- message with `say` before checking the count, on every call, and pass it to luassert's
+-- assert. The same callbacks that check the count first and hand a short call to luassert's
+-- own (the same message, raised at the same place): the same results, the same argument order
+-- for the failure message.
+local function install_lazy_luassert()
+  local namespace = require "luassert.namespaces"
+  local util = require "luassert.util"
+  local tinsert, tremove, deepcompare = util.tinsert, util.tremove, util.deepcompare
+  local function set_failure_message(state, message)
+    if message ~= nil then state.failure_message = message end
+  end
+  local assertions = namespace.assertion
+  local original_equals = assertions.equals and assertions.equals.callback
+  local original_same = assertions.same and assertions.same.callback
+  local function equals(state, arguments, level)
+    if not (arguments.n > 1) then return original_equals(state, arguments, level) end
+    local result = arguments[1] == arguments[2]
+    tinsert(arguments, 1, tremove(arguments, 2))
+    set_failure_message(state, arguments[3])
+    return result
+  end
+  local function same(state, arguments, level)
+    if not (arguments.n > 1) then return original_same(state, arguments, level) end
+    if type(arguments[1]) == "table" and type(arguments[2]) == "table" then
+      local result, crumbs = deepcompare(arguments[1], arguments[2], true)
+      tinsert(arguments, 1, tremove(arguments, 2))
+      arguments.fmtargs = arguments.fmtargs or {}
+      arguments.fmtargs[1] = { crumbs = crumbs }
+      arguments.fmtargs[2] = { crumbs = crumbs }
+      set_failure_message(state, arguments[3])
+      return result
+    end
+    local result = arguments[1] == arguments[2]
+    tinsert(arguments, 1, tremove(arguments, 2))
+    set_failure_message(state, arguments[3])
+    return result
+  end
+  local replaced = {}
+  for name, callback in pairs({ equals = equals, equal = equals, same = same }) do
+    local entry = assertions[name]
+    if entry and (entry.callback == original_equals or entry.callback == original_same) then
+      replaced[entry] = entry.callback
+      entry.callback = callback
+    end
+  end
+  return function()
+    for entry, callback in pairs(replaced) do entry.callback = callback end
   end
 end
 
@@ -250,6 +332,9 @@ function reorder._run_specs(args, options)
   if not ok then return "missing", tostring(runner) end
   local has_luassert, why = pcall(require, "luassert")
   if not has_luassert then return "missing", tostring(why) end
+  fast_env = nil
+  local restore_block = wrap_block_module()
+  local restore_luassert = install_lazy_luassert()
   -- The host lists the files (a FIFO or a device named on the command line included): busted
   -- takes each as a file, and the loader's read says what is wrong with one that is not.
   local pl_path = require "pl.path"
@@ -280,6 +365,9 @@ function reorder._run_specs(args, options)
   arg[0] = "reorder test"
   local done, err = pcall(runner, { standalone = false, output = "reorder" })
   io.stderr = saved_stderr
+  restore_block()
+  restore_luassert()
+  fast_env = nil
   pl_path.isfile = isfile
   pl_path.splitpath = splitpath
   local results = reorder._spec_results or {}
