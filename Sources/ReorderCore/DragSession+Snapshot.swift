@@ -28,7 +28,9 @@ extension DragSession {
             if let finger { f = finger } else if let drag { f = drag.liftFrom } else { f = .zero }
             guard let press else { return f }
             switch configuration.follow {
-            case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y))
+            // The followed axis is known in each case (`FollowMode.singleAxis`): `clamped` need
+            // not switch over the mode again.
+            case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: .vertical)
             case .main:
                 // Along the layout's scroll axis: on vertical layouts exactly `.y`. The axis is
                 // asked of the layout once (a witness call through the existential).
@@ -37,8 +39,8 @@ extension DragSession {
                     return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y), single: axis)
                 }
                 return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: axis)
-            case .xy: return clamped(f)
-            case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point))
+            case .xy: return clamped(f, single: nil)
+            case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point), single: nil)
             }
         }
     }
