@@ -40,11 +40,26 @@ static _Thread_local int rs_cov_on = 0;  /* per thread: tests running in paralle
 static int rs_cov_everywhere = 0;          /* every thread (the CLI: whatever thread runs the specs); atomic */
 static pthread_mutex_t rs_cov_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void rs_cov_enable(int on) { rs_cov_on = on ? 1 : 0; }
-void rs_cov_enable_everywhere(int on) { __atomic_store_n(&rs_cov_everywhere, on ? 1 : 0, __ATOMIC_RELAXED); }
+/* How many switches are on: threads with rs_cov_on set, plus 1 while rs_cov_everywhere is set
+   (atomic). 0 means coverage is off on every thread, which rs_hook_mask (shim_internal.h, inline)
+   reads with one plain load instead of a thread-local read, an atomic load and a call on every
+   rs_pcall_h. A thread that ends with its switch on leaves the count above 0: rs_hook_mask then
+   asks rs_hook_mask_slow, which gives the same answer. */
+int rs_cov_switches = 0;
+
+void rs_cov_enable(int on) {
+    int v = on ? 1 : 0;
+    if (v != rs_cov_on) __atomic_fetch_add(&rs_cov_switches, v ? 1 : -1, __ATOMIC_RELAXED);
+    rs_cov_on = v;
+}
+void rs_cov_enable_everywhere(int on) {
+    int v = on ? 1 : 0;
+    if (__atomic_exchange_n(&rs_cov_everywhere, v, __ATOMIC_RELAXED) != v)
+        __atomic_fetch_add(&rs_cov_switches, v ? 1 : -1, __ATOMIC_RELAXED);
+}
 int rs_cov_enabled(void) { return rs_cov_on || __atomic_load_n(&rs_cov_everywhere, __ATOMIC_RELAXED); }
 
-int rs_hook_mask(void) { return rs_cov_enabled() ? (LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL) : LUA_MASKCOUNT; }
+int rs_hook_mask_slow(void) { return rs_cov_enabled() ? (LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL) : LUA_MASKCOUNT; }
 
 static int rs_cov_find(const char *key) {
     int n = __atomic_load_n(&rs_cov_n, __ATOMIC_ACQUIRE);

@@ -28,7 +28,12 @@ void rs_budget_spent(lua_State *L, int level, const char *what);
 
 /* Coverage (coverage.c): the mask every lua_sethook of the shim uses (LUA_MASKCOUNT, plus the
    line and call masks while coverage is on), and the handler of line and call events. */
-int rs_hook_mask(void);
+int rs_hook_mask_slow(void);
+/* Switches of coverage that are on (coverage.c); 0: off on every thread. */
+extern int rs_cov_switches;
+static inline int rs_hook_mask(void) {
+    return __atomic_load_n(&rs_cov_switches, __ATOMIC_RELAXED) ? rs_hook_mask_slow() : LUA_MASKCOUNT;
+}
 void rs_cov_event(lua_State *L, lua_Debug *ar);
 
 /* Charges `n` instructions of work done in C (n >= 0) to the VM's budget and its `charged`

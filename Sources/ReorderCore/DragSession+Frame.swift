@@ -21,7 +21,9 @@ extension DragSession {
         // A local, not the computed `currentPosition`: reading a getter of the whole session in
         // the arguments of the layout's mutating `scroll` made the compiler copy the session.
         let dragging = drag?.current
-        let axes = config.axes.resolved(scrollAxis: layout.scrollAxis)
+        // `resolved(scrollAxis:)` returns the axes as they are without `.main`: the layout is
+        // asked (an existential witness call) only when they name it.
+        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: layout.scrollAxis) : config.axes
         for axis in [Axis.vertical, .horizontal] {
             guard axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
             let length = viewport[axis]

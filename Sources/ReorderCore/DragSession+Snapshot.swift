@@ -28,15 +28,19 @@ extension DragSession {
             if let finger { f = finger } else if let drag { f = drag.liftFrom } else { f = .zero }
             guard let press else { return f }
             switch configuration.follow {
-            case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y))
+            // The followed axis is known in each case (`FollowMode.singleAxis`): `clamped` need
+            // not switch over the mode again.
+            case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: .vertical)
             case .main:
-                // Along the layout's scroll axis: on vertical layouts exactly `.y`.
-                if layout.scrollAxis == .horizontal {
-                    return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y))
+                // Along the layout's scroll axis: on vertical layouts exactly `.y`. The axis is
+                // asked of the layout once (a witness call through the existential).
+                let axis = layout.scrollAxis
+                if axis == .horizontal {
+                    return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y), single: axis)
                 }
-                return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y))
-            case .xy: return clamped(f)
-            case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point))
+                return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: axis)
+            case .xy: return clamped(f, single: nil)
+            case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point), single: nil)
             }
         }
     }
@@ -46,6 +50,21 @@ extension DragSession {
     /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
     /// Called only while dragging (the follow position, the target rule's point).
     @inline(__always) func clamped(_ p: Point) -> Point {
+        // `FollowMode.singleAxis(scrollAxis:)`, with the layout asked only for `"main"`: the
+        // other modes do not depend on it, and asking costs an existential witness call (three
+        // calls a frame under jx_movable's `follow = "y"`).
+        let single: Axis?
+        switch configuration.follow {
+        case .y: single = .vertical
+        case .main: single = layout.scrollAxis
+        case .xy, .translation: single = nil
+        }
+        return clamped(p, single: single)
+    }
+
+    /// ``clamped(_:)`` with the followed axis already known (`configuration.follow`'s
+    /// `singleAxis(scrollAxis:)` on this layout).
+    @inline(__always) func clamped(_ p: Point, single: Axis?) -> Point {
         let inset: Size
         switch configuration.snapshot.clamp {
         case .none: return p
@@ -62,7 +81,6 @@ extension DragSession {
             return min(max(v, lo), hi)
         }
         var q = p
-        let single = configuration.follow.singleAxis(scrollAxis: layout.scrollAxis)
         if single != .horizontal { q.y = keep(p.y, inset.height, viewport.height) }
         if single != .vertical { q.x = keep(p.x, inset.width, viewport.width) }
         return q
