@@ -195,6 +195,14 @@ extension DragSession {
         // Keep the log's buffer from drag to drag: steps then append without allocating.
         undoLog.removeAll(keepingCapacity: true)
         let cell = layout.frame(of: position) ?? Rect(origin: press.cellCenter, size: .zero)
+        beginDrag(at: position, cell: cell, policy: policy)
+        policy.onBegin(context(), at: position)
+    }
+
+    /// The lift shared by a touch and a keyboard drag: the drag's data from the cell's frame,
+    /// the dragging phase, the lifting snapshot, the `begin` event, and the selection lifted
+    /// with the item (issue 19). The caller has asked `canMove` and calls `onBegin` after.
+    mutating func beginDrag(at position: ItemPosition, cell: Rect, policy: some DragPolicy) {
         let liftFrom = cell.center - offset
         drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
                     lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil)
@@ -209,7 +217,6 @@ extension DragSession {
         updateSnapshot()
         events.append(.begin(position: position, time: time))
         liftGroup(policy: policy)   // issue 19: a selected item lifts the selection
-        policy.onBegin(context(), at: position)
     }
 
     /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.

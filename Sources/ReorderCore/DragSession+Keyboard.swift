@@ -164,22 +164,9 @@ extension DragSession {
         keys.shape = currentShape
         reveal(position, animated: false)
         let cell = layout.frame(of: position) ?? Rect(origin: offset, size: .zero)
-        let liftFrom = cell.center - offset
-        drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
-                    lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil)
         keys.lifted = true
-        finger = liftFrom
-        beginPhase(.dragging)
-        verticalEpisode = nil
-        horizontalEpisode = nil
-        let style = configuration.snapshot
-        snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
-                                 size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
-                                 cornerRadius: style.cornerRadius, shadow: style.shadow,
-                                 placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
-        updateSnapshot()
-        events.append(.begin(position: position, time: time))
-        liftGroup(policy: policy)   // issue 19: a selected item lifts the selection
+        finger = cell.center - offset   // no finger: the snapshot rests where the cell is
+        beginDrag(at: position, cell: cell, policy: policy)
         let now = drag?.current ?? position   // a collapsing group folds: the item may shift
         if now != position {
             keys.focus = now

@@ -441,13 +441,7 @@ final class PolicyProgram {
             lua_pushnumber(L, last)
             nargs += 1
         }
-        let status = withUnsafePointer(to: c) { ptr in
-            current.pointee = ptr
-            defer { current.pointee = nil }
-            return rs_pcall_h(L, nargs, nresults, budget)
-        }
-        if status != LUA_OK { return vm.popError(status: status) }
-        return nil
+        return pcall(c, nargs: nargs, nresults: nresults)
     }
 
     /// Calls `hook(ctx, ints..., extra...)` for the keyboard hooks (`announce`, `actions`,
@@ -463,10 +457,16 @@ final class PolicyProgram {
         if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
         if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
         let nargs = 1 + nints + push(vm)
+        return pcall(c, nargs: nargs, nresults: nresults)
+    }
+
+    /// Runs the hook call the caller pushed (message handler, function, `nargs` arguments)
+    /// under the budget with `c` as the current context; leaves `nresults` results on success.
+    private func pcall(_ c: borrowing PolicyContext, nargs: Int32, nresults: Int32) -> LuaError? {
         let status = withUnsafePointer(to: c) { ptr in
             current.pointee = ptr
             defer { current.pointee = nil }
-            return rs_pcall_h(L, nargs, nresults, budget)
+            return rs_pcall_h(vm.L, nargs, nresults, budget)
         }
         if status != LUA_OK { return vm.popError(status: status) }
         return nil
