@@ -88,14 +88,6 @@ end)
 -- inside, or beyond, the dragged row's new slot; see docs/REFERENCE.md, "Stable targets").
 describe("stable targets", function()
   local tall = { "a", { id = "big", height = 200 }, "c", "d" }
-  local function ids(s)
-    local out = {}
-    for i, section in ipairs(s:items()) do
-      out[i] = {}
-      for j, item in ipairs(section) do out[i][j] = type(item) == "table" and item.id or item end
-    end
-    return out
-  end
   local function moves(s)
     local n = 0
     for _, e in ipairs(s:events()) do if e.type == "move" then n = n + 1 end end
@@ -113,7 +105,7 @@ describe("stable targets", function()
         s:move(187.5, 110)
         s:hold(1)
         assert.equal(0, moves(s))
-        assert.same({ { "a", "big", "c", "d" } }, ids(s))
+        assert.same({ { "a", "big", "c", "d" } }, s:ids())
       end)
 
       it("steps once at each of ten positions across the tall row, then holds", function()
@@ -136,10 +128,10 @@ describe("stable targets", function()
         s:hold(1.25)
         s:move(187.5, 150, 1)     -- c's slot at row 2 would be 44..88
         s:hold(1)
-        assert.same({ { "a", "big", "c", "d" } }, ids(s))
+        assert.same({ { "a", "big", "c", "d" } }, s:ids())
         s:move(187.5, 60, 0.5)
         s:hold(1)
-        assert.same({ { "a", "c", "big", "d" } }, ids(s))
+        assert.same({ { "a", "c", "big", "d" } }, s:ids())
       end)
 
       it("moves a row into an empty section as its first row", function()
@@ -168,11 +160,7 @@ end)
 -- starts from the other side of the item passed. t = 0.5 here, the finger is the reference
 -- (under_finger), offset 0 (the lists fit the viewport, so nothing scrolls).
 describe("swap_threshold", function()
-  local function ids(s)
-    local out = {}
-    for i, item in ipairs(s:items()[1]) do out[i] = type(item) == "table" and item.id or item end
-    return table.concat(out, " ")
-  end
+  local function ids(s) return table.concat(s:ids()[1], " ") end
   local function moves(s)
     local n = 0
     for _, e in ipairs(s:events()) do if e.type == "move" then n = n + 1 end end

@@ -22,15 +22,6 @@
 
 local function id(item) return type(item) == "table" and item.id or item end
 
-local function lists(s)
-  local out = {}
-  for i, list in ipairs(s:items()) do
-    out[i] = {}
-    for j, item in ipairs(list) do out[i][j] = id(item) end
-  end
-  return out
-end
-
 local function where(s, wanted)
   for si, list in ipairs(s:items()) do
     for r, item in ipairs(list) do if id(item) == wanted then return si, r end end
@@ -92,7 +83,7 @@ describe("group drag", function()
           local s = make(policy(mode, order))
           select_all(s, { { 1, 2 }, { 1, 5 }, { 1, 9 } })
           drop_on(s, "5", "11")
-          assert.same({ ONE_LIST[order] }, lists(s))
+          assert.same({ ONE_LIST[order] }, s:ids())
           -- the drop clears the selection (group.keep_selection is false by default)
           assert.same({}, s:selection())
           -- begin and end carry the group, in landing order; end says where each landed
@@ -131,7 +122,7 @@ describe("group drag", function()
         select_all(s, { { 1, 2 }, { 2, 1 }, { 3, 1 } })
         drop_on(s, "5", "11")
         local block = order == "relative" and { "2", "5", "9" } or { "5", "2", "9" }
-        assert.same({ { "1", "3", "4" }, { "6", "7", "8" }, { "10", "11", block[1], block[2], block[3], "12" } }, lists(s))
+        assert.same({ { "1", "3", "4" }, { "6", "7", "8" }, { "10", "11", block[1], block[2], block[3], "12" } }, s:ids())
       end)
 
       -- A board (kanban's lists, one page each): today 1-12, later a b c. "5" dropped on "b"
@@ -145,7 +136,7 @@ describe("group drag", function()
         s:drag(1, 5, 2, 2)
         local block = order == "relative" and { "2", "5", "9" } or { "5", "2", "9" }
         assert.same({ { "1", "3", "4", "6", "7", "8", "10", "11", "12" },
-                      { "a", block[1], block[2], block[3], "b", "c" } }, lists(s))
+                      { "a", block[1], block[2], block[3], "b", "c" } }, s:ids())
       end)
 
       it(mode .. ", " .. order .. ": an on_end veto restores the press order and the selection", function()
@@ -153,7 +144,7 @@ describe("group drag", function()
                                    policy = policy(mode, order, { on_end = function() return false end }) }
         select_all(s, { { 1, 9 }, { 1, 2 }, { 1, 5 } })
         drop_on(s, "5", "11")
-        assert.same({ rows(12) }, lists(s))
+        assert.same({ rows(12) }, s:ids())
         assert.same({ { 1, 9 }, { 1, 2 }, { 1, 5 } }, s:selection())   -- the same, in selection order
         local last = s:events()[#s:events()]
         assert.equal("rollback", last.type)
@@ -169,7 +160,7 @@ describe("group drag", function()
       s:hold(0.1)
       s:cancel()
       s:advance(0.5)
-      assert.same({ rows(12) }, lists(s))
+      assert.same({ rows(12) }, s:ids())
       assert.same({ { 1, 2 }, { 1, 5 }, { 1, 9 } }, s:selection())
     end)
 
@@ -188,7 +179,7 @@ describe("group drag", function()
         end }) }
       select_all(s, { { 1, 2 }, { 1, 4 } })
       drop_on(s, "2", "b")
-      assert.same({ { "1", "2", "4", "3", "5", "6" }, { "a", "b", "c" } }, lists(s))
+      assert.same({ { "1", "2", "4", "3", "5", "6" }, { "a", "b", "c" } }, s:ids())
       for _, e in ipairs(s:events()) do
         if e.type == "move" then assert.equal(1, e.to[1]) end
       end
@@ -212,7 +203,7 @@ describe("group drag", function()
         s:release()
         s:advance(0.5)
         local expected = allow and ONE_LIST.relative or { "1", "3", "4", "6", "7", "8", "9", "10", "11", "2", "5", "12" }
-        assert.same({ expected }, lists(s))
+        assert.same({ expected }, s:ids())
         local refused = false
         for _, e in ipairs(s:events()) do if e.type == "refuse" then refused = true end end
         assert.equal(not allow, refused)
@@ -225,7 +216,7 @@ describe("group drag", function()
     assert.is_true(s:select(1, 2))
     -- "1" is not selected: it drags alone, and "2" moves up to row 1
     s:drag(1, 1, 1, 4)
-    assert.same({ { "2", "3", "4", "1", "5", "6" } }, lists(s))
+    assert.same({ { "2", "3", "4", "1", "5", "6" } }, s:ids())
     assert.same({ { 1, 1 } }, s:selection())
     assert.is_true(s:deselect(1, 1))
     assert.same({}, s:selection())
@@ -237,7 +228,7 @@ describe("group drag", function()
     select_all(s, { { 1, 1 }, { 1, 3 } })
     drop_on(s, "3", "5")
     -- not in the group: 2 4 5 6; "3" on "5"'s cell (folded: 2 4 5 [3] 6): 2 4 5 precede it
-    assert.same({ { "2", "4", "5", "1", "3", "6" } }, lists(s))
+    assert.same({ { "2", "4", "5", "1", "3", "6" } }, s:ids())
     assert.same({ { 1, 4 }, { 1, 5 } }, s:selection())
   end)
 

@@ -20,17 +20,11 @@ local function ids(list)
   return t
 end
 
-local function lists(s)
-  local out = {}
-  for i, list in ipairs(s:items()) do out[i] = ids(list) end
-  return out
-end
-
 describe("kanban", function()
   it("moves a task from today into later at the row under the finger", function()
     local s = board()
     assert.is_true(s:drag(1, 2, 3, 2))
-    assert.same({ { "t1", "t3", "t4", "t5" }, { "n1", "n2", "n3", "n4" }, { "l1", "t2", "l2", "l3" } }, lists(s))
+    assert.same({ { "t1", "t3", "t4", "t5" }, { "n1", "n2", "n3", "n4" }, { "l1", "t2", "l2", "l3" } }, s:ids())
     local events = s:events()
     assert.same({ 1, 2 }, events[#events].from)
     assert.same({ 3, 2 }, events[#events].to)
@@ -47,14 +41,14 @@ describe("kanban", function()
     s:press_item(1, 1)
     s:hold(0.75)
     s:move(300, 400)                            -- below today's rows (they end at 44 + 5 x 44)
-    assert.same({ "t2", "t3", "t4", "t5", "t1" }, lists(s)[1])
+    assert.same({ "t2", "t3", "t4", "t5", "t1" }, s:ids()[1])
     s:move(370, 400)                            -- the right side: the board scrolls to its end
     s:hold(0.7)
     assert.equal(670, (s:offset()))
     s:move(187, 400)                            -- over "later", empty
     s:release()
     s:advance(0.3)
-    assert.same({ { "t2", "t3", "t4", "t5" }, ids(NEXT), { "t1" } }, lists(s))
+    assert.same({ { "t2", "t3", "t4", "t5" }, ids(NEXT), { "t1" } }, s:ids())
   end)
 
   it("refuses to lift a finished task", function()
@@ -66,13 +60,13 @@ describe("kanban", function()
     assert.equal(1, #events)
     assert.equal("refuse", events[1].type)
     assert.same({ 1, 3 }, events[1].at)
-    assert.same(ids(TODAY), lists(s)[1])
+    assert.same(ids(TODAY), s:ids()[1])
   end)
 
   it("rolls both lists back to the press-begin state when on_end vetoes", function()
     local s = board{ policy = { extends = "kanban", on_end = function() return false end } }
     assert.is_false(s:drag(1, 2, 3, 2))
-    assert.same({ ids(TODAY), ids(NEXT), ids(LATER) }, lists(s))
+    assert.same({ ids(TODAY), ids(NEXT), ids(LATER) }, s:ids())
     local types = {}
     for _, e in ipairs(s:events()) do types[#types + 1] = e.type end
     assert.equal("begin", types[1])

@@ -19,12 +19,6 @@ local function ids(list)
   return t
 end
 
-local function lists(s)
-  local out = {}
-  for i, list in ipairs(s:items()) do out[i] = ids(list) end
-  return out
-end
-
 local function table_session(extra)
   local options = { sections = { today(), { "review", "lunch" }, {}, { "gym" } },
                     titles = { "Today", "Tomorrow", "Later", "Someday" } }
@@ -52,7 +46,7 @@ describe("keyboard dragging on a table", function()
     assert.is_true(s:key("space"))
     assert.same({ "Standup dropped at position 4 of 15 in Today." }, s:announcements())
     assert.same({ "r1", "r2", "r3", "standup", "r4", "r5", "r6", "r7", "r8", "r10", "r11", "r12", "r13", "r14", "r15" },
-                lists(s)[1])
+                s:ids()[1])
     local section, row = s:focus()
     assert.same({ 1, 4 }, { section, row })
     -- The same events as a touch drag: begin, five moves (one per step), end.
@@ -65,7 +59,7 @@ describe("keyboard dragging on a table", function()
     s:key("space"); s:key("up", 5); s:announcements()
     assert.is_true(s:key("escape"))
     assert.same({ "Movement cancelled. Standup returned to position 9." }, s:announcements())
-    assert.same(ids(today()), lists(s)[1])
+    assert.same(ids(today()), s:ids()[1])
     assert.same({ 1, 9 }, { s:focus() })
   end)
 
@@ -89,7 +83,7 @@ describe("keyboard dragging on a table", function()
     assert.same({ "Standup moved to position 1 of 1 in Later." }, s:announcements())
     s:key("space")
     assert.same({ { "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r10", "r11", "r12", "r13", "r14", "r15" },
-                  { "review", "lunch" }, { "standup" }, { "gym" } }, lists(s))
+                  { "review", "lunch" }, { "standup" }, { "gym" } }, s:ids())
   end)
 
   it("lets a pinned row refuse to lift, and offers it no actions", function()
@@ -124,7 +118,7 @@ describe("keyboard dragging on a table", function()
     s:key("up")                                     -- 2 -> 1: refused
     assert.same({ "r3 cannot move there." }, s:announcements())
     assert.equal("dragging", s:state())
-    assert.same({ "r1", "r3", "r2" }, { lists(s)[1][1], lists(s)[1][2], lists(s)[1][3] })
+    assert.same({ "r1", "r3", "r2" }, { s:ids()[1][1], s:ids()[1][2], s:ids()[1][3] })
     -- move_up and move_to_start of row 2 would both land on row 1: not offered.
     s:key("escape")
     assert.same({ "Movement cancelled. r3 returned to position 3." }, s:announcements())
@@ -133,7 +127,7 @@ describe("keyboard dragging on a table", function()
     -- A one-shot action onto it says blocked and leaves the order.
     assert.is_true(s:perform(1, 2, "move_up"))
     assert.same({ "r2 cannot move there." }, s:announcements())
-    assert.same(ids(today()), lists(s)[1])
+    assert.same(ids(today()), s:ids()[1])
   end)
 
   it("rolls back a vetoed drop and says so", function()
@@ -142,7 +136,7 @@ describe("keyboard dragging on a table", function()
     s:key("space"); s:key("up", 2); s:announcements()
     s:key("space")
     assert.same({ "Drop refused. Standup returned to position 9." }, s:announcements())
-    assert.same(ids(today()), lists(s)[1])
+    assert.same(ids(today()), s:ids()[1])
     local events = s:events()
     assert.equal("rollback", events[#events].type)
     assert.same({ 1, 9 }, { s:focus() })
@@ -159,7 +153,7 @@ describe("keyboard dragging on a table", function()
     assert.same({ "Standup dropped at position 8 of 15 in Today." }, s:announcements())
     assert.is_true(s:perform(1, 8, "move_to_section", 3))    -- the end of Later (empty)
     assert.same({ "Standup dropped at position 1 of 1 in Later." }, s:announcements())
-    assert.same({ "standup" }, lists(s)[3])
+    assert.same({ "standup" }, s:ids()[3])
     assert.same({ 3, 1 }, { s:focus() })
     -- begin, move, end for each action.
     assert.same({ "begin", "move", "end", "begin", "move", "end" }, types(s:events()))
@@ -272,14 +266,14 @@ describe("keyboard dragging on a grid", function()
     s:key("left", 6)                               -- index 9 -> 3: wraps from line 2 to line 0
     assert.same({ 1, 4 }, at(s))
     s:key("space")
-    assert.same({ "a1", "a2", "a3", "a6", "a4", "a5", "a7", "a8", "a9", "a10" }, lists(s)[1])
+    assert.same({ "a1", "a2", "a3", "a6", "a4", "a5", "a7", "a8", "a9", "a10" }, s:ids()[1])
   end)
 
   it("wraps right from the last icon of a section to the first of the next", function()
     local s = grid()
     s:focus(1, 10)
     s:key("space"); s:key("right"); s:key("space")
-    assert.same({ { "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9" }, { "a10", "b1", "b2", "b3" } }, lists(s))
+    assert.same({ { "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9" }, { "a10", "b1", "b2", "b3" } }, s:ids())
   end)
 end)
 
@@ -308,7 +302,7 @@ describe("keyboard dragging on a board", function()
     assert.same({ "t4 moved to position 3 of 5 in next." }, s:announcements())
     assert.same({ 2, 3 }, { s:page() })
     s:key("space")
-    assert.same({ { "t1", "t2", "t3", "t5" }, { "n1", "n2", "t4", "n3", "n4" }, { "l1", "l2", "l3" } }, lists(s))
+    assert.same({ { "t1", "t2", "t3", "t5" }, { "n1", "n2", "t4", "n3", "n4" }, { "l1", "l2", "l3" } }, s:ids())
   end)
 
   it("offers the other lists by name", function()

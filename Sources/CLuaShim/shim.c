@@ -109,9 +109,9 @@ void rs_budget_spent(lua_State *L, int level, const char *what) {
     vm->lifted++;
     rs_where_policy(L, level);
     if (what != NULL)
-        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions) in %s", (LUAI_UACINT)vm->budget, what);
+        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions) in %s", (LUAI_UACINT)vm->call_budget, what);
     else
-        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->budget);
+        lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->call_budget);
     lua_concat(L, 2);
     vm->lifted--;
     lua_error(L);
@@ -126,7 +126,7 @@ static void rs_time_spent(lua_State *L, long long elapsed) {
     vm->lifted++;
     rs_where_policy(L, 0);
     lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions): the call ran %d ms, past its limit of %d ms",
-                    (LUAI_UACINT)vm->budget, (int)(elapsed / 1000000), (int)(vm->time_limit_ns / 1000000));
+                    (LUAI_UACINT)vm->call_budget, (int)(elapsed / 1000000), (int)(vm->time_limit_ns / 1000000));
     lua_concat(L, 2);
     vm->lifted--;
     lua_error(L);
@@ -201,6 +201,7 @@ lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owne
     if (vm == NULL) return NULL;
     vm->limit = limit;
     vm->budget = budget;
+    vm->call_budget = budget;
     vm->remaining = LLONG_MAX;
     vm->hook_step = hook_step > 0 ? hook_step : 1000;
     vm->owner = owner;
@@ -222,6 +223,7 @@ void rs_close(lua_State *L) {
     /* Finalizers run now: give them one fresh budget so a looping __gc stops. */
     vm->exhausted = 0;
     vm->remaining = vm->budget > 0 ? vm->budget : 10000000;
+    vm->call_budget = vm->remaining;
     vm->warn_fn = NULL;
     vm->print_fn = NULL;
     vm->host_fn = NULL;
@@ -254,8 +256,10 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     long long saved = vm->remaining;
     int saved_exhausted = vm->exhausted;
     long long saved_start = vm->call_start_ns, saved_limit = vm->time_limit_ns;
+    long long saved_call_budget = vm->call_budget;
     long long b = budget > 0 ? budget : vm->budget;
     long long start = b > 0 ? b : LLONG_MAX;
+    if (b > 0) vm->call_budget = b;  /* else an enclosing call's budget is the one that can run out */
     vm->remaining = start;
     vm->exhausted = 0;
     vm->call_start_ns = 0;
@@ -272,6 +276,7 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     vm->exhausted = saved_exhausted;
     vm->call_start_ns = saved_start;
     vm->time_limit_ns = saved_limit;
+    vm->call_budget = saved_call_budget;
     return status;
 }
 

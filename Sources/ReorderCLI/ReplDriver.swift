@@ -53,7 +53,7 @@ public final class ReplDriver {
           s:drag(1, 2, 1, 9)        drag row 2 of section 1 to row 9 (press, hold, glide, release)
           s:press_item(1, 2)  s:hold(0.5)  s:move(187, 400, 0.3)  s:release()  s:cancel()
           s:advance(0.25)  s:tick(10)  s:move_to_item(2, 1, 0.5)  s:scroll(0, 200)
-          s:items()  s:order()  s:offset()  s:snapshot()  s:state()  s:events()  s:show()
+          s:items()  s:order()  s:ids()  s:offset()  s:snapshot()  s:state()  s:events()  s:show()
           reorder.session{ policy = "jx_movable", sections = { {"a", "b"}, {"c"} } }
           reorder.session(reorder.demo(nil, "board"))   also "grid", "strip"; s:page()  s:list_offset(1)
         Commands:

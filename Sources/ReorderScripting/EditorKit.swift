@@ -31,6 +31,7 @@ public enum EditorKit {
         "scroll": ("x: number, y: number", nil, "sets the content offset (points) while idle"),
         "items": ("", "table[]", "the items of each section, as given"),
         "order": ("", "table", "all items, sections concatenated"),
+        "ids": ("", "string[][]", "each section's item ids, in order"),
         "offset": ("", "number, number", "the content offset x, y (points)"),
         "snapshot": ("", "table?", "the lifted snapshot, or nil"),
         "state": ("", "\"idle\"|\"pressing\"|\"dragging\"|\"dropping\"", "the drag's state"),

@@ -82,6 +82,7 @@ public final class ScriptSession {
         ("scroll", { s, a throws(LuaError) in try s.luaScroll(a) }),
         ("items", { s, a throws(LuaError) in try s.luaItems(a) }),
         ("order", { s, a throws(LuaError) in try s.luaOrder(a) }),
+        ("ids", { s, a throws(LuaError) in try s.luaIds(a) }),
         ("offset", { s, a throws(LuaError) in try s.luaOffset(a) }),
         ("snapshot", { s, a throws(LuaError) in try s.luaSnapshot(a) }),
         ("state", { s, a throws(LuaError) in try s.luaState(a) }),
@@ -385,6 +386,11 @@ extension ScriptSession {
     func luaOrder(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(0)
         return [.array(simulator.order.flattened.map(ScriptSession.itemValue))]
+    }
+
+    func luaIds(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+        try a.count(0)
+        return [.array(simulator.order.items.map { .array($0.map { .string($0.id) }) })]
     }
 
     func luaOffset(_ a: Arguments) throws(LuaError) -> [LuaValue] {

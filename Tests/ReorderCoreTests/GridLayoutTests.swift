@@ -115,21 +115,7 @@ final class HomeGridPolicy: DefaultPolicy {
         let order = Order(sections: [rowItems(30), rowItems(3, prefix: "x"), rowItems(11, prefix: "y")])
         let grid = GridLayout(order: order, width: 375, itemSize: Size(width: 81.25, height: 85),
                               interitemSpacing: 0.1, lineSpacing: 12, headerHeight: 20)
-        var rng = SplitMix(seed: 7)
-        for _ in 0..<300 {
-            let rect = Rect(x: rng.next(in: -50...400), y: rng.next(in: -50...1500),
-                            width: rng.next(in: 0.5...300), height: rng.next(in: 0.5...600))
-            var expected: [ItemPosition] = []
-            for s in 0..<grid.sectionCount {
-                for i in 0..<grid.count(s) {
-                    let f = grid.frame(of: pos(s, i))!
-                    if f.maxX > rect.minX && f.minX < rect.maxX && f.maxY > rect.minY && f.minY < rect.maxY {
-                        expected.append(pos(s, i))
-                    }
-                }
-            }
-            #expect(grid.positions(in: rect) == expected, "rect \(rect)")
-        }
+        expectPositionsInRectMatchAScan(grid, seed: 7, x: -50...400, y: -50...1500, width: 0.5...300, height: 0.5...600)
     }
 
     /// A million cells: a hit deep down is found by arithmetic (and agrees with the frame).

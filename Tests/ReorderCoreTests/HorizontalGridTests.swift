@@ -100,21 +100,7 @@ import Testing
 
     @Test func positionsInRectMatchABruteForceScan() {
         let grid = Self.twoLines([rowItems(30), rowItems(3, prefix: "x"), rowItems(11, prefix: "y")], headerHeight: 20)
-        var rng = SplitMix(seed: 21)
-        for _ in 0..<300 {
-            let rect = Rect(x: rng.next(in: -50...1500), y: rng.next(in: -50...150),
-                            width: rng.next(in: 0.5...600), height: rng.next(in: 0.5...120))
-            var expected: [ItemPosition] = []
-            for s in 0..<grid.sectionCount {
-                for i in 0..<grid.count(s) {
-                    let f = grid.frame(of: pos(s, i))!
-                    if f.maxX > rect.minX && f.minX < rect.maxX && f.maxY > rect.minY && f.minY < rect.maxY {
-                        expected.append(pos(s, i))
-                    }
-                }
-            }
-            #expect(grid.positions(in: rect) == expected, "rect \(rect)")
-        }
+        expectPositionsInRectMatchAScan(grid, seed: 21, x: -50...1500, y: -50...150, width: 0.5...600, height: 0.5...120)
     }
 
     /// Past the last cell of a section's last column: that section's end (an append from

@@ -8,6 +8,29 @@ let phone = Size(width: 375, height: 667)
 
 func pos(_ s: Int, _ i: Int) -> ItemPosition { ItemPosition(section: s, item: i) }
 
+/// Checks `grid.positions(in:)` against a scan of every cell's frame for 300 random rects drawn
+/// from `x`, `y`, `width` and `height` (a frame and a rect overlap when their open interiors do).
+func expectPositionsInRectMatchAScan(_ grid: GridLayout, seed: UInt64, x: ClosedRange<Double>, y: ClosedRange<Double>,
+                                     width: ClosedRange<Double>, height: ClosedRange<Double>,
+                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    var rng = SplitMix(seed: seed)
+    for _ in 0..<300 {
+        let rect = Rect(x: rng.next(in: x), y: rng.next(in: y), width: rng.next(in: width), height: rng.next(in: height))
+        var expected: [ItemPosition] = []
+        for s in 0..<grid.sectionCount {
+            for i in 0..<grid.count(s) {
+                guard let f = grid.frame(of: pos(s, i)) else {
+                    Issue.record("no frame for \(pos(s, i))", sourceLocation: sourceLocation); continue
+                }
+                if f.maxX > rect.minX && f.minX < rect.maxX && f.maxY > rect.minY && f.minY < rect.maxY {
+                    expected.append(pos(s, i))
+                }
+            }
+        }
+        #expect(grid.positions(in: rect) == expected, "rect \(rect)", sourceLocation: sourceLocation)
+    }
+}
+
 /// A table simulator over `sections` with the invariant check available.
 func tableSimulator(_ sections: [[Item]], policy: any DragPolicy, rowHeight: Double = 44,
                     headerHeight: Double = 0, frameRate: Double = 60, viewport: Size = phone) -> DragSimulator {

@@ -31,6 +31,25 @@ import Testing
                 == "{ { \"1\", \"2\", \"3\", \"4\" } }\t4\n")
     }
 
+    /// `s:ids()`: per section, a string item as itself and a table item by its `id`; after a
+    /// drag of "a" (section 1, row 1) onto "d" (section 2, row 2), default moves (shifts) it
+    /// there: section 1 keeps "b", section 2 becomes c, a, d.
+    @Test func idsArePerSectionAndFollowTheOrder() {
+        let out = lua("""
+            local s = reorder.session{ sections = { { "a", { id = "b", title = "Bee" } }, { "c", "d" } } }
+            print(reorder.inspect(s:ids()))
+            s:drag(1, 1, 2, 2)
+            print(reorder.inspect(s:ids()))
+            print(pcall(s.ids, s, 1))
+            """)
+        #expect(out == """
+            { { "a", "b" }, { "c", "d" } }
+            { { "b" }, { "c", "a", "d" } }
+            false\ts:ids: expected 0 arguments, got 1
+
+            """, "\(out)")
+    }
+
     @Test func dragMovesAndReportsEventsOneBased() {
         let out = lua("""
             local s = reorder.session{ policy = \(simple), sections = { {"a", "b", "c"}, {"d", "e"} } }

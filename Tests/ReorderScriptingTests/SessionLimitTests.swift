@@ -113,4 +113,25 @@ import Testing
             """)
         #expect(seconds < 3)
     }
+
+    /// A policy written inline in a script runs in the script's own VM, which has no budget of its
+    /// own (`LuaVM.Options.trusted`, 0), so each hook call brings the policy budget,
+    /// `LuaVM.Options.policy.instructionBudget` = 1,000,000. The budget error names that number:
+    /// it said "(0 instructions)" when the message printed the VM's budget instead of the call's.
+    @Test func aRunawayInlineHookNamesTheBudgetItRanOutOf() {
+        let out = lua("""
+            local s = reorder.session{ rows = 4, policy = { name = "inl", extends = "default", api = 1,
+              can_move = function() while true do end end } }
+            s:press_item(1, 2)
+            s:hold(1)
+            -- can_move failed, so its fallback (false, docs/POLICIES.md's hooks table) refused the
+            -- lift: still idle, nothing moved (`rows = 4` names the items 1 to 4)
+            print(s:state(), table.concat(s:order(), ","))
+            """)
+        #expect(out == """
+            [policy inl] error: test:2: can_move: instruction budget exceeded (1000000 instructions)
+            idle\t1,2,3,4
+
+            """, "\(out)")
+    }
 }

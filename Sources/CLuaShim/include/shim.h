@@ -49,6 +49,8 @@ typedef struct rs_vm {
     int sandboxed;
     long long budget;     /* instructions per top-level call; <= 0 = unlimited */
     long long remaining;  /* instructions left in the current call */
+    long long call_budget; /* the budget the current call started with (its own, or the enclosing
+                              call's when it has none): the number budget errors print */
     int exhausted;        /* the budget ran out in the current call */
     int last_exhausted;   /* the budget stopped the last rs_pcall */
     int hook_step;        /* the count hook fires every hook_step instructions */
