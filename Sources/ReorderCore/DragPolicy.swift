@@ -35,12 +35,29 @@ public struct PolicyContext: Sendable {
     /// ctx.dt   // 1 / 120
     /// ```
     public var dt: Double
+    /// The drag time (seconds, as ``dragTime``) at the start of the dragging frame in which the
+    /// finger last came over the viewport (`ctx.over_since`): 0 when it was over it on the
+    /// drag's first frame; nil while it is outside (``outside``), before the drag's first frame
+    /// and outside a drag. pragmatic-drag-and-drop times its ramp from when the pointer came
+    /// over the scroll container (shared/engagement-history.ts), so its clock is
+    /// `dragTime - dt - overSince` at a frame's start.
+    ///
+    /// ```swift
+    /// let clock = ctx.overSince.map { ctx.dragTime - ctx.dt - $0 }   // nil: not over the container
+    /// ```
+    public var overSince: Double?
+    /// Whether the finger is outside the viewport during a drag (`ctx.outside`): before its
+    /// left or top edge, or on or past its right or bottom edge (half-open, as a browser's hit
+    /// test: the container is not under the pointer). False outside a drag.
+    public var outside: Bool
 
     public init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
-                frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil) {
+                frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil,
+                overSince: Double? = nil, outside: Bool = false) {
         self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
         self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
         self.dt = dt ?? (frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0)
+        self.overSince = overSince; self.outside = outside
     }
 
     /// The item at a valid position.

@@ -174,6 +174,11 @@ public struct DragSession: Sendable {
     /// `drag?.` the compiler copied the whole session there (twice a frame).
     var verticalEpisode: ScrollEpisode?
     var horizontalEpisode: ScrollEpisode?
+    /// The session time at the start of the dragging frame in which the finger last came over
+    /// the viewport (nil while it is outside, and outside a drag): `ctx.over_since`. Set by a
+    /// compare per dragging frame and a store when it changes, beside the episodes for the
+    /// same reason.
+    var fingerOverAt: Double?
 
     /// The snapshot's size while dragging, from its first lift step on (nil before it and
     /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
@@ -285,10 +290,19 @@ public struct DragSession: Sendable {
         // No `??` over self: its autoclosure captures the session, and the compiler copied the
         // layout existential (or the whole session) for it.
         let dragging = draggedOrPressedPosition
+        let began = dragBeganAt
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
                              offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
-                             dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0)
+                             dragTime: began.map { max(0, t - $0) } ?? 0,
+                             overSince: began.flatMap { b in fingerOverAt.map { max(0, $0 - b) } },
+                             outside: began != nil && finger.map { !isOverViewport($0) } ?? false)
+    }
+
+    /// Whether `p` (viewport coordinates) is over the viewport: half-open, `[0, width) ×
+    /// [0, height)`, as a browser's hit test (`elementFromPoint`) finds the container.
+    @inline(__always) func isOverViewport(_ p: Point) -> Bool {
+        p.x >= 0 && p.x < viewport.width && p.y >= 0 && p.y < viewport.height
     }
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
