@@ -18,9 +18,11 @@ describe("pragmatic_autoscroll", function()
     assert.near(450, s:speed(z / 2, z, 0.2 + half), 1e-9)    -- linear in time
     assert.near(60, s:speed(0, z, 1), 1e-9)                  -- never below 1 px per frame
     -- get-scroll-change.ts:116-121 with Date.now() in whole ms: frame 3 sees 33 ms, 15 x 33 / 400
-    -- = 1.2375 px = 74.25 pt/s (tables-int-clock.md B1)
+    -- = 1.2375 px = 74.25 pt/s (its code run with Date.now() whole ms: docs/peers-worst.lua)
     assert.near(74.25, s:speed(z - 20, z, 2.5 / 60), 1e-9)
-    -- on or past the edge the container is not under the pointer (scheduler.ts:83-86): 0
+    -- past the edge getScrollBy gives 0 (not within the element); outside a drag a finger on
+    -- the edge is taken as the bottom edge's, not under the pointer (scheduler.ts:83-86): 0. In
+    -- a drag ctx.outside decides (the top edge y = 0 is inside: see below)
     assert.equal(0, s:speed(z, z, 5))
     assert.equal(0, s:speed(z + 10, z, 5))
   end)
