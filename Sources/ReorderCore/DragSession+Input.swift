@@ -161,7 +161,7 @@ extension DragSession {
             let dt = drag?.beginFrame(at: time) ?? 0
             // ctx.over_since: when the finger came over the viewport (the frame's start), nil
             // while it is outside.
-            if let finger, isOverViewport(finger) {
+            if let finger, Self.isOver(finger, viewport) {
                 if fingerOverAt == nil { fingerOverAt = time - dt }
             } else if fingerOverAt != nil {
                 fingerOverAt = nil

@@ -290,19 +290,27 @@ public struct DragSession: Sendable {
         // No `??` over self: its autoclosure captures the session, and the compiler copied the
         // layout existential (or the whole session) for it.
         let dragging = draggedOrPressedPosition
+        // Locals, no closures over self (a closure capturing the session made the compiler
+        // copy it). ctx.outside, else ctx.over_since, in one number (PolicyContext.engagement).
         let began = dragBeganAt
+        var engagement = Double.nan
+        if let began {
+            if let f = finger, !Self.isOver(f, viewport) {
+                engagement = -1
+            } else if let at = fingerOverAt {
+                engagement = max(0, at - began)
+            }
+        }
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
                              offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
-                             dragTime: began.map { max(0, t - $0) } ?? 0,
-                             overSince: began.flatMap { b in fingerOverAt.map { max(0, $0 - b) } },
-                             outside: began != nil && finger.map { !isOverViewport($0) } ?? false)
+                             dragTime: began.map { max(0, t - $0) } ?? 0, engagement: engagement)
     }
 
-    /// Whether `p` (viewport coordinates) is over the viewport: half-open, `[0, width) ×
-    /// [0, height)`, as a browser's hit test (`elementFromPoint`) finds the container.
-    @inline(__always) func isOverViewport(_ p: Point) -> Bool {
-        p.x >= 0 && p.x < viewport.width && p.y >= 0 && p.y < viewport.height
+    /// Whether `p` (viewport coordinates) is over a viewport of `size`: half-open, `[0, width)
+    /// × [0, height)`, as a browser's hit test (`elementFromPoint`) finds the container.
+    @inline(__always) static func isOver(_ p: Point, _ size: Size) -> Bool {
+        p.x >= 0 && p.x < size.width && p.y >= 0 && p.y < size.height
     }
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.

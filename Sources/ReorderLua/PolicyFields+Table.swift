@@ -334,7 +334,7 @@ extension PolicyField {
         .value("snapshot.shadow.radius", .number(Limits.shadowRadius, unit: "points"), \.snapshot.shadow.radius,
                doc: "Shadow blur radius."),
         .value("snapshot.placeholder", .placeholder, \.snapshot.placeholder,
-               doc: "How the origin cell looks while its item is lifted: hidden, visible as it was, or filled with a colour."),
+               doc: "How the origin cell looks while its item is lifted: hidden, visible as it was, or filled with a colour (which can fade in from `snapshot.lift.from.placeholder` and out to `snapshot.drop.to.placeholder`)."),
         .value("snapshot.clamp", .choice(["none", "center", "half"]), \.snapshot.clamp,
                doc: "How the snapshot's centre is kept inside the viewport on the axes it follows the finger: not at all, within the viewport, or half the snapshot's unscaled size inside (JXMovableCellTableView's `limitSnapshotCenterY`). The edge-scroll reference and the target under the finger use the clamped point."),
         .value("snapshot.lift.duration", .number(Limits.duration, unit: "seconds"), \.snapshot.lift.duration,

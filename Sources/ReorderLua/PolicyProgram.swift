@@ -332,7 +332,7 @@ final class PolicyProgram {
     @inline(__always)
     private func prepare(_ c: borrowing PolicyContext) {
         var now = rs_ctx_values(time: c.time, drag_time: c.dragTime, frame_rate: c.frameRate, dt: c.dt,
-                                over_since: c.overSince ?? .nan, outside: c.outside ? 1 : 0,
+                                engagement: c.engagement,
                                 viewport_w: c.viewport.width, viewport_h: c.viewport.height,
                                 content_w: c.content.width, content_h: c.content.height,
                                 offset_x: c.offset.x, offset_y: c.offset.y,
