@@ -5,7 +5,10 @@
 --     scale 1 (lift.from) to 0.98, 1.05 over 0.25 s;
 --     customSnapshotFromView: cornerRadius 0, shadowOffset (-5, 0), shadowRadius 5,
 --     shadowOpacity 0.4 (shadowColor left at CALayer's default, black);
---   the origin cell stays, shown with a black background (cell.backgroundColor = blackColor);
+--   the origin cell stays; inside the lift's 0.25 s block `cell.backgroundColor = [UIColor
+--     blackColor]`, inside the drop's `cell.backgroundColor = [UIColor whiteColor]`: its fill
+--     goes from the cell's own white (lift.from.placeholder) to black (placeholder) over the
+--     lift and back to white (drop.to.placeholder) over the drop, with the same curve;
 --   exchange semantics: exchangeObjectAtIndex:withObjectAtIndex: then moveRowAtIndexPath;
 --   the snapshot follows the finger's y (center.y = location.y);
 --   the drop animates back to the cell over 0.25 s with CGAffineTransformIdentity and alpha 0.0:
@@ -24,8 +27,8 @@ return {
     scale = 1.05, alpha = 0.98, rotation = 0, corner_radius = 0,
     shadow = { color = "#000000", offset = { x = -5, y = 0 }, opacity = 0.4, radius = 5 },
     placeholder = "#000000",
-    lift = { duration = 0.25, curve = "ease_in_out", from = { alpha = 0, scale = 1 } },
-    drop = { duration = 0.25, curve = "ease_in_out", to = { alpha = 0, scale = 1 } },
+    lift = { duration = 0.25, curve = "ease_in_out", from = { alpha = 0, scale = 1, placeholder = "#ffffff" } },
+    drop = { duration = 0.25, curve = "ease_in_out", to = { alpha = 0, scale = 1, placeholder = "#ffffff" } },
   },
   edge_scroll = { enabled = false },
   on_cancel = "commit",

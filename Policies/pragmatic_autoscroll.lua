@@ -9,22 +9,23 @@
 --     t = clamp(tau / 0.4, 0, 1), tau counted from the first frame the pointer is over the
 --     CONTAINER, not from the zone entry (shared/engagement-history.ts:6-42; its test "should
 --     start time dampening from when the element is dragged over"): entering a zone again, or
---     going from the top zone to the bottom one, does not restart it. In a drag the clock is
---     therefore the frame's start since the drag began (ctx.drag_time - ctx.dt: the first
---     dragging frame is tau 0, as pragmatic's first frame after dragstart), restarted at the
---     first frame back over the container after the pointer went on or past the edge (the
---     engagement is cleared when the container is not under the pointer). Limits: the policy
---     sees the pointer only while it is in a zone (or past the edge), so a pointer that leaves
---     sideways, or jumps back from past the edge to beyond the zone in one frame, restarts the
---     clock late (at its next zone frame). Outside a drag (s:speed on an idle session), the
---     clock is the hook's `elapsed` at the frame start, elapsed - dt / 2;
+--     going from the top zone to the bottom one, does not restart it; leaving the container
+--     (past an edge, or sideways) ends the engagement (clearUnusedEngagements), and coming
+--     back starts a new one. The engine keeps that clock: ctx.over_since is the drag time at
+--     the start of the frame the finger last came over the viewport (0 from the drag's first
+--     frame, as pragmatic's first frame after dragstart is tau 0), so at this frame's start
+--     tau = ctx.drag_time - dt - ctx.over_since. Outside a drag (s:speed on an idle session,
+--     reorder plot), the clock is the hook's `elapsed` at the frame start, elapsed - dt / 2;
 --   max change per frame = min(ceil(maxPixelScrollPerSecond / 1000 * frame ms),
 --     maxPixelScrollPerSecond / 60) with maxPixelScrollPerSecond "standard" 15 * 60 = 900
 --     ("fast" is 25 * 60 = 1500: change MAX_PER_SECOND);
 --   scroll = max(maxChange * r * t, 1) px per frame, i.e. px / ctx.dt pt/s;
 --   the clock is Date.now() (whole ms) at the start of the frame: floor((elapsed - dt / 2) ms);
---   no scroll once the finger is on or past the viewport's edge: the container is no longer
---     under the pointer (scheduler.ts:83-86, a half-open hit test).
+--   no scroll once the finger is outside the viewport (ctx.outside: past an edge, sideways, or
+--     exactly on the right or bottom edge): the container is no longer under the pointer
+--     (scheduler.ts:83-86, a browser's half-open hit test); past the edge getScrollBy itself
+--     gives 0 (the pointer is not within the element). Outside a drag, a finger on the edge
+--     (depth = zone) is taken as the bottom edge's: 0.
 
 local START_FRACTION = 0.25   -- startHitboxAtPercentageRemainingOfElement
 local MAX_HITBOX = 180        -- maxMainAxisHitboxSize
@@ -54,27 +55,17 @@ return {
     zone = function(ctx, axis, viewport_length)
       return min(START_FRACTION * viewport_length, MAX_HITBOX)
     end,
-    speed = function(ctx, depth, zone, elapsed)
-      local drag_time = ctx.drag_time
-      local dt = ctx.dt > 0 and ctx.dt or 1 / 60
-      local frame_start = max(0, drag_time - dt)   -- this frame's start, since the drag began
-      if depth >= zone then
-        -- the pointer is not over the container: no scroll, and the engagement ends
-        if drag_time > 0 then ctx.state.pragmatic_left = drag_time end
-        return 0
-      end
+    speed = function(ctx, depth, zone, elapsed, _, dt)
+      local drag_time = ctx.drag_time   -- first: the read that brings ctx's numbers up to date
+      dt = dt > 0 and dt or 1 / 60
+      -- not under the pointer (scheduler.ts:83-86), or past the edge (get-scroll-by.ts)
+      if depth > zone or ctx.outside then return 0 end
+      local since = ctx.over_since
       local clock
-      if drag_time > 0 then
-        local state = ctx.state
-        local left = state.pragmatic_left
-        if left then
-          -- back over the container on a later frame: a new engagement starts with this frame
-          -- (a probe at the same drag time, as `reorder plot` samples depths, is not a return)
-          state.pragmatic_left = nil
-          if drag_time > left then state.pragmatic_engaged_at = frame_start end
-        end
-        clock = frame_start - (state.pragmatic_engaged_at or 0)
+      if since then
+        clock = drag_time - dt - since   -- this frame's start, since the pointer came over
       else
+        if depth >= zone then return 0 end   -- not in a drag: the bottom edge's hit test
         clock = elapsed - dt / 2
       end
       local frame_ms = dt * 1000

@@ -5,7 +5,13 @@
 --     (get-value-from-distance.ts:35-65; C1: fluid-scroller/index.ts:50-78, can-scroll.ts:53-92);
 --   pragmatic: atlassian/pragmatic-drag-and-drop @ 628603042cf655b66e6a9cbd3dda664f7618303c,
 --     packages/auto-scroll/src/shared/get-scroll-change.ts:10-129 (formula below, run from its
---     TypeScript; B2: shared/engagement-history.ts:6-42);
+--     TypeScript; B2: shared/engagement-history.ts:6-42); its ramp clock is Date.now(), whole ms
+--     in a browser, read at each frame's start: tau = Date.now() - timeOfEngagementStart is a
+--     whole number of ms, floor(tau) with the engagement's frame on a whole ms (the table's tau
+--     2000/60 gives 33 ms: 15 x 33 / 400 = 1.2375 px, 74.25 pt/s, as its code gives when run
+--     with that clock); the whole drags (B2, S, J, T, E) through its makeApi, scheduler.ts:73-96
+--     (the container under the pointer: a half-open hit test) and try-scroll.ts:85-100, run by
+--     node with rAF timestamps at 1000 / fps ms and Date.now() whole ms;
 --   SwiftReorder: adamshin/SwiftReorder @ 9553a0d805c68d2bdd1bc6e5385cf1d5e9c44a4c,
 --     Source/ReorderController+AutoScroll.swift:25-55;
 --   ItemTouchHelper: androidx/androidx @ a9b06aaf32dbcf83aa12e3f8185a109d14fbe8e9,
@@ -33,22 +39,21 @@ for _, fps in ipairs({60, 120}) do
   for _, r in ipairs({ {166.75,1},{166.74,1},{150,1},{120,4},{100,8},{66.7,16},{50,22},{33.35,28},{20,28},{0,28},{-10,28} }) do
     rec("rbd", fps, ("A: d = %g pt, not dampened"):format(r[1]), s:speed(Z - r[1], Z, 1), r[2] * fps)
   end
-  -- pragmatic A: d, tau (frame-start ms) -> px/frame (getScrollBy, fractional)
-  -- an idle session: in a drag the policy's ramp clock is the time over the container (the
-  -- drag's), so the table's tau is given as the hook's `elapsed` outside a drag
+  -- pragmatic A: d, tau (frame-start ms) -> px/frame (getScrollBy with Date.now() whole ms:
+  -- tau floored). An idle session: in a drag the policy's ramp clock is the time over the
+  -- container (ctx.over_since), so the table's tau is given as the hook's `elapsed` outside a drag
   local p = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
   local cap = math.min(math.ceil(900 / 1000 * 1000 / fps), 15)
   local function prag(d, tau)
     local r = 0
     if d <= Z then r = math.min(math.max((Z - d) / (Z / 2), 0), 1) end
-    local t = math.min(math.max(tau / 400, 0), 1)
+    local t = math.min(math.max(math.floor(tau + 1e-9) / 400, 0), 1)   -- Date.now(): whole ms
     return math.max(cap * r * t, 1)
   end
   for _, r in ipairs({ {166.75,400},{150,400},{125.0625,400},{83.375,400},{20,400},{20,0},{20,1000/60},{20,2000/60},{20,33},{20,50},{20,100},{20,200},{20,399},{100,200} }) do
     local d, tau = r[1], r[2]
     rec("pragmatic", fps, ("A: d = %g pt, tau = %g ms"):format(d, tau), p:speed(Z - d, Z, tau / 1000 + dt / 2), prag(d, tau) * fps)
   end
-  rec("pragmatic", fps, "A: d = 0 (on the edge), tau = 400 ms (getScrollBy alone; the hit test gives 0)", p:speed(Z, Z, 0.4 + dt / 2), cap * fps)
   -- SwiftReorder A: d -> pt/s
   local w = session("swift_reorder", fps)
   for _, r in ipairs({ {30,0},{29.99,60.0733},{25,96.6667},{20,133.3333},{15,170},{10,206.6667},{5,243.3333},{1,272.6667},{0,280},{-10,280} }) do
@@ -104,6 +109,50 @@ for _, fps in ipairs({60, 120}) do
   local _, q0 = p:offset(); p:tick(1); local _, q1 = p:offset()
   local cap = math.min(math.ceil(900 / 1000 * 1000 / fps), 15)
   rec("pragmatic", fps, "B2: rest over the list 1 s, then 20 pt from the bottom (first zone frame)", (q1 - q0) * fps, cap * fps)
+  -- pragmatic S, J, T, E: px on dragging frame k (its frame k + 1: its first only initialises),
+  -- the finger at path(k) from the drag's start; 10 pt from the bottom is full distance speed.
+  local H, W, X, m = 667, 375, 187.5, fps // 60
+  local function drive(count, path)
+    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+    s:press_item(1, 5); s:hold(0.5)
+    assert(s:state() == "dragging")
+    local px = {}
+    for k = 1, count do
+      s:move(path(k))
+      local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
+      px[k] = y1 - y0
+    end
+    return px
+  end
+  local function frames(name, px, peer)
+    local ks = {}
+    for k in pairs(peer) do ks[#ks + 1] = k end
+    table.sort(ks)
+    for _, k in ipairs(ks) do rec("pragmatic", fps, ("%s, frame %d"):format(name, k), px[k] * fps, peer[k] * fps) end
+  end
+  for _, side in ipairs({ { "left, x = -10", -10 }, { "right, x = 375 (on the edge)", W } }) do
+    local px = drive(60 * m, function(k)
+      if k >= 36 * m + 1 and k <= 48 * m then return side[2], H - 10 end
+      return X, H - 10
+    end)
+    frames("S: 10 pt from the bottom, sideways out (" .. side[1] .. ") frames " .. (36 * m + 1) .. "-" .. (48 * m) .. ", back", px,
+      fps == 60 and { [1] = 1, [2] = 1, [3] = 1.2375, [4] = 1.875, [25] = 15, [36] = 15, [37] = 0, [48] = 0,
+                      [49] = 1, [50] = 1, [51] = 1.2375, [52] = 1.875, [53] = 2.475, [60] = 6.8625 }
+                or { [1] = 1, [7] = 1, [8] = 1.16, [9] = 1.32, [49] = 8, [72] = 8, [73] = 0, [96] = 0,
+                     [97] = 1, [103] = 1, [104] = 1.16, [105] = 1.32, [120] = 3.82 })
+  end
+  local px = drive(64 * m, function(k)
+    if k <= 30 * m then return X, H + 10 elseif k <= 60 * m then return X, 300 end
+    return X, H - 20
+  end)
+  frames("J: 10 pt past the bottom, then over the list out of the zone, then 20 pt from the bottom", px,
+    { [1] = 0, [30 * m] = 0, [30 * m + 1] = 0, [60 * m] = 0, [60 * m + 1] = cap, [64 * m] = cap })
+  px = drive(40 * m, function(k) if k <= 30 * m then return X, H - 20 end return X, 0 end)
+  frames("T: 20 pt from the bottom, then exactly on the top edge (y = 0: over the container)", px,
+    { [30 * m] = cap, [30 * m + 1] = -cap, [40 * m] = -cap })
+  px = drive(40 * m, function(k) if k <= 30 * m then return X, H - 20 end return X, H end)
+  frames("E: 20 pt from the bottom, then exactly on the bottom edge (y = 667: not over it)", px,
+    { [30 * m] = cap, [30 * m + 1] = 0, [40 * m] = 0 })
 end
 
 for _, r in ipairs(out) do

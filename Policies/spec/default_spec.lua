@@ -35,7 +35,8 @@ describe("default", function()
     assert.equal(1.05, c.snapshot.scale)
     assert.equal(0.98, c.snapshot.alpha)
     assert.equal("visible", c.snapshot.placeholder)
-    assert.same({ duration = 0.25, curve = "ease_in_out", from = { alpha = 1, scale = 1 } }, c.snapshot.lift)
+    assert.same({ duration = 0.25, curve = "ease_in_out", from = { alpha = 1, scale = 1, placeholder = "none" } },
+                c.snapshot.lift)
   end)
 
   it("uses a zone of 25 % of the viewport, at most 120 pt", function()

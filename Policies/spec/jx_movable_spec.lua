@@ -43,8 +43,10 @@ describe("jx_movable", function()
 
   it("animates the lift and the drop in 0.25 s", function()
     local c = s:config()
-    assert.same({ duration = 0.25, curve = "ease_in_out", from = { alpha = 1, scale = 1 } }, c.snapshot.lift)
-    assert.same({ duration = 0.25, curve = "ease_in_out", to = { alpha = 1, scale = 1 } }, c.snapshot.drop)
+    assert.same({ duration = 0.25, curve = "ease_in_out", from = { alpha = 1, scale = 1, placeholder = "none" } },
+                c.snapshot.lift)
+    assert.same({ duration = 0.25, curve = "ease_in_out", to = { alpha = 1, scale = 1, placeholder = "none" } },
+                c.snapshot.drop)
     s:press_item(1, 3)
     s:hold(1.0)
     s:advance(0.15)                            -- 9 frames of 1/60 s

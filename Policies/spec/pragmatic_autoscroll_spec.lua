@@ -18,9 +18,11 @@ describe("pragmatic_autoscroll", function()
     assert.near(450, s:speed(z / 2, z, 0.2 + half), 1e-9)    -- linear in time
     assert.near(60, s:speed(0, z, 1), 1e-9)                  -- never below 1 px per frame
     -- get-scroll-change.ts:116-121 with Date.now() in whole ms: frame 3 sees 33 ms, 15 x 33 / 400
-    -- = 1.2375 px = 74.25 pt/s (tables-int-clock.md B1)
+    -- = 1.2375 px = 74.25 pt/s (its code run with Date.now() whole ms: docs/peers-worst.lua)
     assert.near(74.25, s:speed(z - 20, z, 2.5 / 60), 1e-9)
-    -- on or past the edge the container is not under the pointer (scheduler.ts:83-86): 0
+    -- past the edge getScrollBy gives 0 (not within the element); outside a drag a finger on
+    -- the edge is taken as the bottom edge's, not under the pointer (scheduler.ts:83-86): 0. In
+    -- a drag ctx.outside decides (the top edge y = 0 is inside: see below)
     assert.equal(0, s:speed(z, z, 5))
     assert.equal(0, s:speed(z + 10, z, 5))
   end)
@@ -100,4 +102,81 @@ describe("pragmatic_autoscroll's ramp clock", function()
       assert.near(1, y1 - y0, 1e-6)
     end)
   end
+end)
+
+-- Leaving the container sideways, and coming back over it without entering a zone: the engine's
+-- ctx.over_since and ctx.outside. The peer values are pragmatic-drag-and-drop's own code
+-- (atlassian/pragmatic-drag-and-drop @ 628603042cf655b66e6a9cbd3dda664f7618303c,
+-- packages/auto-scroll/src: makeApi, shared/scheduler.ts:73-96 (the container under the pointer,
+-- a half-open hit test), shared/engagement-history.ts:6-42 (engagement from the first frame over
+-- the container, purged on a frame it is not under the pointer), over-element/try-scroll.ts:85-100,
+-- shared/get-scroll-change.ts) bundled with esbuild and run by node through its scheduler, with a
+-- browser's clock: rAF timestamps at 1000 / fps ms, Date.now() whole ms, the engagement's first
+-- frame on a whole ms; its frame n is the engine's dragging frame k = n - 1 (its first frame after
+-- dragstart only initialises). px per frame, 10 pt from the bottom = full distance speed.
+describe("pragmatic_autoscroll outside the container", function()
+  local H, W, X = 667, 375, 187.5
+  -- px the content moves on each dragging frame k = 1..count, the finger at path(k) for frame k
+  local function drive(fps, count, path)
+    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+    s:press_item(1, 5); s:hold(0.5)
+    assert.equal("dragging", s:state())
+    local px = {}
+    for k = 1, count do
+      s:move(path(k))
+      local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
+      px[k] = y1 - y0
+    end
+    return px
+  end
+  local function expect(px, want)
+    for k, v in pairs(want) do assert.near(v, px[k], 1e-9, "frame " .. k) end
+  end
+
+  for _, side in ipairs({ { "left (x = -10)", -10 }, { "right (x = 375, on the edge)", W } }) do
+    it("gives 0 sideways to the " .. side[1] .. " and restarts the ramp back over it", function()
+      -- in the zone frames 1-36, outside 37-48 (y still 10 pt from the bottom), back from 49
+      local px = drive(60, 60, function(k)
+        if k >= 37 and k <= 48 then return side[2], H - 10 end
+        return X, H - 10
+      end)
+      -- tau = floor((k - 1) x 16.667) ms: frame 3 33 ms -> 15 x 33 / 400 = 1.2375; 36: ramped
+      expect(px, { [1] = 1, [2] = 1, [3] = 1.2375, [4] = 1.875, [25] = 15, [36] = 15,
+                   [37] = 0, [48] = 0,                        -- not under the pointer
+                   [49] = 1, [50] = 1, [51] = 1.2375, [52] = 1.875, [53] = 2.475 })   -- a new engagement
+      local fast = drive(120, 120, function(k)
+        if k >= 73 and k <= 96 then return side[2], H - 10 end
+        return X, H - 10
+      end)
+      -- 120 Hz: cap ceil(7.5) = 8 px, floor 1 px until 8 x tau / 400 > 1 (tau 58 ms, frame 8)
+      expect(fast, { [7] = 1, [8] = 1.16, [9] = 1.32, [72] = 8, [73] = 0, [96] = 0,
+                     [97] = 1, [103] = 1, [104] = 1.16, [105] = 1.32 })
+    end)
+  end
+
+  it("starts the clock when the pointer comes back over the list, not at its next zone frame", function()
+    -- 10 pt past the bottom edge frames 1-30, then y = 300 (over the list, out of the zone) frames
+    -- 31-60, then 20 pt from the bottom: engaged since frame 31, 500 ms: full speed at once
+    for _, fps in ipairs({ 60, 120 }) do
+      local m = fps // 60
+      local px = drive(fps, 64 * m, function(k)
+        if k <= 30 * m then return X, H + 10 elseif k <= 60 * m then return X, 300 end
+        return X, H - 20
+      end)
+      local cap = fps == 60 and 15 or 8
+      expect(px, { [1] = 0, [30 * m] = 0, [60 * m] = 0, [60 * m + 1] = cap, [64 * m] = cap })
+    end
+  end)
+
+  it("scrolls with the finger exactly on the top edge (inside) but not on the bottom edge", function()
+    -- a browser's hit test is half-open, [0, 667): y = 0 is over the container, y = 667 is not
+    for _, fps in ipairs({ 60, 120 }) do
+      local m = fps // 60
+      local cap = fps == 60 and 15 or 8
+      local top = drive(fps, 40 * m, function(k) if k <= 30 * m then return X, H - 20 end return X, 0 end)
+      expect(top, { [30 * m] = cap, [30 * m + 1] = -cap, [40 * m] = -cap })
+      local bottom = drive(fps, 40 * m, function(k) if k <= 30 * m then return X, H - 20 end return X, H end)
+      expect(bottom, { [30 * m] = cap, [30 * m + 1] = 0, [40 * m] = 0 })
+    end
+  end)
 end)

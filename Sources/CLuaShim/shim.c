@@ -702,7 +702,8 @@ int rs_openlibs(lua_State *L, int sandboxed) {
 /* policy ctx                                                                                 */
 
 /* The numbers of ctx live in five groups, each shown by one read-only proxy: ctx itself
-   (time, drag_time, frame_rate, dt), ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
+   (time, drag_time, frame_rate, dt, and the engagement shown as over_since and outside),
+   ctx.viewport, ctx.content, ctx.offset and ctx.item_size.
    A hook call only copies the new numbers into the rs_ctx (no Lua call). A group whose numbers
    changed while its Lua table was current is marked stale: its proxy's __index becomes a
    refresher closure, which writes the numbers into the table on the first read and points
@@ -710,8 +711,8 @@ int rs_openlibs(lua_State *L, int sandboxed) {
    one that reads it pays one refresh per change. Invariant: !stale[g] => the Lua table of
    group g holds the numbers of `now` for g. */
 
-static const char *const rs_ctx_keys[RS_CTX_GROUPS][4] = {
-    {"time", "drag_time", "frame_rate", "dt"},
+static const char *const rs_ctx_keys[RS_CTX_GROUPS][5] = {
+    {"time", "drag_time", "frame_rate", "dt", "over_since"},
     {"width", "height", NULL},
     {"width", "height", NULL},
     {"x", "y", NULL},
@@ -731,12 +732,19 @@ static inline int rs_same(const double *a, const double *b, int n) {
 
 static const double *rs_ctx_group(const rs_ctx_values *v, int g, int *n) {
     switch (g) {
-    case 0: *n = 4; return &v->time;
+    case 0: *n = 5; return &v->time;
     case 1: *n = 2; return &v->viewport_w;
     case 2: *n = 2; return &v->content_w;
     case 3: *n = 2; return &v->offset_x;
     default: *n = 2; return &v->item_w;
     }
+}
+
+/* Pushes value i of group g as Lua sees it: the engagement (g 0, i 4) is ctx.over_since, nil
+   unless >= 0 (NaN or the outside mark -1); every other value a number. */
+static inline void rs_ctx_push(lua_State *L, int g, int i, double v) {
+    if (g == 0 && i == 4 && !(v >= 0)) lua_pushnil(L);
+    else lua_pushnumber(L, v);
 }
 
 /* Writes group g's numbers into `table` (absolute index) and points the proxy's metatable
@@ -746,7 +754,12 @@ static void rs_ctx_sync(lua_State *L, rs_ctx *c, int g, int table, int mt) {
     const double *v = rs_ctx_group(&c->now, g, &n);
     for (int i = 0; i < n; i++) {
         lua_pushstring(L, rs_ctx_keys[g][i]);
-        lua_pushnumber(L, v[i]);
+        rs_ctx_push(L, g, i, v[i]);
+        lua_rawset(L, table);
+    }
+    if (g == 0) {   /* ctx.outside: the engagement's outside mark */
+        lua_pushliteral(L, "outside");
+        lua_pushboolean(L, c->now.engagement < 0);
         lua_rawset(L, table);
     }
     lua_pushliteral(L, "__index");
@@ -772,6 +785,16 @@ static int rs_ctx_refresh(lua_State *L) {
                does not stop the skipping. */
             if (strcmp(key, "dt") == 0) {
                 lua_pushnumber(L, c->now.dt);
+                return 1;
+            }
+            /* Likewise ctx.over_since and ctx.outside: they change only when the finger crosses
+               the viewport's edge, so they are no clock and do not stop a still hold's skipping. */
+            if (strcmp(key, "over_since") == 0) {
+                rs_ctx_push(L, 0, 4, c->now.engagement);
+                return 1;
+            }
+            if (strcmp(key, "outside") == 0) {
+                lua_pushboolean(L, c->now.engagement < 0);
                 return 1;
             }
             if (strcmp(key, "time") != 0 && strcmp(key, "drag_time") != 0 && strcmp(key, "frame_rate") != 0) {
@@ -852,7 +875,7 @@ static void rs_ctx_mark_stale(lua_State *L, rs_ctx *c, int g) {
     }
 
 void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
-    RS_CTX_TAKE(0, time, 4)
+    RS_CTX_TAKE(0, time, 5)
     RS_CTX_TAKE(1, viewport_w, 2)
     RS_CTX_TAKE(2, content_w, 2)
     RS_CTX_TAKE(3, offset_x, 2)

@@ -35,12 +35,59 @@ public struct PolicyContext: Sendable {
     /// ctx.dt   // 1 / 120
     /// ```
     public var dt: Double
+    /// Where the finger is against the viewport during a drag, in one number so the context
+    /// stays 128 bytes (a larger one is copied with `memcpy` at each hook call): the drag time
+    /// it came over the viewport (>= 0), -1 while it is outside, NaN otherwise. Read it as
+    /// ``overSince`` and ``outside`` (the Lua bridge copies it as it is).
+    ///
+    /// ```swift
+    /// ctx.engagement   // 0.25: over the viewport since drag time 0.25; -1: outside
+    /// ```
+    public internal(set) var engagement: Double
+
+    /// The drag time (seconds, as ``dragTime``) at the start of the dragging frame in which the
+    /// finger last came over the viewport (`ctx.over_since`): 0 when it was over it on the
+    /// drag's first frame; nil while it is outside (``outside``), before the drag's first frame
+    /// and outside a drag. pragmatic-drag-and-drop times its ramp from when the pointer came
+    /// over the scroll container (shared/engagement-history.ts), so its clock is
+    /// `dragTime - dt - overSince` at a frame's start.
+    ///
+    /// ```swift
+    /// let clock = ctx.overSince.map { ctx.dragTime - ctx.dt - $0 }   // nil: not over the container
+    /// ```
+    public var overSince: Double? {
+        get { engagement >= 0 ? engagement : nil }
+        set { engagement = newValue.map { max(0, $0) } ?? (engagement < 0 ? engagement : .nan) }
+    }
+
+    /// Whether the finger is outside the viewport during a drag (`ctx.outside`): before its
+    /// left or top edge, or on or past its right or bottom edge (half-open, as a browser's hit
+    /// test: the container is not under the pointer). False outside a drag.
+    ///
+    /// ```swift
+    /// if ctx.outside { return 0 }   // pragmatic-drag-and-drop: nothing under the pointer scrolls
+    /// ```
+    public var outside: Bool {
+        get { engagement < 0 }
+        set { engagement = newValue ? -1 : (engagement < 0 ? .nan : engagement) }
+    }
 
     public init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
-                frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil) {
+                frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil,
+                overSince: Double? = nil, outside: Bool = false) {
         self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
         self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
         self.dt = dt ?? (frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0)
+        self.engagement = outside ? -1 : overSince.map { max(0, $0) } ?? .nan
+    }
+
+    /// A context whose `engagement` is given as stored (the session's own, computed once).
+    @inline(__always) init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
+                           frameRate: Double, time: Double, dragTime: Double, engagement: Double) {
+        self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
+        self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
+        self.dt = frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0
+        self.engagement = engagement
     }
 
     /// The item at a valid position.

@@ -159,6 +159,13 @@ extension DragSession {
         case .dragging:
             if keys.lifted { keyboardFrame(); break }
             let dt = drag?.beginFrame(at: time) ?? 0
+            // ctx.over_since: when the finger came over the viewport (the frame's start), nil
+            // while it is outside.
+            if let finger, Self.isOver(finger, viewport) {
+                if fingerOverAt == nil { fingerOverAt = time - dt }
+            } else if fingerOverAt != nil {
+                fingerOverAt = nil
+            }
             refreshSnapshot()
             if configuration.edgeScroll.enabled {
                 // Edge scrolling asks for the zone every frame; its context serves the target
@@ -209,6 +216,7 @@ extension DragSession {
         beginPhase(.dragging)
         verticalEpisode = nil
         horizontalEpisode = nil
+        fingerOverAt = nil
         let style = configuration.snapshot
         snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
                                  size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
@@ -251,6 +259,7 @@ extension DragSession {
         undoLog.removeAll(keepingCapacity: true)
         verticalEpisode = nil
         horizontalEpisode = nil
+        fingerOverAt = nil
         keys.lifted = false
         keys.scroll = nil
         group = nil   // issue 19

@@ -143,6 +143,7 @@ extension DragSession {
         finger = nil
         verticalEpisode = nil
         horizontalEpisode = nil
+        fingerOverAt = nil
         // A paged layout settles on a page: the offset glides there with the drop (same
         // duration and curve), and is exactly there when the drop ends.
         drop = Drop(start: time, from: snapshot, offsetFrom: offset,

@@ -174,6 +174,11 @@ public struct DragSession: Sendable {
     /// `drag?.` the compiler copied the whole session there (twice a frame).
     var verticalEpisode: ScrollEpisode?
     var horizontalEpisode: ScrollEpisode?
+    /// The session time at the start of the dragging frame in which the finger last came over
+    /// the viewport (nil while it is outside, and outside a drag): `ctx.over_since`. Set by a
+    /// compare per dragging frame and a store when it changes, beside the episodes for the
+    /// same reason.
+    var fingerOverAt: Double?
 
     /// The snapshot's size while dragging, from its first lift step on (nil before it and
     /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
@@ -285,10 +290,27 @@ public struct DragSession: Sendable {
         // No `??` over self: its autoclosure captures the session, and the compiler copied the
         // layout existential (or the whole session) for it.
         let dragging = draggedOrPressedPosition
+        // Locals, no closures over self (a closure capturing the session made the compiler
+        // copy it). ctx.outside, else ctx.over_since, in one number (PolicyContext.engagement).
+        let began = dragBeganAt
+        var engagement = Double.nan
+        if let began {
+            if let f = finger, !Self.isOver(f, viewport) {
+                engagement = -1
+            } else if let at = fingerOverAt {
+                engagement = max(0, at - began)
+            }
+        }
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
                              offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
-                             dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0)
+                             dragTime: began.map { max(0, t - $0) } ?? 0, engagement: engagement)
+    }
+
+    /// Whether `p` (viewport coordinates) is over a viewport of `size`: half-open, `[0, width)
+    /// × [0, height)`, as a browser's hit test (`elementFromPoint`) finds the container.
+    @inline(__always) static func isOver(_ p: Point, _ size: Size) -> Bool {
+        p.x >= 0 && p.x < size.width && p.y >= 0 && p.y < size.height
     }
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.

@@ -236,6 +236,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         alpha = Double(full & 0xFF) / 255
     }
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// `a` to `b` at fraction `e` (0: `a`, 1: `b`), each channel linearly.
+    ///
+    /// ```swift
+    /// Color.lerp(.black, Color(red: 1, green: 1, blue: 1), 0.25).hex   // "#404040"
+    /// ```
+    public static func lerp(_ a: Color, _ b: Color, _ e: Double) -> Color {
+        Color(red: a.red + (b.red - a.red) * e, green: a.green + (b.green - a.green) * e,
+              blue: a.blue + (b.blue - a.blue) * e, alpha: a.alpha + (b.alpha - a.alpha) * e)
+    }
     public static let gray = Color(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255)
     /// `#rrggbb` (or `#rrggbbaa` when not opaque).
     public var hex: String {
@@ -302,14 +311,22 @@ public enum SnapshotClamp: String, Hashable, Sendable {
 /// The snapshot's look at one end of an animation: where the lift starts from
 /// (`snapshot.lift.from`) or where the drop ends (`snapshot.drop.to`).
 ///
+/// `placeholder` is the origin cell's colour at that end (nil: none). With a colour here and a
+/// colour as ``SnapshotStyle/placeholder``, the origin cell's fill animates between the two
+/// with the lift's (or the drop's) curve, as the cookbook's `cell.backgroundColor` does.
+///
 /// ```swift
 /// var c = PolicyConfiguration(name: "cookbook")
-/// c.snapshot.liftFrom = SnapshotLook(scale: 1, alpha: 0)   // fades in
+/// c.snapshot.liftFrom = SnapshotLook(scale: 1, alpha: 0, placeholder: Color(hex: "#ffffff"))   // fades in
 /// ```
 public struct SnapshotLook: Hashable, Sendable {
     public var scale: Double
     public var alpha: Double
-    public init(scale: Double = 1, alpha: Double = 1) { self.scale = scale; self.alpha = alpha }
+    /// The origin cell's colour at this end of the animation (nil: no colour animation).
+    public var placeholder: Color?
+    public init(scale: Double = 1, alpha: Double = 1, placeholder: Color? = nil) {
+        self.scale = scale; self.alpha = alpha; self.placeholder = placeholder
+    }
 }
 
 public struct SnapshotStyle: Hashable, Sendable {
@@ -328,6 +345,34 @@ public struct SnapshotStyle: Hashable, Sendable {
     public var liftFrom = SnapshotLook()
     /// The snapshot's scale and alpha when the drop ends (it animates there from the lifted look).
     public var dropTo = SnapshotLook()
+
+    /// How the origin cell looks in the snapshot state `snap` (drawn in the scene): the
+    /// ``placeholder`` style, except that while a colour one animates from
+    /// `liftFrom.placeholder` over the lift (eased with the lift's curve at
+    /// `snap.liftProgress`) and to `dropTo.placeholder` over the drop (from the colour the lift
+    /// had reached, eased with the drop's curve at `snap.dropProgress`), each channel of
+    /// `#rrggbbaa` linearly, as Core Animation interpolates a `backgroundColor`.
+    ///
+    /// ```swift
+    /// var s = SnapshotStyle()
+    /// s.placeholder = .color(.black)
+    /// s.liftFrom.placeholder = Color(hex: "#ffffff")
+    /// // halfway through an ease-in-out lift: (1 - 0.5) * 255 = 127.5 per channel
+    /// s.placeholder(at: snap)   // .color(#808080) when snap.liftProgress == 0.5
+    /// ```
+    public func placeholder(at snap: SnapshotState) -> PlaceholderStyle {
+        guard case .color(let during) = placeholder, liftFrom.placeholder != nil || dropTo.placeholder != nil else {
+            return snap.placeholder
+        }
+        var c = during
+        if let from = liftFrom.placeholder, snap.liftProgress < 1 {
+            c = Color.lerp(from, during, lift.curve.value(at: max(0, snap.liftProgress)))
+        }
+        if snap.phase == .dropping, let to = dropTo.placeholder {
+            c = Color.lerp(c, to, drop.curve.value(at: min(max(0, snap.dropProgress), 1)))
+        }
+        return .color(c)
+    }
     /// Group drags (issue 19): whether a count badge is drawn on a group's snapshot, and how
     /// many cards are stacked under it.
     public var badge: Bool = true

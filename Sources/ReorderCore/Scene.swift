@@ -46,6 +46,9 @@ public struct Scene: Hashable, Sendable {
         public var position: ItemPosition
         /// Where it is drawn now (it slides like any displaced cell).
         public var frame: Rect
+        /// How it looks now: `snapshot.placeholder`, or on the way there from
+        /// `snapshot.lift.from.placeholder` and back to `snapshot.drop.to.placeholder`
+        /// (``SnapshotStyle/placeholder(at:)``).
         public var style: PlaceholderStyle
     }
 
@@ -189,6 +192,8 @@ extension DragSession {
         let ghosts = Set(groupNow?.ghosts ?? [])
         var cells: [Scene.Cell] = []
         var placeholder: Scene.Placeholder?
+        // The origin cell's look now (a colour may animate over the lift and the drop).
+        let placeholderStyle = snapshot.map { configuration.snapshot.placeholder(at: $0) }
         for p in layout.positions(in: visible) {
             guard let slot = layout.frame(of: p), order.isValid(p) else { continue }
             let handle = order.handle(at: p)
@@ -199,14 +204,14 @@ extension DragSession {
                                     frame: shown(drawn), slot: shown(slot), slideProgress: progress,
                                     isPlaceholder: isPlaceholder, isSelected: selection.contains(handle),
                                     isGhost: ghosts.contains(handle)))
-            if isPlaceholder, let snap = snapshot {
-                placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: snap.placeholder)
+            if isPlaceholder, let style = placeholderStyle {
+                placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: style)
             }
         }
         // The lifted item's cell may have scrolled away: the placeholder still has a frame.
-        if placeholder == nil, let p = lifted, let snap = snapshot, let slot = layout.frame(of: p), order.isValid(p) {
+        if placeholder == nil, let p = lifted, let style = placeholderStyle, let slot = layout.frame(of: p), order.isValid(p) {
             let drawn = drawnFrame(handle: order.handle(at: p), slot: slot, at: t).frame
-            placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: snap.placeholder)
+            placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: style)
         }
 
         var sceneSnapshot: Scene.Snapshot?

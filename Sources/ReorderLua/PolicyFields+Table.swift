@@ -240,6 +240,13 @@ extension FieldKind where V == Color {
     static let color = FieldKind.choice(["#rrggbb", "#rrggbbaa"], parse: { Color(hex: $0) }, name: { $0.hex })
 }
 
+extension FieldKind where V == Color? {
+    /// `"none"` or a colour: the origin cell's colour at one end of the lift or the drop.
+    static let placeholderEnd = FieldKind.choice(["none", "#rrggbb", "#rrggbbaa"], parse: { name -> Color?? in
+        name == "none" ? .some(nil) : Color(hex: name).map { .some($0) }
+    }, name: { $0?.hex ?? "none" })
+}
+
 extension FieldKind where V == PlaceholderStyle {
     static let placeholder = FieldKind.choice(["hidden", "visible", "#rrggbb"], parse: { name -> PlaceholderStyle? in
         switch name {
@@ -327,7 +334,7 @@ extension PolicyField {
         .value("snapshot.shadow.radius", .number(Limits.shadowRadius, unit: "points"), \.snapshot.shadow.radius,
                doc: "Shadow blur radius."),
         .value("snapshot.placeholder", .placeholder, \.snapshot.placeholder,
-               doc: "How the origin cell looks while its item is lifted: hidden, visible as it was, or filled with a colour."),
+               doc: "How the origin cell looks while its item is lifted: hidden, visible as it was, or filled with a colour (which can fade in from `snapshot.lift.from.placeholder` and out to `snapshot.drop.to.placeholder`)."),
         .value("snapshot.clamp", .choice(["none", "center", "half"]), \.snapshot.clamp,
                doc: "How the snapshot's centre is kept inside the viewport on the axes it follows the finger: not at all, within the viewport, or half the snapshot's unscaled size inside (JXMovableCellTableView's `limitSnapshotCenterY`). The edge-scroll reference and the target under the finger use the clamped point."),
         .value("snapshot.lift.duration", .number(Limits.duration, unit: "seconds"), \.snapshot.lift.duration,
@@ -338,6 +345,8 @@ extension PolicyField {
                doc: "The snapshot's scale when the lift begins; it animates to `snapshot.scale`."),
         .value("snapshot.lift.from.alpha", .number(Limits.alpha), \.snapshot.liftFrom.alpha,
                doc: "The snapshot's opacity when the lift begins; it animates to `snapshot.alpha` (the cookbook fades in from 0)."),
+        .value("snapshot.lift.from.placeholder", .placeholderEnd, \.snapshot.liftFrom.placeholder,
+               doc: "The origin cell's colour when the lift begins (its own colour, e.g. a table cell's white): with a colour `snapshot.placeholder`, the cell's fill goes from it to that colour over the lift, with the lift's curve (the cookbook's `cell.backgroundColor` white to black). `\"none\"`: `snapshot.placeholder` from the start."),
         .value("snapshot.drop.duration", .number(Limits.duration, unit: "seconds"), \.snapshot.drop.duration,
                doc: "How long the drop animation takes."),
         .value("snapshot.drop.curve", .curve, \.snapshot.drop.curve,
@@ -346,6 +355,8 @@ extension PolicyField {
                doc: "The snapshot's scale when the drop ends."),
         .value("snapshot.drop.to.alpha", .number(Limits.alpha), \.snapshot.dropTo.alpha,
                doc: "The snapshot's opacity when the drop ends (the cookbook fades out to 0)."),
+        .value("snapshot.drop.to.placeholder", .placeholderEnd, \.snapshot.dropTo.placeholder,
+               doc: "The origin cell's colour when the drop ends: with a colour `snapshot.placeholder`, the cell's fill goes from the colour it has to this one over the drop, with the drop's curve (the cookbook's black back to white). `\"none\"`: `snapshot.placeholder` until the drop ends."),
         .value("edge_scroll.enabled", .boolean, \.edgeScroll.enabled,
                doc: "Whether a drag near an edge scrolls the content."),
         .value("edge_scroll.axes", .axes, \.edgeScroll.axes,

@@ -140,6 +140,8 @@ public enum PolicyTypes {
             ---@field time number # seconds since the session began
             ---@field drag_time number # seconds since the drag began
             ---@field dt number # this frame's interval, seconds
+            ---@field over_since number|nil # the drag time at the start of the frame the finger last came over the viewport; nil while it is outside
+            ---@field outside boolean # whether the finger is outside the viewport during a drag (half-open: on the right or bottom edge is outside)
             ---@field state table # a scratch table for one drag, empty at `on_begin`
 
 

@@ -2,6 +2,44 @@ import Testing
 @testable import ReorderCore
 
 @Suite struct EdgeScrollTests {
+    /// `ctx.over_since` and `ctx.outside` (issue 15, pragmatic-drag-and-drop's engagement):
+    /// the drag time at the start of the dragging frame in which the finger came over the
+    /// viewport (frame start = the frame's time - its dt), nil while it is outside; outside is
+    /// the half-open hit test [0, 375) × [0, 667). Times are binary fractions (exact).
+    @Test func contextKnowsWhenTheFingerCameOverTheViewport() {
+        var c = DefaultPolicy.standardConfiguration
+        c.edgeScroll.enabled = false
+        let policy = DefaultPolicy(configuration: c)
+        let order = Order(sections: [rowItems(30)])
+        var s = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44), viewport: phone)
+        s.touchDown(at: Point(x: 100, y: 22), time: 0, policy: policy)
+        #expect(s.context().overSince == nil && !s.context().outside)     // pressing
+        s.frame(time: 0.5, policy: policy)                                 // the drag begins at 0.5
+        #expect(s.state == .dragging)
+        #expect(s.context().overSince == nil && !s.context().outside)     // no dragging frame yet
+        s.frame(time: 0.53125, policy: policy)                             // starts at 0.5: drag time 0
+        #expect(s.context().overSince == 0)
+        s.frame(time: 0.5625, policy: policy)
+        #expect(s.context().overSince == 0)                                // still the first
+        for (point, outside) in [(Point(x: -10, y: 300), true), (Point(x: 375, y: 300), true),
+                                 (Point(x: 100, y: 667), true), (Point(x: 374.5, y: 666.5), false),
+                                 (Point(x: 0, y: 0), false)] {
+            s.touchMove(to: point, time: 0.5625, policy: policy)
+            #expect(s.context().outside == outside, "\(point)")
+        }
+        s.touchMove(to: Point(x: -10, y: 300), time: 0.5625, policy: policy)
+        s.frame(time: 0.59375, policy: policy)
+        #expect(s.context().overSince == nil)                              // outside: the engagement ends
+        s.touchMove(to: Point(x: 100, y: 300), time: 0.625, policy: policy)
+        s.frame(time: 0.625, policy: policy)                               // dt 0.03125: starts at 0.59375
+        #expect(s.context().overSince == 0.09375)                          // 0.59375 - 0.5
+        #expect(!s.context().outside)
+        s.frame(time: 0.65625, policy: policy)
+        #expect(s.context().overSince == 0.09375)
+        s.touchUp(time: 0.65625, policy: policy)                           // the drop: no finger
+        #expect(s.context().overSince == nil && !s.context().outside)
+    }
+
     /// Lifts row 0, then holds the finger 20 pt above the bottom edge; returns how far the
     /// content scrolls in the following second.
     func scrolledInOneSecond(policy: any DragPolicy, frameRate: Double) -> (distance: Double, sim: DragSimulator) {

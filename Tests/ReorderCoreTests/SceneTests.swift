@@ -219,4 +219,76 @@ import Testing
         #expect(scene.cells[1].frame == Rect(x: 0, y: 44, width: 375, height: 44))
         #expect(AnimationCurve.easeInOut.value(at: 0.5) == 0.5)
     }
+
+    // MARK: The origin cell's colour (issue 15)
+
+    /// The cookbook's origin cell (seed 001): `cell.backgroundColor` white -> black inside the
+    /// lift's 0.25 s block, black -> white inside the drop's. Ease-in-out is 4p³ below 0.5 and
+    /// 1 - (2 - 2p)³ / 2 above: e(0.25) = 0.0625, e(0.5) = 0.5, e(0.75) = 0.9375, so each
+    /// channel is 1 - e on the way in (0.9375, 0.5, 0.0625) and e on the way out; all binary
+    /// fractions, so the comparisons are exact.
+    @Test func theOriginCellsColourAnimatesOverTheLiftAndTheDrop() {
+        let white = Color(red: 1, green: 1, blue: 1)
+        func grey(_ v: Double) -> PlaceholderStyle { .color(Color(red: v, green: v, blue: v)) }
+        var c = DefaultPolicy.standardConfiguration
+        c.edgeScroll.enabled = false
+        c.snapshot.placeholder = .color(.black)
+        c.snapshot.liftFrom.placeholder = white
+        c.snapshot.dropTo.placeholder = white
+        let policy = DefaultPolicy(configuration: c)
+        let order = Order(sections: ["abcdefghij".map { Item(String($0)) }])
+        var s = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44), viewport: phone)
+        s.touchDown(at: Point(x: 100, y: 22), time: 0, policy: policy)
+        s.frame(time: 0.5, policy: policy)                // the drag begins: lift p = 0
+        #expect(s.scene().placeholder?.style == grey(1))
+        for (t, v) in [(0.5625, 0.9375), (0.625, 0.5), (0.6875, 0.0625), (0.75, 0.0)] {
+            s.frame(time: t, policy: policy)
+            #expect(s.scene().placeholder?.style == grey(v), "lift at \(t)")
+        }
+        s.frame(time: 2, policy: policy)
+        #expect(s.scene().placeholder?.style == .color(.black))   // lifted: black
+        // The session's snapshot keeps the static style; the scene draws the animated one.
+        #expect(s.snapshot?.placeholder == .color(.black))
+        s.touchUp(time: 2, policy: policy)
+        for (t, v) in [(2.0625, 0.0625), (2.125, 0.5), (2.1875, 0.9375)] {
+            s.frame(time: t, policy: policy)
+            #expect(s.scene().placeholder?.style == grey(v), "drop at \(t)")
+        }
+        s.frame(time: 2.25, policy: policy)
+        #expect(s.state == .idle)
+        #expect(s.scene().placeholder == nil)
+
+        // A drop half-way through the lift starts from the colour reached (0.5) and goes to
+        // white: 0.5 + (1 - 0.5) × e(0.5) = 0.75 half-way through the drop.
+        s.touchDown(at: Point(x: 100, y: 22), time: 10, policy: policy)
+        s.frame(time: 10.5, policy: policy)
+        s.frame(time: 10.625, policy: policy)
+        #expect(s.scene().placeholder?.style == grey(0.5))
+        s.touchUp(time: 10.625, policy: policy)
+        s.frame(time: 10.75, policy: policy)
+        #expect(s.scene().placeholder?.style == grey(0.75))
+    }
+
+    /// Without the end colours (every policy but the cookbook) the placeholder is its static
+    /// style from the lift's first frame to the drop's last, as before the fields.
+    @Test func withoutEndColoursThePlaceholderIsStatic() {
+        var c = DefaultPolicy.standardConfiguration
+        c.snapshot.placeholder = .color(.black)
+        let policy = DefaultPolicy(configuration: c)
+        let order = Order(sections: ["abcdefghij".map { Item(String($0)) }])
+        var s = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44), viewport: phone)
+        s.touchDown(at: Point(x: 100, y: 22), time: 0, policy: policy)
+        for t in [0.5, 0.625] {
+            s.frame(time: t, policy: policy)
+            #expect(s.scene().placeholder?.style == .color(.black))
+        }
+        s.touchUp(time: 0.625, policy: policy)
+        s.frame(time: 0.75, policy: policy)
+        #expect(s.state == .dropping)
+        #expect(s.scene().placeholder?.style == .color(.black))
+        // A colour at the ends with a non-colour placeholder style changes nothing either.
+        c.snapshot.placeholder = .visible
+        c.snapshot.liftFrom.placeholder = .black
+        #expect(c.snapshot.placeholder(at: s.snapshot!) == s.snapshot!.placeholder)
+    }
 }

@@ -141,6 +141,7 @@ import ReorderCore
             "edge_scroll.reference": "'center'", "edge_scroll.inclusive": "true",
             "snapshot.clamp": "'half'", "snapshot.lift.from.scale": "0.5", "snapshot.lift.from.alpha": "0",
             "snapshot.drop.to.scale": "0.8", "snapshot.drop.to.alpha": "0.2",
+            "snapshot.lift.from.placeholder": "'#ffffff'", "snapshot.drop.to.placeholder": "'#ffffff80'",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
             "keyboard.reveal": "'center'", "keyboard.animate": "false",
             // Issue 19.

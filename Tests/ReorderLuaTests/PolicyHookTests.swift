@@ -135,6 +135,43 @@ import ReorderCore
         ])
     }
 
+    /// `ctx.over_since` (nil or the drag time the finger came over the viewport) and
+    /// `ctx.outside` (a boolean) are current in every call, stale clock or not, through
+    /// pairs() too, and reading them is not a clock read.
+    @Test func ctxOverSinceAndOutsideAreCurrentAndAreNotClockReads() throws {
+        let p = try policy("over.lua", """
+            return {
+              can_move = function(ctx) print(tostring(ctx.over_since), tostring(ctx.outside)) return true end,
+              semantics = function(ctx)
+                local t = ctx.time   -- a clock read: ctx's table is brought up to date
+                print(t, tostring(ctx.over_since), tostring(ctx.outside))
+                local keys = {}
+                for k, v in pairs(ctx) do if k == "over_since" or k == "outside" then keys[#keys + 1] = k .. "=" .. tostring(v) end end
+                table.sort(keys)
+                print(table.concat(keys, ","))
+                return "move"
+              end,
+            }
+            """)
+        var ctx = makeContext(time: 1)
+        _ = p.canMove(ctx, at: p00)                                     // not in a drag: nil, false
+        ctx.time = 2; ctx.overSince = 0.25
+        _ = p.canMove(ctx, at: p00)
+        ctx.overSince = nil; ctx.outside = true
+        _ = p.canMove(ctx, at: p00)
+        #expect(p.clockReads == 0)
+        ctx.time = 3
+        _ = p.semantics(ctx, from: p00, to: p02)
+        ctx.time = 4; ctx.overSince = 1.5; ctx.outside = false
+        _ = p.semantics(ctx, from: p00, to: p02)
+        #expect(p.clockReads == 2)
+        #expect(p.drainDiagnostics().map(\.message) == [
+            "nil\tfalse", "0.25\tfalse", "nil\ttrue",
+            "3.0\tnil\ttrue", "outside=true",
+            "4.0\t1.5\tfalse", "outside=false,over_since=1.5",
+        ])
+    }
+
     @Test func ctxAndItemsAreReadOnlyAndStateIsPerDrag() throws {
         let p = try policy("ro.lua", """
             return {

@@ -164,7 +164,9 @@ void rs_rawsetfield(lua_State *L, int idx, const char *key);
 /* ---- the policy ctx ---- */
 /* The numbers of a policy's reused ctx table, written only when they change. */
 typedef struct rs_ctx_values {
-    double time, drag_time, frame_rate, dt;
+    /* engagement: ctx.over_since when >= 0, ctx.outside when < 0 (then over_since is nil),
+       neither when NaN (PolicyContext.engagement). */
+    double time, drag_time, frame_rate, dt, engagement;
     double viewport_w, viewport_h, content_w, content_h, offset_x, offset_y, item_w, item_h;
 } rs_ctx_values;
 /* The five groups of numbers (ctx, viewport, content, offset, item_size), each shown by a

@@ -102,8 +102,8 @@ extension SceneText {
     func cellText(_ c: Scene.Cell, _ scene: Scene) -> (String, String) {
         let p = c.position
         let label = "\(p.section + 1).\(p.item + 1) "
-        if c.isPlaceholder, let snap = scene.snapshot {
-            switch snap.state.placeholder {
+        if c.isPlaceholder, let style = scene.placeholder?.style ?? scene.snapshot?.state.placeholder {
+            switch style {
             case .hidden: return (String(repeating: ". ", count: 12), "2")
             case .visible: return (label + c.title, "2")
             case .color(let color): return (String(repeating: "#", count: 8) + " " + color.hex, "2")

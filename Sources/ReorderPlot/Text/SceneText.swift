@@ -122,8 +122,8 @@ public struct SceneText: Sendable {
                 let p = c.position
                 let label = "\(p.section + 1).\(p.item + 1)"
                 let prefix = label + String(repeating: " ", count: max(1, 5 - label.count))
-                if c.isPlaceholder, let snap = snapshot {
-                    switch snap.placeholder {
+                if c.isPlaceholder, let look = scene.placeholder?.style ?? snapshot?.placeholder {
+                    switch look {
                     case .hidden: text = prefix + String(repeating: ". ", count: 12); style = "2"
                     case .visible: text = prefix + c.title; style = "2"
                     case .color(let color): text = prefix + String(repeating: "#", count: 12) + " " + color.hex; style = "2"
