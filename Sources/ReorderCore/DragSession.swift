@@ -198,8 +198,9 @@ public struct DragSession: Sendable {
     var horizontalEpisode: ScrollEpisode?
 
     /// The snapshot's size while dragging, from its first lift step on (nil before it and
-    /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
-    /// a plain load, instead of through the optional snapshot three times a frame.
+    /// outside a drag): nothing changes it after that step, so `snapshot.clamp` (three times a
+    /// frame) and ``draggedItemSize`` (each context) read it here, a plain load, instead of
+    /// through the optional snapshot.
     var clampSize: Size?
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
@@ -315,9 +316,15 @@ public struct DragSession: Sendable {
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
     public var draggedItemSize: Size {
-        if let s = snapshot { return s.size }
-        if let p = draggedOrPressedPosition, let f = layout.frame(of: p) { return f.size }
-        return .zero
+        @inline(__always) get {
+            // While dragging, the snapshot's size as kept for the drag (``clampSize``, equal to
+            // it from the first lift step on: see ``invariantViolations()``): a plain load, where
+            // the optional snapshot costs an outlined tag test (every context the frame builds).
+            if state == .dragging, let s = clampSize { return s }
+            if let s = snapshot { return s.size }
+            if let p = draggedOrPressedPosition, let f = layout.frame(of: p) { return f.size }
+            return .zero
+        }
     }
 
     /// The dragged item's position, else the pressed one.
