@@ -197,10 +197,11 @@ public struct DragSession: Sendable {
     var verticalEpisode: ScrollEpisode?
     var horizontalEpisode: ScrollEpisode?
 
-    /// The snapshot's size while dragging, from its first lift step on (nil before it and
-    /// outside a drag): nothing changes it after that step, so `snapshot.clamp` (three times a
-    /// frame) and ``draggedItemSize`` (each context) read it here, a plain load, instead of
-    /// through the optional snapshot.
+    /// The snapshot's size while dragging (nil outside a drag): set at the lift to the cell's,
+    /// the new snapshot's, and by the first lift step to the snapshot's sanitised size (a
+    /// non-finite one becomes 0). Nothing changes it after that step, so `snapshot.clamp`
+    /// (three times a frame) and ``draggedItemSize`` (each context) read it here, a plain
+    /// load, instead of through the optional snapshot.
     var clampSize: Size?
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
