@@ -215,9 +215,6 @@ extension DragSession {
                                  size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
                                  cornerRadius: style.cornerRadius, shadow: style.shadow,
                                  placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
-        // The size `snapshot.clamp` keeps inside the viewport, for the whole drag: the cell's
-        // (the new snapshot's) for the first lift step, which then stores the sanitised one.
-        clampSize = cell.size
         updateSnapshot()
         events.append(.begin(position: position, time: time))
         liftGroup(policy: policy)   // issue 19: a selected item lifts the selection

@@ -75,10 +75,10 @@ extension DragSession {
         case .none: return p
         case .center: inset = .zero
         case .half:
-            // The snapshot's size, kept for the drag (``clampSize``, set at the lift: this runs
-            // only while dragging): three calls a frame under jx_movable, and a plain load keeps
-            // this path free of calls.
-            let size = clampSize ?? .zero
+            // The snapshot's size, cached for the drag (``clampSize``): three calls a frame
+            // under jx_movable, and the outlined lookup keeps this path free of calls.
+            let size: Size
+            if let s = clampSize { size = s } else { size = uncachedClampSize() }
             inset = Size(width: size.width / 2, height: size.height / 2)
         }
         func keep(_ v: Double, _ lo: Double, _ length: Double) -> Double {
@@ -89,6 +89,15 @@ extension DragSession {
         if single != .horizontal { q.y = keep(p.y, inset.height, viewport.height) }
         if single != .vertical { q.x = keep(p.x, inset.width, viewport.width) }
         return q
+    }
+
+    /// The size `snapshot.clamp = "half"` keeps inside the viewport when ``clampSize`` is not
+    /// set: the snapshot's, else the dragged item's.
+    @inline(never) func uncachedClampSize() -> Size {
+        // No `??` over self (its autoclosure made the compiler copy the session's layout
+        // existential on every call).
+        if let s = snapshot?.size { return s }
+        return draggedItemSize
     }
 
     /// Brings the snapshot up to date while dragging, unless it already is: it depends only
@@ -109,6 +118,8 @@ extension DragSession {
         // The drag's data in place (``dragData``), one access for the three fields.
         let basis = SnapshotBasis(time: time, finger: finger, offset: offset)
         let (began, liftFrom, first) = dragData.record(basis)
+        // The drag's first snapshot: its size is final only after the lift step below.
+        if first { clampSize = nil }
         let lift = configuration.snapshot.lift
         let p = Self.progress(from: began, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)

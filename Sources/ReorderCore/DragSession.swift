@@ -197,11 +197,9 @@ public struct DragSession: Sendable {
     var verticalEpisode: ScrollEpisode?
     var horizontalEpisode: ScrollEpisode?
 
-    /// The snapshot's size while dragging (nil outside a drag): set at the lift to the cell's,
-    /// the new snapshot's, and by the first lift step to the snapshot's sanitised size (a
-    /// non-finite one becomes 0). Nothing changes it after that step, so `snapshot.clamp`
-    /// (three times a frame) and ``draggedItemSize`` (each context) read it here, a plain
-    /// load, instead of through the optional snapshot.
+    /// The snapshot's size while dragging, from its first lift step on (nil before it and
+    /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
+    /// a plain load, instead of through the optional snapshot three times a frame.
     var clampSize: Size?
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
@@ -317,15 +315,9 @@ public struct DragSession: Sendable {
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
     public var draggedItemSize: Size {
-        @inline(__always) get {
-            // While dragging, the snapshot's size as kept for the drag (``clampSize``, equal to
-            // it from the first lift step on: see ``invariantViolations()``): a plain load, where
-            // the optional snapshot costs an outlined tag test (every context the frame builds).
-            if state == .dragging, let s = clampSize { return s }
-            if let s = snapshot { return s.size }
-            if let p = draggedOrPressedPosition, let f = layout.frame(of: p) { return f.size }
-            return .zero
-        }
+        if let s = snapshot { return s.size }
+        if let p = draggedOrPressedPosition, let f = layout.frame(of: p) { return f.size }
+        return .zero
     }
 
     /// The dragged item's position, else the pressed one.
