@@ -18,12 +18,12 @@ extension DragSession {
             verticalEpisode = nil; horizontalEpisode = nil
             return
         }
-        // A local, not the computed `currentPosition`: reading a getter of the whole session in
-        // the arguments of the layout's mutating `scroll` made the compiler copy the session.
-        let dragging = drag?.current
-        // `resolved(scrollAxis:)` returns the axes as they are without `.main`: the layout is
-        // asked (an existential witness call) only when they name it.
-        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: layout.scrollAxis) : config.axes
+        // Read into a local: reading a getter of the whole session in the arguments of the
+        // layout's mutating `scroll` made the compiler copy the session.
+        let dragging = currentPosition
+        // `resolved(scrollAxis:)` returns the axes as they are without `.main`; with it, they
+        // resolve against the scroll axis read at the lift.
+        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: scrollAxisOfDrag) : config.axes
         for axis in [Axis.vertical, .horizontal] {
             guard axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
             let length = viewport[axis]
@@ -120,7 +120,7 @@ extension DragSession {
     /// The proposal of the target rule, when it is a step: the dragged item's position and an
     /// existing position, or one past the end of another section (append).
     @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
-        guard let current = drag?.current, let proposed = proposedTarget(dragging: current), proposed != current,
+        guard let current = currentPosition, let proposed = proposedTarget(dragging: current), proposed != current,
               order.isValid(proposed)
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
@@ -167,8 +167,10 @@ extension DragSession {
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }
+        // The context's content size is the layout's now (the edge scroll keeps it up to date).
+        let content = ctx.content
         _ = consume ctx
-        take(from: current, to: target, semantics: semantics, policy: policy)
+        take(from: current, to: target, semantics: semantics, policy: policy, content: content)
     }
 
     /// ``resolveTarget(policy:context:)`` with a context made only when there is a proposal.
@@ -176,7 +178,7 @@ extension DragSession {
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return }
-        take(from: current, to: target, semantics: semantics, policy: policy)
+        take(from: current, to: target, semantics: semantics, policy: policy, content: layout.contentSize)
     }
 
     /// Applies a step to the order and the layout, when it is valid for the order: within a
@@ -225,9 +227,9 @@ extension DragSession {
         // does not scroll back, so the scrolls are put back as they were.
         let listOffsets = current.section != target.section ? layout.listOffsets : []
         guard apply(step) else { return true }
-        drag?.current = target
+        if hasDrag { dragData.current = target }
         let next = proposal()?.proposed
-        drag?.current = current
+        if hasDrag { dragData.current = current }
         undo(step)
         if !listOffsets.isEmpty { layout.setListOffsets(listOffsets) }
         guard let next, next != target else { return true }
@@ -238,9 +240,9 @@ extension DragSession {
     /// records it for undo, and tells the policy (`on_move`).
     ///
     /// An exchange with no item (one past the end of another section: an empty section or an
-    /// append) is a move.
+    /// append) is a move. `content` is the layout's content size before the step.
     @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics proposed: Semantics,
-                       policy: some DragPolicy) {
+                                         policy: some DragPolicy, content: Size) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
         // Issue 19: a step into another section must suit every member of a group.
@@ -251,10 +253,12 @@ extension DragSession {
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
         // A step across a grid's sections can take a line off the content: the offset stays
-        // within it (the fuzzer found offsets past the end after an edge scroll).
-        offset = clampedOffset(offset)
+        // within it (the fuzzer found offsets past the end after an edge scroll). The offset is
+        // already clamped to the content before the step (every write of it clamps), so with
+        // the same content size clamping again would change nothing: skipped then.
+        if layout.contentSize != content { offset = clampedOffset(offset) }
         undoLog.append(step)
-        drag?.current = target
+        if hasDrag { dragData.current = target }
         startSlides(from: current, to: target, semantics: semantics)
         events.append(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)

@@ -24,12 +24,12 @@ extension DragSession {
     /// Takes `input` at `t`, the one place the session's time is set: nil when the input is
     /// ignored (a non-finite time, or the state does not take it), else the state before it.
     /// The time is never earlier than the last input's.
-    mutating func accept(_ input: Input, at t: Double) -> State? {
-        // The state is derived from the phase data: read it once.
+    @inline(__always) mutating func accept(_ input: Input, at t: Double) -> State? {
         let current = state
         guard t.isFinite, accepts(input, in: current) else { return nil }
-        // A keyboard drag takes only frames from the touch inputs (DragSession+Keyboard).
-        if keys.lifted && current == .dragging && input != .frame { return nil }
+        // A keyboard drag takes only frames from the touch inputs (DragSession+Keyboard). The
+        // input is a constant at each (inlined) call, so a frame does not test the flag here.
+        if input != .frame && keys.lifted && current == .dragging { return nil }
         time = max(t, time)
         return current
     }
@@ -158,11 +158,12 @@ extension DragSession {
             activateIfDue(policy: policy)
         case .dragging:
             if keys.lifted { keyboardFrame(); break }
-            let dt = drag?.beginFrame(at: time) ?? 0
+            let now = time
+            let dt = hasDrag ? dragData.beginFrame(at: now) : 0
             // ctx.over_since: when the finger came over the viewport (the frame's start), nil
             // while it is outside.
             if let finger, Self.isOver(finger, viewport) {
-                if fingerOverAt == nil { fingerOverAt = time - dt }
+                if fingerOverAt == nil { fingerOverAt = now - dt }
             } else if fingerOverAt != nil {
                 fingerOverAt = nil
             }
@@ -212,7 +213,7 @@ extension DragSession {
     mutating func beginDrag(at position: ItemPosition, cell: Rect, policy: some DragPolicy) {
         let liftFrom = cell.center - offset
         drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
-                    lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil)
+                    lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil, scrollAxis: layout.scrollAxis)
         beginPhase(.dragging)
         verticalEpisode = nil
         horizontalEpisode = nil

@@ -470,7 +470,8 @@ extension DragSession {
     /// A frame of a keyboard drag: the reveal's glide and the lift advance; the snapshot sits on
     /// the item's cell.
     mutating func keyboardFrame() {
-        drag?.lastFrameTime = time
+        let now = time
+        drag?.lastFrameTime = now
         if let glide = keys.scroll {
             let spec = configuration.displacement
             let p = Self.progress(from: glide.start, now: time, duration: spec.duration)

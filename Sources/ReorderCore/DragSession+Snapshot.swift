@@ -25,16 +25,16 @@ extension DragSession {
         @inline(never) get {
             // No `??` over self (its autoclosure captures the session).
             let f: Point
-            if let finger { f = finger } else if let drag { f = drag.liftFrom } else { f = .zero }
+            if let finger { f = finger } else if hasDrag { f = dragData.liftFrom } else { f = .zero }
             guard let press else { return f }
             switch configuration.follow {
             // The followed axis is known in each case (`FollowMode.singleAxis`): `clamped` need
             // not switch over the mode again.
             case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: .vertical)
             case .main:
-                // Along the layout's scroll axis: on vertical layouts exactly `.y`. The axis is
-                // asked of the layout once (a witness call through the existential).
-                let axis = layout.scrollAxis
+                // Along the layout's scroll axis: on vertical layouts exactly `.y`. The axis was
+                // read at the lift (`Drag.scrollAxis`).
+                let axis = scrollAxisOfDrag
                 if axis == .horizontal {
                     return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y), single: axis)
                 }
@@ -50,16 +50,21 @@ extension DragSession {
     /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
     /// Called only while dragging (the follow position, the target rule's point).
     @inline(__always) func clamped(_ p: Point) -> Point {
-        // `FollowMode.singleAxis(scrollAxis:)`, with the layout asked only for `"main"`: the
-        // other modes do not depend on it, and asking costs an existential witness call (three
-        // calls a frame under jx_movable's `follow = "y"`).
+        // `FollowMode.singleAxis(scrollAxis:)`, with the scroll axis read only for `"main"`
+        // (the other modes do not depend on it).
         let single: Axis?
         switch configuration.follow {
         case .y: single = .vertical
-        case .main: single = layout.scrollAxis
+        case .main: single = scrollAxisOfDrag
         case .xy, .translation: single = nil
         }
         return clamped(p, single: single)
+    }
+
+    /// The layout's scroll axis as the drag read it at the lift (``Drag/scrollAxis``); the
+    /// layout's own answer outside a drag.
+    @inline(__always) var scrollAxisOfDrag: Axis {
+        hasDrag ? dragData.scrollAxis : layout.scrollAxis
     }
 
     /// ``clamped(_:)`` with the followed axis already known (`configuration.follow`'s
@@ -100,7 +105,7 @@ extension DragSession {
     /// again from the same numbers gives the same snapshot. A dragging frame that follows a
     /// touch move at the same time, and does not scroll, updates it once instead of three times.
     mutating func refreshSnapshot() {
-        if drag?.isComputed(for: SnapshotBasis(time: time, finger: finger, offset: offset)) == true { return }
+        if hasDrag && dragData.isComputed(for: SnapshotBasis(time: time, finger: finger, offset: offset)) { return }
         updateSnapshot()
     }
 
@@ -109,10 +114,10 @@ extension DragSession {
     /// The snapshot is updated in place (it is a few hundred bytes; copying it out of the
     /// optional and back cost more than the arithmetic).
     mutating func updateSnapshot() {
-        // One access to the optional drag, not four (each `drag?.` is an outlined tag test).
-        guard state == .dragging,
-              let (began, liftFrom, first) = drag?.record(SnapshotBasis(time: time, finger: finger, offset: offset))
-        else { return }
+        guard state == .dragging, hasDrag else { return }
+        // The drag's data in place (``dragData``), one access for the three fields.
+        let basis = SnapshotBasis(time: time, finger: finger, offset: offset)
+        let (began, liftFrom, first) = dragData.record(basis)
         // The drag's first snapshot: its size is final only after the lift step below.
         if first { clampSize = nil }
         let lift = configuration.snapshot.lift
@@ -191,7 +196,7 @@ extension DragSession.Drag {
         return (beganAt, liftFrom, first)
     }
 
-    /// Whether the snapshot was last computed for `basis` (one access to the optional drag).
+    /// Whether the snapshot was last computed for `basis`.
     @inline(__always) func isComputed(for basis: DragSession.SnapshotBasis) -> Bool {
         guard let b = snapshotBasis else { return false }
         return b.isIdentical(to: basis)

@@ -99,6 +99,15 @@ public struct DragSession: Sendable {
         /// The time, finger and offset the snapshot was last computed for (nil: not computed
         /// this drag). Nothing else it depends on changes during a drag.
         var snapshotBasis: SnapshotBasis?
+        /// The layout's scroll axis (``Layout/scrollAxis``), read once at the lift: `follow =
+        /// "main"` and `edge_scroll.axes = "main"` resolve against it every frame, and asking
+        /// the layout is a witness call through its existential.
+        var scrollAxis: Axis
+
+        /// What ``DragSession/dragData`` holds outside a drag (never read then).
+        static let none = Drag(original: ItemPosition(section: 0, item: 0), current: ItemPosition(section: 0, item: 0),
+                               handle: -1, beganAt: 0, lastFrameTime: 0, liftFrom: .zero, snapshotBasis: nil,
+                               scrollAxis: .vertical)
     }
 
     /// What the drop animates from.
@@ -153,15 +162,28 @@ public struct DragSession: Sendable {
     /// Where the finger is (viewport coordinates) while it is down.
     public internal(set) var finger: Point?
     /// Where the dragged item was when the drag began.
-    public var originalPosition: ItemPosition? { drag?.original }
+    public var originalPosition: ItemPosition? { hasDrag ? dragData.original : nil }
     /// Where the dragged item is now.
-    public var currentPosition: ItemPosition? { drag?.current }
+    public var currentPosition: ItemPosition? { hasDrag ? dragData.current : nil }
     /// The time the current drag began (nil when no drag is under way).
-    public var dragBeganAt: Double? { drag?.beganAt }
+    public var dragBeganAt: Double? { hasDrag ? dragData.beganAt : nil }
 
     /// The phase data: nil outside the phase (see ``state``).
     var press: Press?
-    var drag: Drag?
+    /// The drag's phase data, kept in ``dragData`` while ``hasDrag``. Not a stored optional:
+    /// `Drag?` has no spare bits, and each read of a stored one went through an outlined tag
+    /// test (a call), about eleven a dragging frame (issue 13). The frame's own reads go to
+    /// ``dragData`` in place (``currentPosition``, ``dragBeganAt``): this getter copies the
+    /// whole `Drag` into an optional.
+    var drag: Drag? {
+        @inline(__always) get { hasDrag ? dragData : nil }
+        @inline(__always) set {
+            if let newValue { dragData = newValue; hasDrag = true } else { hasDrag = false }
+        }
+    }
+    /// The storage behind ``drag``: meaningful only while ``hasDrag``.
+    var dragData = Drag.none
+    var hasDrag = false
     var drop: Drop?
     /// The policy's static fields, captured at touch down for the whole interaction (and kept
     /// after it: the displacement slides it started run on).
@@ -322,7 +344,7 @@ public struct DragSession: Sendable {
 
     /// The dragged item's position, else the pressed one.
     @inline(__always) var draggedOrPressedPosition: ItemPosition? {
-        if let drag { return drag.current }
+        if hasDrag { return dragData.current }
         if let press { return press.position }
         return nil
     }

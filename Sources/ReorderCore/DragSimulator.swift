@@ -136,43 +136,64 @@ public final class DragSimulator {
     }
 
     /// Applies an input without re-aligning the frame grid.
+    ///
+    /// Frames and moves, the inputs of every dragging frame, are matched first and run with
+    /// only their time and point: the keyboard cases' payloads (`KeyboardAction` carries a
+    /// list name) make `TraceInput` costly to copy and to switch over as a whole.
     @discardableResult
     func perform(_ input: TraceInput) -> DragSession.InputOutcome {
-        let t = input.time.isFinite ? max(input.time, time) : time
+        if case .frame(let t0) = input {
+            return handle(at: t0, { s, t, policy in s.frame(time: t, policy: policy) }, recorded: { .frame($0) })
+        }
+        if case .move(let t0, let p) = input {
+            return handle(at: t0, { s, t, policy in s.touchMove(to: p, time: t, policy: policy) },
+                          recorded: { .move($0, p) })
+        }
+        return performOther(input)
+    }
+
+    /// Runs one input at `inputTime` (never earlier than the clock): `body` gives it to the
+    /// session, `recorded` is what ``inputs`` records for it at the time it ran.
+    @inline(__always)
+    func handle(at inputTime: Double, _ body: (inout DragSession, Double, any DragPolicy) -> DragSession.InputOutcome,
+                recorded: (Double) -> TraceInput) -> DragSession.InputOutcome {
+        let t = inputTime.isFinite ? max(inputTime, time) : time
         checkNoInput()
         isHandlingInput = true
-        let outcome: DragSession.InputOutcome
-        switch input {
-        case .down(_, let p): outcome = storedSession.touchDown(at: p, time: t, policy: storedPolicy)
-        case .move(_, let p): outcome = storedSession.touchMove(to: p, time: t, policy: storedPolicy)
-        case .up: outcome = storedSession.touchUp(time: t, policy: storedPolicy)
-        case .cancel: outcome = storedSession.cancel(time: t, policy: storedPolicy)
-        case .frame: outcome = storedSession.frame(time: t, policy: storedPolicy)
-        case .focus(_, let p): outcome = storedSession.focus(p, time: t)
-        case .key(_, let k, let n): outcome = storedSession.key(k, count: n, time: t, policy: storedPolicy)
-        case .action(_, let p, let a): outcome = storedSession.perform(a, at: p, time: t, policy: storedPolicy)
-        case .select(_, let p): outcome = storedSession.select(p, time: t, policy: storedPolicy)   // issue 19
-        case .deselect(_, let p): outcome = storedSession.deselect(p, time: t)
-        case .tap(_, let p): outcome = storedSession.tap(p, time: t, policy: storedPolicy)
-        }
+        let outcome = body(&storedSession, t, storedPolicy)
         isHandlingInput = false
         time = t
-        if isRecording && outcome != .ignored {
-            switch input {
-            case .down(_, let p): storedInputs.append(.down(t, p))
-            case .move(_, let p): storedInputs.append(.move(t, p))
-            case .up: storedInputs.append(.up(t))
-            case .cancel: storedInputs.append(.cancel(t))
-            case .frame: storedInputs.append(.frame(t))
-            case .focus(_, let p): storedInputs.append(.focus(t, p))
-            case .key(_, let k, let n): storedInputs.append(.key(t, k, n))
-            case .action(_, let p, let a): storedInputs.append(.action(t, p, a))
-            case .select(_, let p): storedInputs.append(.select(t, p))   // issue 19
-            case .deselect(_, let p): storedInputs.append(.deselect(t, p))
-            case .tap(_, let p): storedInputs.append(.tap(t, p))
-            }
-        }
+        if isRecording && outcome != .ignored { storedInputs.append(recorded(t)) }
         return outcome
+    }
+
+    /// ``perform(_:)`` for every input but frames and moves.
+    func performOther(_ input: TraceInput) -> DragSession.InputOutcome {
+        switch input {
+        case .down(let t0, let p):
+            return handle(at: t0, { s, t, policy in s.touchDown(at: p, time: t, policy: policy) }, recorded: { .down($0, p) })
+        case .move(let t0, let p):
+            return handle(at: t0, { s, t, policy in s.touchMove(to: p, time: t, policy: policy) }, recorded: { .move($0, p) })
+        case .up(let t0):
+            return handle(at: t0, { s, t, policy in s.touchUp(time: t, policy: policy) }, recorded: { .up($0) })
+        case .cancel(let t0):
+            return handle(at: t0, { s, t, policy in s.cancel(time: t, policy: policy) }, recorded: { .cancel($0) })
+        case .frame(let t0):
+            return handle(at: t0, { s, t, policy in s.frame(time: t, policy: policy) }, recorded: { .frame($0) })
+        case .focus(let t0, let p):
+            return handle(at: t0, { s, t, _ in s.focus(p, time: t) }, recorded: { .focus($0, p) })
+        case .key(let t0, let k, let n):
+            return handle(at: t0, { s, t, policy in s.key(k, count: n, time: t, policy: policy) }, recorded: { .key($0, k, n) })
+        case .action(let t0, let p, let a):
+            return handle(at: t0, { s, t, policy in s.perform(a, at: p, time: t, policy: policy) },
+                          recorded: { .action($0, p, a) })
+        case .select(let t0, let p):   // issue 19
+            return handle(at: t0, { s, t, policy in s.select(p, time: t, policy: policy) }, recorded: { .select($0, p) })
+        case .deselect(let t0, let p):
+            return handle(at: t0, { s, t, _ in s.deselect(p, time: t) }, recorded: { .deselect($0, p) })
+        case .tap(let t0, let p):
+            return handle(at: t0, { s, t, policy in s.tap(p, time: t, policy: policy) }, recorded: { .tap($0, p) })
+        }
     }
 
     /// Moves the frame grid past the current time.

@@ -21,7 +21,8 @@
 public protocol Layout: Sendable {
     /// The size of everything that can be scrolled to.
     var contentSize: Size { get }
-    /// The axis the content grows and scrolls along (see the default).
+    /// The axis the content grows and scrolls along (see the default). A drag reads it once,
+    /// at the lift, for its whole length (`follow` and `edge_scroll.axes` = `"main"`).
     var scrollAxis: Axis { get }
     /// Number of sections the layout knows.
     var sectionCount: Int { get }

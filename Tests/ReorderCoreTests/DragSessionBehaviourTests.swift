@@ -208,6 +208,60 @@ import Testing
         #expect(s?.scale == 1.05 && s?.alpha == 0.98)
     }
 
+    /// A table whose scroll axis turns horizontal once a step has moved an item: a layout whose
+    /// answer changes (the built-in ones never do).
+    struct TurningTable: Layout {
+        var table: TableLayout
+        var turned = false
+        var contentSize: Size { table.contentSize }
+        var scrollAxis: Axis { turned ? .horizontal : .vertical }
+        var sectionCount: Int { table.sectionCount }
+        func count(_ section: Int) -> Int { table.count(section) }
+        func frame(of position: ItemPosition) -> Rect? { table.frame(of: position) }
+        func headerFrame(of section: Int) -> Rect? { table.headerFrame(of: section) }
+        func position(at point: Point) -> ItemPosition? { table.position(at: point) }
+        func positions(in rect: Rect) -> [ItemPosition] { table.positions(in: rect) }
+        mutating func setViewport(_ viewport: Size) { table.setViewport(viewport) }
+        mutating func didMove(from: ItemPosition, to: ItemPosition) { table.didMove(from: from, to: to); turned = true }
+        mutating func didExchange(_ a: ItemPosition, _ b: ItemPosition) { table.didExchange(a, b); turned = true }
+        mutating func reload(from order: Order) { table.reload(from: order) }
+        func proposedPosition(at point: Point, dragging: ItemPosition) -> ItemPosition? {
+            table.proposedPosition(at: point, dragging: dragging)
+        }
+        var hasUniformItemSizes: Bool { table.hasUniformItemSizes }
+    }
+
+    /// `follow = "main"` resolves against the scroll axis the layout gave at the lift, for the
+    /// whole drag (Layout.scrollAxis's contract); the next drag reads it again.
+    @Test func followMainReadsTheScrollAxisAtTheLift() {
+        final class P: DefaultPolicy {}
+        var c = DefaultPolicy.standardConfiguration
+        c.follow = .main
+        c.edgeScroll.enabled = false
+        let order = Order(sections: [letters])
+        let layout = TurningTable(table: TableLayout(order: order, width: phone.width, rowHeight: 44))
+        let sim = DragSimulator(order: order, layout: layout, viewport: phone, policy: P(configuration: c))
+        sim.press(at: Point(x: 300, y: 30))
+        sim.hold(0.75)
+        // The finger over row 2 (88-132 pt): one step, after which the layout answers horizontal.
+        sim.move(to: Point(x: 250, y: 100))
+        #expect(sim.currentPosition == pos(0, 2))
+        #expect(sim.layout.scrollAxis == .horizontal)
+        // Still along y, as read at the lift: x at the cell's centre (375 / 2), y the finger's.
+        // (Along x it would be (240, 22): the finger's x, the pressed cell's centre y.)
+        sim.move(to: Point(x: 240, y: 110))
+        #expect(sim.snapshot?.center == Point(x: 187.5, y: 110))
+        sim.release()
+        sim.settle()
+        // The next drag lifts with the horizontal answer: x follows the finger, y stays at the
+        // pressed cell's centre (row 0 of the new order: 22 pt).
+        sim.press(at: Point(x: 300, y: 30))
+        sim.hold(0.75)
+        sim.move(to: Point(x: 240, y: 35))
+        #expect(sim.snapshot?.center == Point(x: 240, y: 22))
+        expectInvariants(sim)
+    }
+
     @Test func centerDistanceRule() {
         final class Nearest: DefaultPolicy {
             init() {
