@@ -1,5 +1,7 @@
 """Benchmark (not a test): the page's round trip in headless Chromium, from a message sent
-(pointer event or animation frame) to its scene drawn into the DOM (`window.__play.rtts`).
+(pointer event or animation frame) to its scene drawn into the DOM (`window.__play.rtts`), and
+from a pointer event's own timestamp to its scene drawn and shown (`inputToDrawn`,
+`inputToShown`: the latency the user sees).
 
   python3 Tests/Browser/bench_page.py [--rows N] [--seconds S] [--reorder PATH] [--flag=--chromium-switch ...]"""
 import argparse, os, re, subprocess, threading, time
@@ -51,6 +53,9 @@ draw = sorted(d.execute_script("return window.__play.drawTimes || []"))
 waits = d.execute_script("return window.__play.waits || []")
 renders = sorted(d.execute_script("return window.__play.renders || []"))
 f2d = sorted(d.execute_script("return window.__play.frameToDrawn || []"))
+i2d = d.execute_script("return window.__play.inputToDrawn || []")
+i2s = d.execute_script("return window.__play.inputToShown || []")
+rkinds = d.execute_script("return window.__play.renderKinds || []")
 d.quit()
 server.terminate()
 print(f"rows {a.rows}, {len(r)} messages in {a.seconds:.0f} s: page round trip p50 {r[len(r)//2]:.2f} ms, "
@@ -71,9 +76,40 @@ if waits:
     print(f"  sent -> reply handled: p50 {q(w_all, .5):.2f} ms, p99 {q(w_all, .99):.2f} ms; "
           f"with a frame rendered in between ({len(w_blocked)}): p50 {q(w_blocked, .5):.2f}, p99 {q(w_blocked, .99):.2f} ms; "
           f"without ({len(w_free)}): p50 {q(w_free, .5):.2f}, p99 {q(w_free, .99):.2f} ms")
+    # The same by message type: which messages wait behind a rendering, and how long it took.
+    for t in sorted({w[2] for w in waits if len(w) > 2}):
+        mine = [w for w in waits if w[2] == t]
+        b = sorted(w[0] for w in mine if w[1])
+        rb = sorted(w[3] for w in mine if w[1])
+        f = sorted(w[0] for w in mine if not w[1])
+        print(f"    {t}: {len(mine)} messages; behind a rendering {len(b)} (wait p50 {q(b, .5):.2f} ms, max {q(b, 1):.2f}; "
+              f"that rendering p50 {q(rb, .5):.2f} ms), not {len(f)} (p50 {q(f, .5):.2f}, p99 {q(f, .99):.2f} ms)")
 if renders:
     print(f"  a frame's rendering on the main thread ({len(renders)} frames): p50 {q(renders, .5):.2f} ms, "
           f"p90 {q(renders, .9):.2f} ms, p99 {q(renders, .99):.2f} ms")
+if rkinds:
+    # The slow frames: what the scenes drawn just before them changed.
+    slow = sorted(rkinds, key=lambda r: -r[0])[:15]
+    print("  the slowest renderings (ms, what the scenes before them changed): "
+          + "; ".join(f"{ms:.1f} [{kinds}]" for ms, kinds in slow))
+    by = {}
+    for ms, kinds in rkinds:
+        for k in (kinds.split() or ["nothing"]):
+            by.setdefault(k, []).append(ms)
+    for k, xs in sorted(by.items()):
+        xs.sort()
+        print(f"    frames after a scene that changed {k}: {len(xs)}, p50 {q(xs, .5):.2f} ms, p90 {q(xs, .9):.2f}, max {q(xs, 1):.2f} ms")
+def by_kind(rows, what):
+    # Input event timestamp -> scene, by input kind (the user-visible latency).
+    if not rows:
+        return
+    allv = sorted(ms for _, ms in rows)
+    print(f"  input event -> {what} ({len(allv)}): p50 {q(allv, .5):.2f} ms, p90 {q(allv, .9):.2f}, p99 {q(allv, .99):.2f} ms")
+    for k in sorted({k for k, _ in rows}):
+        xs = sorted(ms for kk, ms in rows if kk == k)
+        print(f"    {k} ({len(xs)}): p50 {q(xs, .5):.2f} ms, p90 {q(xs, .9):.2f}, p99 {q(xs, .99):.2f}, max {q(xs, 1):.2f} ms")
+by_kind(i2d, "its scene written into the DOM")
+by_kind(i2s, "the end of the first rendering that shows it")
 if f2d:
     print(f"  animation frame began -> its frame message's scene drawn ({len(f2d)}): p50 {q(f2d, .5):.2f} ms, "
           f"p90 {q(f2d, .9):.2f} ms, p99 {q(f2d, .99):.2f} ms")

@@ -15,7 +15,7 @@ const state = {
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
   pendingMove: null,    // the pointer's last move since the last frame: {ms, x, y}
-  sentAt: new Map(),    // seq -> performance.now() when sent
+  sentAt: new Map(),    // seq -> [performance.now() when sent, the message's type]
   rtts: [],             // round trips (ms) from a message to its scene drawn
   drawTimes: [],        // the page's own work (ms) per scene message
   waits: [],            // [ms from a message sent to its reply's handler starting, whether a
@@ -25,6 +25,13 @@ const state = {
   renderEnd: 0,         // performance.now() when the last frame's rendering was over
   frameBegun: new Map(),// seq -> performance.now() when its animation frame began
   frameToDrawn: [],     // ms from an animation frame's start to its frame message's scene drawn
+  sentInputs: new Map(),// seq -> [[kind, event timeStamp ms], ...]: the pointer inputs a message carries
+  inputToDrawn: [],     // [kind, ms from the input event's timeStamp to its scene written into the DOM]
+  inputToShown: [],     // [kind, ms from the input event's timeStamp to the end of the rendering of
+                        //  the first frame that shows its scene]
+  awaitingFrame: [],    // [[kind, ms], ...] drawn into the DOM, not yet rendered by a frame
+  renderKinds: [],      // [ms, what the scenes drawn since the last frame changed] per frame
+  drawn: {},            // what the scenes drawn since the last frame changed (see scene.js)
   received: 0,
   errors: [],
   traceUrl: null,
@@ -44,11 +51,15 @@ function time(ms) {
 }
 
 // `frameBegun`: performance.now() when the animation frame a frame message belongs to began.
-function send(message, frameBegun) {
+// `inputs`: the pointer inputs the message carries, [[kind, event timeStamp ms], ...] (for the
+// benchmark's input -> drawn figures).
+function send(message, frameBegun, inputs) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
   message.v = PROTOCOL;
   message.seq = ++state.seq;
-  state.sentAt.set(message.seq, performance.now());
+  state.sentAt.set(message.seq, [performance.now(), message.type]);
+  if (inputs && inputs.length) state.sentInputs.set(message.seq, inputs);
+  if (state.sentInputs.size > 1000) state.sentInputs.delete(state.sentInputs.keys().next().value);
   if (frameBegun !== undefined) state.frameBegun.set(message.seq, frameBegun);
   if (state.frameBegun.size > 1000) state.frameBegun.delete(state.frameBegun.keys().next().value);
   if (state.sentAt.size > 1000) state.sentAt.delete(state.sentAt.keys().next().value);
@@ -117,7 +128,7 @@ function scene(m) {
   const started = performance.now();
   state.scene = m.scene;
   m.scene.keyboard = m.keyboard;
-  drawScene(viewport, m.scene);
+  drawScene(viewport, m.scene, state.drawn);
   for (const e of m.events) log(describe(e));
   keyboard(m.keyboard);
   // The axis that scrolls (vertical first); a strip scrolls left and right.
@@ -140,9 +151,20 @@ function scene(m) {
   state.drawTimes.push(performance.now() - started);
   if (state.drawTimes.length > 200000) state.drawTimes.splice(0, 100000);
   if (m.seq && state.sentAt.has(m.seq)) {
-    const sent = state.sentAt.get(m.seq);
-    state.rtts.push(performance.now() - sent);
-    state.waits.push([state.arrived - sent, state.renderEnd > sent]);
+    const [sent, type] = state.sentAt.get(m.seq);
+    const now = performance.now();
+    state.rtts.push(now - sent);
+    // [ms, whether a frame was rendered in between, the message's type, that rendering's ms]
+    state.waits.push([state.arrived - sent, state.renderEnd > sent, type, state.renderEnd > sent ? state.lastRender : 0]);
+    const inputs = state.sentInputs.get(m.seq);
+    if (inputs) {
+      state.sentInputs.delete(m.seq);
+      for (const [kind, ms] of inputs) {
+        state.inputToDrawn.push([kind, now - ms]);
+        state.awaitingFrame.push([kind, ms]);
+      }
+      if (state.inputToDrawn.length > 200000) state.inputToDrawn.splice(0, 100000);
+    }
     if (state.frameBegun.has(m.seq)) {
       state.frameToDrawn.push(performance.now() - state.frameBegun.get(m.seq));
       state.frameBegun.delete(m.seq);
@@ -327,6 +349,7 @@ function log(text, cls) {
   number.className = 'n';
   number.textContent = `${++logged}.`;
   li.append(number, document.createTextNode(text));
+  state.drawn.log = true;
   if (cls) li.className = cls;
   const list = $('log');
   list.append(li);
@@ -357,19 +380,19 @@ viewport.addEventListener('pointerdown', (e) => {
   // Issue 19: Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item, no
   // drag; a second pointer during a drag taps an item, which asks the policy's can_add.
   if (e.button === 0 && state.pointer === null && (e.shiftKey || e.metaKey || e.ctrlKey)) {
-    send({ type: 'select', t: time(e.timeStamp), ...point(e) });
+    send({ type: 'select', t: time(e.timeStamp), ...point(e) }, undefined, [['select', e.timeStamp]]);
     e.preventDefault();
     return;
   }
   if (state.pointer !== null && e.pointerId !== state.pointer) {
-    send({ type: 'tap', t: time(e.timeStamp), ...point(e) });
+    send({ type: 'tap', t: time(e.timeStamp), ...point(e) }, undefined, [['tap', e.timeStamp]]);
     e.preventDefault();
     return;
   }
   if (state.pointer !== null || e.button > 0) return;
   state.pointer = e.pointerId;
   viewport.setPointerCapture(e.pointerId);
-  send({ type: 'down', t: time(e.timeStamp), ...point(e) });
+  send({ type: 'down', t: time(e.timeStamp), ...point(e) }, undefined, [['down', e.timeStamp]]);
   e.preventDefault();
 });
 // A move is kept until the next animation frame and goes with its tick as one message (one
@@ -382,19 +405,19 @@ viewport.addEventListener('pointermove', (e) => {
 function flushMove() {
   const m = state.pendingMove;
   state.pendingMove = null;
-  if (m) send({ type: 'move', t: time(m.ms), x: m.x, y: m.y });
+  if (m) send({ type: 'move', t: time(m.ms), x: m.x, y: m.y }, undefined, [['move', m.ms]]);
 }
 viewport.addEventListener('pointerup', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
   flushMove();
-  send({ type: 'up', t: time(e.timeStamp) });
+  send({ type: 'up', t: time(e.timeStamp) }, undefined, [['up', e.timeStamp]]);
 });
 viewport.addEventListener('pointercancel', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
   flushMove();
-  send({ type: 'cancel', t: time(e.timeStamp) });
+  send({ type: 'cancel', t: time(e.timeStamp) }, undefined, [['cancel', e.timeStamp]]);
 });
 
 // Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen
@@ -406,8 +429,12 @@ viewport.addEventListener('pointercancel', (e) => {
 // requestAnimationFrame's timestamp.
 const afterFrame = new MessageChannel();
 afterFrame.port1.onmessage = (e) => {
-  const [ts, begun] = e.data;
+  const [ts, begun, rendered] = e.data;
   state.renderEnd = performance.now();
+  state.lastRender = state.renderEnd - begun;
+  // The inputs whose scenes this frame rendered: on screen now (as far as the page can tell).
+  for (const [kind, ms] of rendered) state.inputToShown.push([kind, state.renderEnd - ms]);
+  if (state.inputToShown.length > 200000) state.inputToShown.splice(0, 100000);
   if (state.logToEnd) {
     // Here the layout is the one just rendered, so reading scrollHeight costs nothing.
     state.logToEnd = false;
@@ -416,18 +443,26 @@ afterFrame.port1.onmessage = (e) => {
   }
   state.renders.push(state.renderEnd - begun);
   if (state.renders.length > 200000) state.renders.splice(0, 100000);
+  state.renderKinds.push([state.renderEnd - begun, e.data[3]]);
+  if (state.renderKinds.length > 200000) state.renderKinds.splice(0, 100000);
   const s = state.scene;
   const m = state.pendingMove;
   if (m) {
     state.pendingMove = null;
     const moved = time(m.ms);
-    send({ type: 'frame', t: time(ts), x: m.x, y: m.y, move_t: moved }, begun);
+    send({ type: 'frame', t: time(ts), x: m.x, y: m.y, move_t: moved }, begun, [['move', m.ms]]);
   } else if (state.pointer !== null || (s && s.state !== 'idle')) {
     send({ type: 'frame', t: time(ts) }, begun);
   }
 };
 function frame(ts) {
-  afterFrame.port2.postMessage([ts, performance.now()]);
+  // What this frame renders: the inputs whose scenes were drawn since the last frame, and what
+  // those scenes changed (for bench_page.py).
+  const rendered = state.awaitingFrame;
+  state.awaitingFrame = [];
+  const drawn = Object.keys(state.drawn).join(' ');
+  state.drawn = {};
+  afterFrame.port2.postMessage([ts, performance.now(), rendered, drawn]);
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);
