@@ -70,9 +70,9 @@ if waits:
     # Where the round trip goes: from the message sent to its reply's handler starting (the
     # socket, the host, the browser's network process, the renderer's queue), split by whether
     # a frame's rendering (style, layout, paint, commit) ran on the main thread in between.
-    w_all = sorted(w for w, _ in waits)
-    w_blocked = sorted(w for w, b in waits if b)
-    w_free = sorted(w for w, b in waits if not b)
+    w_all = sorted(w[0] for w in waits)
+    w_blocked = sorted(w[0] for w in waits if w[1])
+    w_free = sorted(w[0] for w in waits if not w[1])
     print(f"  sent -> reply handled: p50 {q(w_all, .5):.2f} ms, p99 {q(w_all, .99):.2f} ms; "
           f"with a frame rendered in between ({len(w_blocked)}): p50 {q(w_blocked, .5):.2f}, p99 {q(w_blocked, .99):.2f} ms; "
           f"without ({len(w_free)}): p50 {q(w_free, .5):.2f}, p99 {q(w_free, .99):.2f} ms")
@@ -82,8 +82,11 @@ if waits:
         b = sorted(w[0] for w in mine if w[1])
         rb = sorted(w[3] for w in mine if w[1])
         f = sorted(w[0] for w in mine if not w[1])
+        sb = sorted(w[0] - w[4] for w in mine if w[1] and len(w) > 4)
+        ra = sorted(w[4] for w in mine if w[1] and len(w) > 4)
         print(f"    {t}: {len(mine)} messages; behind a rendering {len(b)} (wait p50 {q(b, .5):.2f} ms, max {q(b, 1):.2f}; "
-              f"that rendering p50 {q(rb, .5):.2f} ms), not {len(f)} (p50 {q(f, .5):.2f}, p99 {q(f, .99):.2f} ms)")
+              f"that rendering p50 {q(rb, .5):.2f} ms, began p50 {q(sb, .5):.2f} ms after the message was sent, "
+              f"the reply handled p50 {q(ra, .5):.2f} ms after it began), not {len(f)} (p50 {q(f, .5):.2f}, p99 {q(f, .99):.2f} ms)")
 if renders:
     print(f"  a frame's rendering on the main thread ({len(renders)} frames): p50 {q(renders, .5):.2f} ms, "
           f"p90 {q(renders, .9):.2f} ms, p99 {q(renders, .99):.2f} ms")

@@ -304,8 +304,8 @@ class Playground(PageTest):
              what="the field error")
         self.js("window.__play.ws.send('x'.repeat(1100000))")
         wait(lambda: any("too large" in e for e in self.js("return window.__play.errors")), what="the size error")
-        self.js("window.__play.ws.send(JSON.stringify({v: 3, type: 'hello'}))")
-        wait(lambda: any("unsupported protocol version 3" in e for e in self.js("return window.__play.errors")),
+        self.js("window.__play.ws.send(JSON.stringify({v: 4, type: 'hello'}))")
+        wait(lambda: any("unsupported protocol version 4" in e for e in self.js("return window.__play.errors")),
              what="the version error")
         # A refused upgrade: swift-nio's upgrader answers 400 Bad Request and closes (plain HTTP
         # requests with a foreign Origin or Host get 403 from the server's guard).
