@@ -140,6 +140,8 @@ d.quit()
 server.terminate()
 print(f"rows {a.rows}, {len(r)} messages in {a.seconds:.0f} s: page round trip p50 {r[len(r)//2]:.2f} ms, "
       f"p90 {r[int(len(r)*0.9)]:.2f} ms, p99 {r[int(len(r)*0.99)]:.2f} ms, max {r[-1]:.2f} ms")
+print(f"  CPU (user + system) of the run: the browser {(cpu1[0] - cpu0[0]) / 1000:.2f} s, the host {(cpu1[1] - cpu0[1]) / 1000:.2f} s; "
+      f"per message ({len(r)}): the browser {(cpu1[0] - cpu0[0]) / max(len(r), 1):.2f} ms, the host {(cpu1[1] - cpu0[1]) / max(len(r), 1):.2f} ms")
 print(f"  CPU (user + system) per rendered frame ({frames} frames): the browser {(cpu1[0] - cpu0[0]) / max(frames, 1):.2f} ms "
       f"(Chromium's processes, not chromedriver), the host {(cpu1[1] - cpu0[1]) / max(frames, 1):.2f} ms; by process: "
       + ", ".join(f"{k} {v / max(frames, 1):.2f}" for k, v in sorted(kinds.items()) if v > 0))
