@@ -390,7 +390,8 @@ function point(e) {
 // input (pointerdown, pointerup, click) Chromium defers the page's other tasks, the socket's
 // message included, until a frame has been rendered (its DeferRendererTasksAfterInput feature;
 // bench_page.py: 14.7 ms at the median, against 0.9 ms for a frame's reply). The input is shown
-// in the same frame either way: its scene could not be drawn before that rendering.
+// no later: its scene could not be drawn before that rendering either (BENCHMARKS.md: a release
+// is shown in the same frame as before, a press a frame sooner, as it starts an idle loop).
 function queue(input, kind, ms) {
   input.t = time(ms);
   state.inputs.push(input);
