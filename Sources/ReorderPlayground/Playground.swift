@@ -197,19 +197,12 @@ public final class Playground {
             return handleInput(input, client: client, seq: seq)
         case .inputs(let inputs):
             return handleInputs(inputs, client: client, seq: seq)
-        case .select(let t, let p), .tap(let t, let p):   // issue 19: the item under the point
-            guard let sim = session?.simulator else { return [.sender(error("no session", seq: seq))] }
-            guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else {
-                return [.sender(sceneMessage(seq: seq))]
-            }
-            let input: TraceInput
-            if case .tap = message.request {
-                input = .tap(t, position)
-            } else {
-                let selected = sim.session.isSelected(handle: sim.order.handle(at: position))
-                input = selected ? .deselect(t, position) : .select(t, position)
-            }
-            return handleInputs([input], client: client, seq: seq)
+        case .select(let t, let p):   // issue 19: the item under the point
+            return handlePageInputs([.select(t, p)], client: client, seq: seq)
+        case .tap(let t, let p):
+            return handlePageInputs([.tap(t, p)], client: client, seq: seq)
+        case .frame(let inputs, let t):   // version 3: the frame's pointer inputs, then its tick
+            return handlePageInputs(inputs + [.touch(.frame(t))], client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
@@ -243,6 +236,14 @@ public final class Playground {
     /// Applies inputs at the page's times (non-decreasing), mapped onto the session's clock,
     /// and answers with one scene: a version 2 `frame` carries the frame's move and its tick.
     func handleInputs(_ inputs: [TraceInput], client: Int, seq: Int?) -> [PlaygroundReply] {
+        handlePageInputs(inputs.map { .touch($0) }, client: client, seq: seq)
+    }
+
+    /// Applies the page's inputs at its times (non-decreasing), mapped onto the session's
+    /// clock, in order, and answers with one scene: a version 3 `frame` carries every pointer
+    /// input since the last frame and then its tick. A select or tap finds its item when its
+    /// turn comes (after the inputs before it); at a point with no item it does nothing.
+    func handlePageInputs(_ inputs: [PlaygroundProtocol.PageInput], client: Int, seq: Int?) -> [PlaygroundReply] {
         guard !isReplaying else { return [.sender(error("a trace is being replayed; inputs are ignored until it ends", seq: seq))] }
         guard let sim = session?.simulator, let first = inputs.first else { return [.sender(error("no session", seq: seq))] }
         var clock = clocks[client] ?? Clock(base: first.time - sim.time, lastPageTime: first.time)
@@ -251,26 +252,19 @@ public final class Playground {
         }
         // Another client (or a replay, or a reload) moved the clock on: continue from there.
         if first.time - clock.base < sim.time { clock.base = first.time - sim.time }
-        var mapped: [TraceInput] = []
+        var mapped: [PlaygroundProtocol.PageInput] = []
+        mapped.reserveCapacity(inputs.count)
         for input in inputs {
             let t = max(input.time, clock.lastPageTime) - clock.base
             clock.lastPageTime = max(input.time, clock.lastPageTime)
             switch input {
-            case .down(_, let p): mapped.append(.down(t, p))
-            case .move(_, let p): mapped.append(.move(t, p))
-            case .up: mapped.append(.up(t))
-            case .cancel: mapped.append(.cancel(t))
-            case .frame: mapped.append(.frame(t))
-            case .focus(_, let p): mapped.append(.focus(t, p))
-            case .key(_, let k, let n): mapped.append(.key(t, k, n))
-            case .action(_, let p, let a): mapped.append(.action(t, p, a))
+            case .touch(let touch): mapped.append(.touch(touch.retimed(t)))
             case .select(_, let p): mapped.append(.select(t, p))   // issue 19
-            case .deselect(_, let p): mapped.append(.deselect(t, p))
             case .tap(_, let p): mapped.append(.tap(t, p))
             }
         }
         clocks[client] = clock
-        return apply(mapped, seq: seq)
+        return applyPage(mapped, seq: seq)
     }
 
     /// Applies an input at session time and answers with the scene (to everyone).
@@ -286,11 +280,29 @@ public final class Playground {
     /// // one .everyone(scene message) while dragging
     /// ```
     public func apply(_ inputs: [TraceInput], seq: Int? = nil) -> [PlaygroundReply] {
+        applyPage(inputs.map { .touch($0) }, seq: seq)
+    }
+
+    /// ``apply(_:seq:)`` for the page's inputs at session time: a select or tap becomes the
+    /// item under its point when its turn comes (nothing when no item is there).
+    func applyPage(_ inputs: [PlaygroundProtocol.PageInput], seq: Int?) -> [PlaygroundReply] {
         guard let s = session else { return [.sender(error("no session", seq: seq))] }
         // The simulator logs every input unless told not to: only while recording a trace.
         if ownsSession { s.simulator.isRecording = recording != nil }
         var changed = false
-        for input in inputs {
+        for page in inputs {
+            let input: TraceInput
+            switch page {
+            case .touch(let touch): input = touch
+            case .select(let t, let p), .tap(let t, let p):
+                let sim = s.simulator
+                guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else { continue }
+                if case .tap = page {
+                    input = .tap(t, position)
+                } else {
+                    input = sim.session.isSelected(handle: sim.order.handle(at: position)) ? .deselect(t, position) : .select(t, position)
+                }
+            }
             let outcome = s.simulator.apply(input)
             if case .frame = input, outcome == .ignored {} else { changed = true }
         }
@@ -619,5 +631,24 @@ public final class Playground {
             if let policyError { w.field("policy_error", policyError) }
         }
         return w.text
+    }
+}
+
+extension TraceInput {
+    /// The same input at another time (the page's time mapped onto the session's clock).
+    func retimed(_ t: Double) -> TraceInput {
+        switch self {
+        case .down(_, let p): return .down(t, p)
+        case .move(_, let p): return .move(t, p)
+        case .up: return .up(t)
+        case .cancel: return .cancel(t)
+        case .frame: return .frame(t)
+        case .focus(_, let p): return .focus(t, p)
+        case .key(_, let k, let n): return .key(t, k, n)
+        case .action(_, let p, let a): return .action(t, p, a)
+        case .select(_, let p): return .select(t, p)   // issue 19
+        case .deselect(_, let p): return .deselect(t, p)
+        case .tap(_, let p): return .tap(t, p)
+        }
     }
 }

@@ -12,16 +12,48 @@ import ReorderPersistence
 /// // m.request == .input(.down(1.5, Point(x: 100, y: 120)))
 /// let f = try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":1.6,"x":100,"y":130,"move_t":1.59}"#)
 /// // f.request == .inputs([.move(1.59, Point(x: 100, y: 130)), .frame(1.6)])
+/// let g = try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":1.6,"inputs":[{"type":"down","t":1.58,"x":100,"y":120}]}"#)
+/// // g.request == .frame([.touch(.down(1.58, Point(x: 100, y: 120)))], 1.6)
 /// ```
 public enum PlaygroundProtocol {
     /// The version this host speaks. Version 2 adds a pointer move to `frame` (`x`, `y`,
-    /// `move_t`: a frame's move and tick in one message, one scene in reply); version 1
-    /// messages are still accepted.
-    public static let version = 2
+    /// `move_t`: a frame's move and tick in one message, one scene in reply); version 3 adds
+    /// `inputs` to `frame`: every pointer input since the last frame (down, move, up, cancel,
+    /// select, tap), in order with its own time, then the tick. Version 1 and 2 messages are
+    /// still accepted.
+    public static let version = 3
     /// The oldest version still accepted.
     public static let oldestVersion = 1
     /// The largest message accepted, bytes (a dropped trace of about 20,000 inputs fits).
     public static let maximumMessageSize = 1 << 20
+    /// The most pointer inputs one version 3 `frame` may carry (the page sends a handful: it
+    /// keeps only the last move between other inputs).
+    public static let maximumFrameInputs = 256
+
+    /// A pointer input as the page sends it: a touch, or (issue 19) a select or a tap at a
+    /// viewport point, which the host turns into the item there when it applies it (after the
+    /// inputs before it).
+    ///
+    /// ```swift
+    /// let down = PlaygroundProtocol.PageInput.touch(.down(1.5, Point(x: 100, y: 120)))
+    /// let tap = PlaygroundProtocol.PageInput.tap(1.7, Point(x: 100, y: 300))
+    /// ```
+    public enum PageInput: Hashable, Sendable {
+        /// A touch (`down`, `move`, `up`, `cancel`) or a frame tick.
+        case touch(TraceInput)
+        /// A Shift- or Cmd-click at a viewport point: select (or deselect) the item there.
+        case select(Double, Point)
+        /// A second pointer during a drag taps the item at a viewport point.
+        case tap(Double, Point)
+
+        /// The page's time of the input, seconds.
+        public var time: Double {
+            switch self {
+            case .touch(let i): return i.time
+            case .select(let t, _), .tap(let t, _): return t
+            }
+        }
+    }
 
     /// What a client asks.
     public enum Request: Hashable, Sendable {
@@ -49,6 +81,9 @@ public enum PlaygroundProtocol {
         case select(Double, Point)
         /// Issue 19: a second pointer taps the item at a viewport point during a drag.
         case tap(Double, Point)
+        /// Version 3's `frame`: the pointer inputs since the last frame, in order, then the
+        /// tick at the frame's time; one scene in reply.
+        case frame([PageInput], Double)
     }
 
     /// A decoded message: the request and the client's `seq`, if any.
@@ -121,8 +156,14 @@ public enum PlaygroundProtocol {
         case "cancel": request = .input(.cancel(try time()))
         case "frame":
             let t = try time()
-            // Version 2: the pointer's position this frame (and when it got there) comes along.
-            if v >= 2, wire.x != nil || wire.y != nil || wire.moveT != nil {
+            if v >= 3, let list = wire.inputs {
+                // Version 3: every pointer input since the last frame, in order, then the tick.
+                guard wire.x == nil, wire.y == nil, wire.moveT == nil else {
+                    throw fail("frame: give either inputs (version 3) or x, y and move_t (version 2), not both")
+                }
+                request = .frame(try Self.frameInputs(list, frameTime: t, fail: fail), t)
+            } else if v >= 2, wire.x != nil || wire.y != nil || wire.moveT != nil {
+                // Version 2: the pointer's position this frame (and when it got there) comes along.
                 let p = try point()
                 var moved = t
                 if wire.moveT != nil {
@@ -155,6 +196,47 @@ public enum PlaygroundProtocol {
             throw fail("type: unknown message type \"\(type.prefix(40))\"")
         }
         return Message(request: request, seq: seq)
+    }
+
+    /// A version 3 frame's `inputs`: objects `{"type", "t", "x"?, "y"?}` of type `down`, `move`,
+    /// `up`, `cancel`, `select` or `tap`, their times non-decreasing and at most the frame's.
+    static func frameInputs(_ list: [JSONValue], frameTime: Double,
+                            fail: (String) -> DecodeError) throws(DecodeError) -> [PageInput] {
+        guard list.count <= maximumFrameInputs else {
+            throw fail("frame.inputs: at most \(maximumFrameInputs) inputs, got \(list.count)")
+        }
+        var inputs: [PageInput] = []
+        inputs.reserveCapacity(list.count)
+        var last = 0.0
+        for (i, value) in list.enumerated() {
+            let at = "frame.inputs[\(i)]"
+            guard case .object(let members) = value else { throw fail("\(at): expected an object") }
+            let wire: Wire
+            do { wire = try Wire(members) } catch { throw fail("\(at).\(error.key): expected \(Wire.expected(error.key))") }
+            guard let type = wire.type else { throw fail("\(at).type: expected a string") }
+            guard let t = wire.t else { throw fail("\(at).t: expected a finite number") }
+            guard t >= last, t <= frameTime else {
+                throw fail("\(at).t: expected seconds from \(i == 0 ? "0" : "the input before's t (\(last))") to the frame's t (\(frameTime)), got \(t)")
+            }
+            last = t
+            func point() throws(DecodeError) -> Point {
+                guard let x = wire.x else { throw fail("\(at).x: expected a finite number") }
+                guard let y = wire.y else { throw fail("\(at).y: expected a finite number") }
+                guard abs(x) < 1e7, abs(y) < 1e7 else { throw fail("\(at): x and y must be within ±1e7 points") }
+                return Point(x: x, y: y)
+            }
+            switch type {
+            case "down": inputs.append(.touch(.down(t, try point())))
+            case "move": inputs.append(.touch(.move(t, try point())))
+            case "up": inputs.append(.touch(.up(t)))
+            case "cancel": inputs.append(.touch(.cancel(t)))
+            case "select": inputs.append(.select(t, try point()))
+            case "tap": inputs.append(.tap(t, try point()))
+            default:
+                throw fail("\(at).type: expected down, move, up, cancel, select or tap, got \"\(type.prefix(40))\"")
+            }
+        }
+        return inputs
     }
 
     /// A `focus` (`section`, `row`), `key` (`key`, `n`) or `action` (`section`, `row`, `action`)
@@ -202,6 +284,7 @@ public enum PlaygroundProtocol {
         var key: String?
         var n: Int?
         var action: String?
+        var inputs: [JSONValue]?
 
         /// A field of the wrong type.
         struct FieldError: Error { var key: String }
@@ -222,6 +305,11 @@ public enum PlaygroundProtocol {
             key = try Self.string(members, "key")
             n = try Self.integer(members, "n")
             action = try Self.string(members, "action")
+            switch Self.member(members, "inputs") {
+            case nil, .null?: inputs = nil
+            case .array(let list)?: inputs = list
+            default: throw FieldError(key: "inputs")
+            }
         }
 
         static func member(_ members: [JSONMember], _ key: String) -> JSONValue? {
@@ -257,6 +345,7 @@ public enum PlaygroundProtocol {
             switch key {
             case "v", "seq", "section", "row", "n": return "an integer"
             case "type", "name", "trace", "key", "action": return "a string"
+            case "inputs": return "an array of inputs"
             default: return "a finite number"
             }
         }

@@ -176,6 +176,39 @@ class Playground(PageTest):
 
     # MARK: cases
 
+    def test_pointer_inputs_ride_on_frames(self):
+        """Protocol 3 (docs/PLAYGROUND.md, "Versions"): the page sends no pointer message of its
+        own; the press, the moves and the release go in frame messages' `inputs`, in order
+        (down first, up last), each time at most its frame's and never going back. Sent from
+        the handlers, a press or release's reply waited for the next frame (BENCHMARKS.md)."""
+        self.choose("default")
+        self.js("const ws = window.__play.ws; const send = ws.send.bind(ws); window.__sent = [];"
+                "ws.send = (m) => { window.__sent.push(JSON.parse(m)); send(m); };")
+        self.press(120, 1 * ROW + 22)
+        self.lifted()
+        self.glide(120, 66, 120, 4 * ROW + 22, steps=8)
+        self.release()
+        sent = self.js("return window.__sent")
+        self.assertEqual({m["type"] for m in sent}, {"frame"})
+        self.assertTrue(all(m["v"] == 3 for m in sent))
+        inputs = [i for m in sent for i in m.get("inputs", [])]
+        kinds = [i["type"] for i in inputs]
+        self.assertEqual(kinds[0], "down")
+        self.assertEqual(kinds[-1], "up")
+        self.assertEqual(kinds.count("down"), 1)
+        self.assertEqual(kinds.count("up"), 1)
+        self.assertGreaterEqual(kinds.count("move"), 2)
+        last = 0
+        for m in sent:
+            for i in m.get("inputs", []):
+                self.assertGreaterEqual(i["t"], last)
+                self.assertLessEqual(i["t"], m["t"])
+                last = i["t"]
+            last = max(last, m["t"])
+        # Row 2 (the pressed row 2 at y 66) dropped on row 5's centre (4 × 44 + 22 = 198):
+        # 1 3 4 5 2 6 ... on the host, as the page drew it.
+        self.assertEqual(self.host_state()["order"][0][:6], ["1", "3", "4", "5", "2", "6"])
+
     def test_drag_row_2_to_row_9_matches_host_and_replay(self):
         """Long press and drag of row 2 to row 9 under `default`: the page's DOM, the host and
         `reorder replay` of the page's trace all give 1 3 4 5 6 7 8 9 2 10 ..."""
@@ -304,8 +337,8 @@ class Playground(PageTest):
              what="the field error")
         self.js("window.__play.ws.send('x'.repeat(1100000))")
         wait(lambda: any("too large" in e for e in self.js("return window.__play.errors")), what="the size error")
-        self.js("window.__play.ws.send(JSON.stringify({v: 3, type: 'hello'}))")
-        wait(lambda: any("unsupported protocol version 3" in e for e in self.js("return window.__play.errors")),
+        self.js("window.__play.ws.send(JSON.stringify({v: 4, type: 'hello'}))")
+        wait(lambda: any("unsupported protocol version 4" in e for e in self.js("return window.__play.errors")),
              what="the version error")
         # A refused upgrade: swift-nio's upgrader answers 400 Bad Request and closes (plain HTTP
         # requests with a foreign Origin or Host get 403 from the server's guard).

@@ -98,6 +98,62 @@ import Testing
         #expect(abs((play.session?.simulator.time ?? 0) - (t - 100)) < 1e-9)
     }
 
+    /// The same drag from a version 3 page: the press rides on the first frame, the last move
+    /// and the release on the last; each frame is one message with one scene in reply (to
+    /// everyone once something changed). Order 2 3 4 1 as above, the session's clock at the
+    /// last frame's time (page 100.004 is session 0: the first input is "now").
+    @Test func versionThreeFrameAppliesItsInputsInOrderThenTheTick() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        var t = 100.004
+        let pressed = play.handle(try message(#"{"v":3,"type":"frame","t":\#(t),"seq":1,"inputs":[{"type":"down","t":100,"x":100,"y":22}]}"#), client: 1)
+        #expect(pressed.count == 1)
+        if case .everyone = pressed[0] {} else { Issue.record("a frame with a press goes to every page") }
+        #expect(json(pressed[0])["seq"] as? Int == 1)
+        #expect(play.session?.simulator.state == .pressing)
+        #expect(play.session?.simulator.finger == Point(x: 100, y: 22))
+        for _ in 0..<40 {
+            t += 1.0 / 60
+            _ = play.handle(try message(#"{"v":3,"type":"frame","t":\#(t)}"#), client: 1)
+        }
+        t += 1.0 / 60
+        _ = play.handle(try message(#"{"v":3,"type":"frame","t":\#(t),"inputs":[{"type":"move","t":\#(t - 0.004),"x":100,"y":154}]}"#), client: 1)
+        for _ in 0..<5 {
+            t += 1.0 / 60
+            _ = play.handle(try message(#"{"v":3,"type":"frame","t":\#(t),"inputs":[]}"#), client: 1)
+        }
+        t += 1.0 / 60
+        let released = play.handle(try message(#"""
+            {"v":3,"type":"frame","t":\#(t),"seq":2,"inputs":[{"type":"move","t":\#(t - 0.01),"x":100,"y":154},{"type":"up","t":\#(t - 0.005)}]}
+            """#), client: 1)
+        #expect(released.count == 1)
+        #expect(play.session?.simulator.order.ids.first?.prefix(4) == ["2", "3", "4", "1"])
+        #expect(abs((play.session?.simulator.time ?? 0) - (t - 100)) < 1e-9)
+        let events = (json(released[0])["events"] as? [[String: Any]])?.map { $0["type"] as? String }
+        #expect(events == ["end"])
+        #expect(json(released[0])["seq"] as? Int == 2)
+    }
+
+    /// Issue 19's select and tap inside a version 3 frame find their item when their turn comes:
+    /// two selects of row 2 (y 66: rows are 44 pt, row 2 spans 44...88) in one frame select it
+    /// and then deselect it; rows 2 and 5 (y 198) in one frame select both, in order; a point
+    /// with no item (y -20, above the list at offset 0) does nothing and the rest still apply.
+    @Test func versionThreeSelectAndTapResolveInTurn() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        _ = play.handle(try message(#"""
+            {"v":3,"type":"frame","t":1,"inputs":[{"type":"select","t":1,"x":100,"y":66},{"type":"select","t":1,"x":100,"y":66}]}
+            """#), client: 1)
+        #expect(play.session?.simulator.session.selectedIds == [])
+        let selected = play.handle(try message(#"""
+            {"v":3,"type":"frame","t":2,"inputs":[{"type":"select","t":2,"x":100,"y":66},{"type":"select","t":2,"x":100,"y":-20},{"type":"select","t":2,"x":100,"y":198}]}
+            """#), client: 1)
+        #expect(play.session?.simulator.session.selectedIds == ["2", "5"])
+        let cells = (json(selected[0])["scene"] as? [String: Any])?["cells"] as? [[String: Any]]
+        #expect(cells?.filter { $0["selected"] as? Bool == true }.map { $0["id"] as? String } == ["2", "5"])
+        // The old separate message still selects: row 3 (y 110).
+        _ = play.handle(try message(#"{"v":2,"type":"select","t":3,"x":100,"y":110}"#), client: 1)
+        #expect(play.session?.simulator.session.selectedIds == ["2", "5", "3"])
+    }
+
     @Test func outOfOrderInputIsRefusedAndNothingChanges() throws {
         let play = try Playground(options: .init(policy: "default", rows: 30))
         _ = play.handle(try message(#"{"v":1,"type":"down","t":5,"x":100,"y":22}"#), client: 1)
@@ -106,6 +162,13 @@ import Testing
         #expect(json(r[0])["message"] as? String == "out of order: t 4.5 is older than this client's last message (t 5.0)")
         #expect(json(r[0])["seq"] as? Int == 9)
         #expect(play.session?.simulator.finger == Point(x: 100, y: 22))
+        // Version 3: an input older than the client's last message is refused the same way,
+        // and none of the frame's inputs is applied.
+        let r3 = play.handle(try message(#"{"v":3,"type":"frame","t":6,"seq":10,"inputs":[{"type":"move","t":4.9,"x":100,"y":200},{"type":"up","t":5.5}]}"#), client: 1)
+        #expect(json(r3[0])["message"] as? String == "out of order: t 4.9 is older than this client's last message (t 5.0)")
+        #expect(json(r3[0])["seq"] as? Int == 10)
+        #expect(play.session?.simulator.finger == Point(x: 100, y: 22))
+        #expect(play.session?.simulator.state == .pressing)
         // Another client has its own clock.
         let other = play.handle(try message(#"{"v":1,"type":"move","t":1,"x":100,"y":30}"#), client: 2)
         #expect(json(other[0])["type"] as? String == "scene")

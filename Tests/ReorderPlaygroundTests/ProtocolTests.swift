@@ -45,12 +45,77 @@ import Testing
         #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1,"y":2,"move_t":"now"}"#)?.message == "move_t: expected a finite number")
     }
 
+    @Test func versionThreeFrameCarriesThePointerInputsInOrder() throws {
+        // docs/PLAYGROUND.md, version 3: `inputs` is every pointer input since the last frame,
+        // each with its own time, applied in order before the frame's tick.
+        let m = try PlaygroundProtocol.decode(#"""
+            {"v":3,"type":"frame","t":2,"seq":9,"inputs":[{"type":"down","t":1.9,"x":10,"y":20},
+             {"type":"move","t":1.95,"x":10,"y":30.5},{"type":"up","t":1.95},{"type":"cancel","t":1.96},
+             {"type":"select","t":1.97,"x":5,"y":6},{"type":"tap","t":2,"x":7,"y":8}]}
+            """#)
+        #expect(m.request == .frame([.touch(.down(1.9, Point(x: 10, y: 20))), .touch(.move(1.95, Point(x: 10, y: 30.5))),
+                                     .touch(.up(1.95)), .touch(.cancel(1.96)), .select(1.97, Point(x: 5, y: 6)),
+                                     .tap(2, Point(x: 7, y: 8))], 2))
+        #expect(m.seq == 9)
+        // An empty list is a plain tick of version 3; without `inputs`, a version 3 frame is
+        // read as version 2's (a tick, or x/y/move_t's move and the tick).
+        #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":2,"inputs":[]}"#).request == .frame([], 2))
+        #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":2}"#).request == .input(.frame(2)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":2,"x":1,"y":2}"#).request
+                == .inputs([.move(2, Point(x: 1, y: 2)), .frame(2)]))
+        // Version 1 and 2 pages never send `inputs`: their frames ignore it (a key their frame
+        // does not use), and the separate touch messages are still accepted at version 3.
+        #expect(try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":2,"inputs":[{"type":"up","t":1}]}"#).request
+                == .input(.frame(2)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"down","t":1,"x":1,"y":2}"#).request
+                == .input(.down(1, Point(x: 1, y: 2))))
+        #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"up","t":1}"#).request == .input(.up(1)))
+    }
+
+    @Test func versionThreeFrameInputsAreChecked() {
+        // Each input's time is at least the one before's and at most the frame's; the item named
+        // by its index in the list.
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":1.5},{"type":"up","t":1.4}]}"#)?.message
+                == "frame.inputs[1].t: expected seconds from the input before's t (1.5) to the frame's t (2.0), got 1.4")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":2.5}]}"#)?.message
+                == "frame.inputs[0].t: expected seconds from 0 to the frame's t (2.0), got 2.5")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":-1}]}"#)?.message
+                == "frame.inputs[0].t: expected seconds from 0 to the frame's t (2.0), got -1.0")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up"}]}"#)?.message
+                == "frame.inputs[0].t: expected a finite number")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"down","t":1,"x":3}]}"#)?.message
+                == "frame.inputs[0].y: expected a finite number")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"move","t":1,"x":3,"y":2e7}]}"#)?.message
+                == "frame.inputs[0]: x and y must be within ±1e7 points")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":1}]}"#)?.message
+                == "frame.inputs[0].type: expected down, move, up, cancel, select or tap, got \"key\"")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"t":1}]}"#)?.message == "frame.inputs[0].type: expected a string")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":"soon"}]}"#)?.message
+                == "frame.inputs[0].t: expected a finite number")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[3]}"#)?.message == "frame.inputs[0]: expected an object")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":{"type":"up"}}"#)?.message == "inputs: expected an array of inputs")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"x":1,"y":1,"inputs":[]}"#)?.message
+                == "frame: give either inputs (version 3) or x, y and move_t (version 2), not both")
+        // At most 256 inputs (PlaygroundProtocol.maximumFrameInputs); 256 are fine.
+        let up = #"{"type":"up","t":1}"#
+        let most = #"{"v":3,"type":"frame","t":2,"inputs":["# + Array(repeating: up, count: 256).joined(separator: ",") + "]}"
+        if case .success(let m) = decode(most), case .frame(let inputs, _) = m.request {
+            #expect(inputs.count == 256)
+        } else {
+            Issue.record("256 inputs were refused")
+        }
+        let over = #"{"v":3,"type":"frame","t":2,"inputs":["# + Array(repeating: up, count: 257).joined(separator: ",") + "]}"
+        #expect(failure(over)?.message == "frame.inputs: at most 256 inputs, got 257")
+        // The seq still comes back with an input's error.
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"seq":4,"inputs":[{"type":"fly","t":1}]}"#)?.seq == 4)
+    }
+
     @Test func malformedMessagesSayWhatIsWrong() {
         #expect(failure("garbage{")?.message == "not JSON")
         #expect(failure("[1, 2]")?.message == "expected a JSON object")
-        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 2")
-        #expect(failure(#"{"v":3,"type":"hello"}"#)?.message == "v: unsupported protocol version 3 (this host speaks 1 to 2)")
-        #expect(failure(#"{"v":0,"type":"hello"}"#)?.message == "v: unsupported protocol version 0 (this host speaks 1 to 2)")
+        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 3")
+        #expect(failure(#"{"v":4,"type":"hello"}"#)?.message == "v: unsupported protocol version 4 (this host speaks 1 to 3)")
+        #expect(failure(#"{"v":0,"type":"hello"}"#)?.message == "v: unsupported protocol version 0 (this host speaks 1 to 3)")
         #expect(failure(#"{"v":1}"#)?.message == "type: expected a string")
         #expect(failure(#"{"v":1,"type":"fly"}"#)?.message == "type: unknown message type \"fly\"")
         // The seq comes back even when a field is wrong.

@@ -26,8 +26,8 @@ import Testing
             }
             try await client.execute(uri: "/app.js", method: .get) { r in
                 #expect(r.headers[.contentType] == "text/javascript; charset=utf-8")
-                // The page speaks protocol 2 (docs/PLAYGROUND.md, "Versions").
-                #expect(String(buffer: r.body).contains("const PROTOCOL = 2;"))
+                // The page speaks protocol 3 (docs/PLAYGROUND.md, "Versions").
+                #expect(String(buffer: r.body).contains("const PROTOCOL = 3;"))
             }
             try await client.execute(uri: "/missing.js", method: .get) { r in #expect(r.status == .notFound) }
             try await client.execute(uri: "/state", method: .get) { r in
@@ -79,6 +79,40 @@ import Testing
         }
         #expect(await replies.all == ["welcome", "scene", "not JSON",
                                       "binary messages are not part of the protocol (send JSON text)", "scene", "2"])
+    }
+
+    /// Every protocol version through the socket: a version 1 press, a version 2 frame with its
+    /// move, a version 3 frame with the release in its inputs, each answered with its scene
+    /// (its seq echoed); a bad version 3 input is an error and the connection carries on.
+    /// The press and release 0.05 s apart under `default` (0.5 s press) never lift: idle after.
+    @Test func webSocketTakesEveryProtocolVersion() async throws {
+        let replies = Replies()
+        _ = try await server().application().test(.live) { client in
+            try await client.ws("/ws") { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+                func next() async throws -> [String: Any] {
+                    guard case .text(let t)? = try await messages.next() else { return [:] }
+                    return (try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any]) ?? [:]
+                }
+                func summary(_ m: [String: Any]) -> String {
+                    let state = (m["scene"] as? [String: Any])?["state"] as? String
+                    return "\(m["type"] as? String ?? "?") \(m["seq"] as? Int ?? -1) \(state ?? m["message"] as? String ?? "")"
+                }
+                try await outbound.write(.text(#"{"v":1,"type":"hello","seq":1}"#))
+                _ = try await next()   // welcome
+                _ = try await next()   // its scene
+                try await outbound.write(.text(#"{"v":1,"type":"down","t":10,"x":100,"y":22,"seq":2}"#))
+                await replies.add(summary(try await next()))
+                try await outbound.write(.text(#"{"v":2,"type":"frame","t":10.02,"x":100,"y":30,"move_t":10.01,"seq":3}"#))
+                await replies.add(summary(try await next()))
+                try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.05,"seq":4,"inputs":[{"type":"down","t":10.03}]}"#))
+                await replies.add(summary(try await next()))
+                try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.05,"seq":5,"inputs":[{"type":"up","t":10.04}]}"#))
+                await replies.add(summary(try await next()))
+            }
+        }
+        #expect(await replies.all == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: expected a finite number",
+                                      "scene 5 idle"])
     }
 
     @Test func webSocketFromAForeignOriginIsNotUpgraded() async throws {

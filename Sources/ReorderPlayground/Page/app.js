@@ -4,7 +4,7 @@
 import { drawScene, cellAt } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 
-const PROTOCOL = 2;  // 2: a frame carries its pointer move (docs/PLAYGROUND.md)
+const PROTOCOL = 3;  // 3: a frame carries the pointer inputs since the last frame (docs/PLAYGROUND.md)
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 
@@ -14,17 +14,26 @@ const state = {
   lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
-  pendingMove: null,    // the pointer's last move since the last frame: {ms, x, y}
-  sentAt: new Map(),    // seq -> performance.now() when sent
+  inputs: [],           // the pointer inputs since the last frame, in order (a frame's `inputs`)
+  inputStamps: [],      // [[kind, event timeStamp ms], ...] of those inputs
+  frameRequested: false,// an animation frame is requested
+  sentAt: new Map(),    // seq -> [performance.now() when sent, the message's type]
   rtts: [],             // round trips (ms) from a message to its scene drawn
   drawTimes: [],        // the page's own work (ms) per scene message
   waits: [],            // [ms from a message sent to its reply's handler starting, whether a
-                        //  frame's rendering ran on the main thread in between]
+                        //  frame's rendering ran on the main thread in between, ...] (see scene())
   renders: [],          // ms from requestAnimationFrame's callback to the next task (the
                         // frame's style, layout, paint and commit on the main thread)
   renderEnd: 0,         // performance.now() when the last frame's rendering was over
   frameBegun: new Map(),// seq -> performance.now() when its animation frame began
   frameToDrawn: [],     // ms from an animation frame's start to its frame message's scene drawn
+  sentInputs: new Map(),// seq -> [[kind, event timeStamp ms], ...]: the pointer inputs a message carries
+  inputToDrawn: [],     // [kind, ms from the input event's timeStamp to its scene written into the DOM]
+  inputToShown: [],     // [kind, ms from the input event's timeStamp to the end of the rendering of
+                        //  the first frame that shows its scene]
+  awaitingFrame: [],    // [[kind, ms], ...] drawn into the DOM, not yet rendered by a frame
+  renderKinds: [],      // [ms, what the scenes drawn since the last frame changed] per frame
+  drawn: {},            // what the scenes drawn since the last frame changed (see scene.js)
   received: 0,
   errors: [],
   traceUrl: null,
@@ -44,11 +53,15 @@ function time(ms) {
 }
 
 // `frameBegun`: performance.now() when the animation frame a frame message belongs to began.
-function send(message, frameBegun) {
+// `inputs`: the pointer inputs the message carries, [[kind, event timeStamp ms], ...] (for the
+// benchmark's input -> drawn figures).
+function send(message, frameBegun, inputs) {
   if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
   message.v = PROTOCOL;
   message.seq = ++state.seq;
-  state.sentAt.set(message.seq, performance.now());
+  state.sentAt.set(message.seq, [performance.now(), message.type]);
+  if (inputs && inputs.length) state.sentInputs.set(message.seq, inputs);
+  if (state.sentInputs.size > 1000) state.sentInputs.delete(state.sentInputs.keys().next().value);
   if (frameBegun !== undefined) state.frameBegun.set(message.seq, frameBegun);
   if (state.frameBegun.size > 1000) state.frameBegun.delete(state.frameBegun.keys().next().value);
   if (state.sentAt.size > 1000) state.sentAt.delete(state.sentAt.keys().next().value);
@@ -117,7 +130,7 @@ function scene(m) {
   const started = performance.now();
   state.scene = m.scene;
   m.scene.keyboard = m.keyboard;
-  drawScene(viewport, m.scene);
+  drawScene(viewport, m.scene, state.drawn);
   for (const e of m.events) log(describe(e));
   keyboard(m.keyboard);
   // The axis that scrolls (vertical first); a strip scrolls left and right.
@@ -138,11 +151,27 @@ function scene(m) {
   if ($('stop').disabled !== !m.recording) $('stop').disabled = !m.recording;
   // The page's own work for a scene (drawing it, the log, the chart), for bench_page.py.
   state.drawTimes.push(performance.now() - started);
+  // The next frame shows this scene (and ticks if the session is not idle).
+  wantFrame();
   if (state.drawTimes.length > 200000) state.drawTimes.splice(0, 100000);
   if (m.seq && state.sentAt.has(m.seq)) {
-    const sent = state.sentAt.get(m.seq);
-    state.rtts.push(performance.now() - sent);
-    state.waits.push([state.arrived - sent, state.renderEnd > sent]);
+    const [sent, type] = state.sentAt.get(m.seq);
+    const now = performance.now();
+    state.rtts.push(now - sent);
+    // [ms, whether a frame was rendered in between, the message's type, that rendering's ms,
+    //  ms from that rendering's start to the reply's handler starting]
+    const behind = state.renderEnd > sent;
+    state.waits.push([state.arrived - sent, behind, type, behind ? state.lastRender : 0,
+                      behind ? state.arrived - (state.renderEnd - state.lastRender) : 0]);
+    const inputs = state.sentInputs.get(m.seq);
+    if (inputs) {
+      state.sentInputs.delete(m.seq);
+      for (const [kind, ms] of inputs) {
+        state.inputToDrawn.push([kind, now - ms]);
+        state.awaitingFrame.push([kind, ms]);
+      }
+      if (state.inputToDrawn.length > 200000) state.inputToDrawn.splice(0, 100000);
+    }
     if (state.frameBegun.has(m.seq)) {
       state.frameToDrawn.push(performance.now() - state.frameBegun.get(m.seq));
       state.frameBegun.delete(m.seq);
@@ -327,6 +356,7 @@ function log(text, cls) {
   number.className = 'n';
   number.textContent = `${++logged}.`;
   li.append(number, document.createTextNode(text));
+  state.drawn.log = true;
   if (cls) li.className = cls;
   const list = $('log');
   list.append(li);
@@ -334,6 +364,7 @@ function log(text, cls) {
   // Scrolled to the end once the next frame is rendered: reading scrollHeight here laid out
   // the whole page inside the message handler, before the scene counted as drawn.
   state.logToEnd = true;
+  wantFrame();
 }
 
 function trace(m) {
@@ -353,84 +384,115 @@ function point(e) {
   const r = viewport.getBoundingClientRect();
   return { x: e.clientX - r.left - viewport.clientLeft, y: e.clientY - r.top - viewport.clientTop };
 }
+// Every pointer input is kept, in order with its own time, until the next animation frame and
+// goes out with that frame's tick as one message, sent once the frame is rendered (below).
+// Sent from the event handler, a down or up's reply waited for the next frame: after a discrete
+// input (pointerdown, pointerup, click) Chromium defers the page's other tasks, the socket's
+// message included, until a frame has been rendered (its DeferRendererTasksAfterInput feature;
+// bench_page.py: 14.7 ms at the median, against 0.9 ms for a frame's reply). The input is shown
+// no later: its scene could not be drawn before that rendering either (BENCHMARKS.md: a release
+// is shown in the same frame as before, a press a frame sooner, as it starts an idle loop).
+function queue(input, kind, ms) {
+  input.t = time(ms);
+  state.inputs.push(input);
+  state.inputStamps.push([kind, ms]);
+  wantFrame();
+}
 viewport.addEventListener('pointerdown', (e) => {
   // Issue 19: Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item, no
   // drag; a second pointer during a drag taps an item, which asks the policy's can_add.
   if (e.button === 0 && state.pointer === null && (e.shiftKey || e.metaKey || e.ctrlKey)) {
-    send({ type: 'select', t: time(e.timeStamp), ...point(e) });
+    queue({ type: 'select', ...point(e) }, 'select', e.timeStamp);
     e.preventDefault();
     return;
   }
   if (state.pointer !== null && e.pointerId !== state.pointer) {
-    send({ type: 'tap', t: time(e.timeStamp), ...point(e) });
+    queue({ type: 'tap', ...point(e) }, 'tap', e.timeStamp);
     e.preventDefault();
     return;
   }
   if (state.pointer !== null || e.button > 0) return;
   state.pointer = e.pointerId;
   viewport.setPointerCapture(e.pointerId);
-  send({ type: 'down', t: time(e.timeStamp), ...point(e) });
+  queue({ type: 'down', ...point(e) }, 'down', e.timeStamp);
   e.preventDefault();
 });
-// A move is kept until the next animation frame and goes with its tick as one message (one
-// scene in reply instead of two; Chromium dispatches pointermove once per frame anyway, just
-// before requestAnimationFrame, like UIKit's coalesced touches).
+// Of the moves between two other inputs only the last is kept (Chromium dispatches pointermove
+// once per frame anyway, just before requestAnimationFrame, like UIKit's coalesced touches).
 viewport.addEventListener('pointermove', (e) => {
   if (e.pointerId !== state.pointer) return;
-  state.pendingMove = { ms: e.timeStamp, ...point(e) };
+  const n = state.inputs.length;
+  if (n > 0 && state.inputs[n - 1].type === 'move') {
+    state.inputs.pop();
+    state.inputStamps.pop();
+  }
+  queue({ type: 'move', ...point(e) }, 'move', e.timeStamp);
 });
-function flushMove() {
-  const m = state.pendingMove;
-  state.pendingMove = null;
-  if (m) send({ type: 'move', t: time(m.ms), x: m.x, y: m.y });
-}
 viewport.addEventListener('pointerup', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
-  flushMove();
-  send({ type: 'up', t: time(e.timeStamp) });
+  queue({ type: 'up' }, 'up', e.timeStamp);
 });
 viewport.addEventListener('pointercancel', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
-  flushMove();
-  send({ type: 'cancel', t: time(e.timeStamp) });
+  queue({ type: 'cancel' }, 'cancel', e.timeStamp);
 });
 
 // Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen
-// does). The frame message is sent from a task posted in requestAnimationFrame's callback, which
-// runs once this frame's rendering (style, layout, paint, commit) is over: sent from the callback
-// itself, every reply waited on the main thread for that rendering (bench_page.py: all of them,
-// 2.3 ms at the median, 8-9 ms at the 99th percentile under load). Either way the scene is drawn
-// in the next frame; now the reply finds the main thread free. The frame's time is still
-// requestAnimationFrame's timestamp.
+// does); the loop stops when the session is idle, no pointer is down and no input waits, and an
+// input or a scene starts it again. The frame message is sent from a task posted in
+// requestAnimationFrame's callback, which runs once this frame's rendering (style, layout,
+// paint, commit) is over: sent from the callback itself, every reply waited on the main thread
+// for that rendering (bench_page.py: all of them, 2.3 ms at the median, 8-9 ms at the 99th
+// percentile under load). Either way the scene is drawn in the next frame; now the reply finds
+// the main thread free. The frame's time is still requestAnimationFrame's timestamp.
+function wantFrame() {
+  if (state.frameRequested) return;
+  state.frameRequested = true;
+  requestAnimationFrame(frame);
+}
 const afterFrame = new MessageChannel();
 afterFrame.port1.onmessage = (e) => {
-  const [ts, begun] = e.data;
+  const [ts, begun, rendered, drawn] = e.data;
   state.renderEnd = performance.now();
+  state.lastRender = state.renderEnd - begun;
+  // The inputs whose scenes this frame rendered: on screen now (as far as the page can tell).
+  for (const [kind, ms] of rendered) state.inputToShown.push([kind, state.renderEnd - ms]);
+  if (state.inputToShown.length > 200000) state.inputToShown.splice(0, 100000);
   if (state.logToEnd) {
     // Here the layout is the one just rendered, so reading scrollHeight costs nothing.
     state.logToEnd = false;
     const list = $('log');
     list.scrollTop = list.scrollHeight;
   }
-  state.renders.push(state.renderEnd - begun);
+  state.renders.push(state.lastRender);
   if (state.renders.length > 200000) state.renders.splice(0, 100000);
+  state.renderKinds.push([state.lastRender, drawn]);
+  if (state.renderKinds.length > 200000) state.renderKinds.splice(0, 100000);
   const s = state.scene;
-  const m = state.pendingMove;
-  if (m) {
-    state.pendingMove = null;
-    const moved = time(m.ms);
-    send({ type: 'frame', t: time(ts), x: m.x, y: m.y, move_t: moved }, begun);
+  if (state.inputs.length > 0) {
+    const inputs = state.inputs, stamps = state.inputStamps;
+    state.inputs = [];
+    state.inputStamps = [];
+    send({ type: 'frame', t: time(ts), inputs }, begun, stamps);
   } else if (state.pointer !== null || (s && s.state !== 'idle')) {
     send({ type: 'frame', t: time(ts) }, begun);
   }
 };
 function frame(ts) {
-  afterFrame.port2.postMessage([ts, performance.now()]);
-  requestAnimationFrame(frame);
+  state.frameRequested = false;
+  // What this frame renders: the inputs whose scenes were drawn since the last frame, and what
+  // those scenes changed (for bench_page.py).
+  const rendered = state.awaitingFrame;
+  state.awaitingFrame = [];
+  const drawn = Object.keys(state.drawn).join(' ');
+  state.drawn = {};
+  afterFrame.port2.postMessage([ts, performance.now(), rendered, drawn]);
+  const s = state.scene;
+  if (state.pointer !== null || state.inputs.length > 0 || (s && s.state !== 'idle')) wantFrame();
 }
-requestAnimationFrame(frame);
+wantFrame();
 
 // Controls.
 $('policy').addEventListener('change', (e) => send({ type: 'policy', name: e.target.value }));

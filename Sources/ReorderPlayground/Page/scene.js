@@ -38,7 +38,9 @@ export function cellAt(section, item) {
   return null;
 }
 
-export function drawScene(viewport, scene) {
+// `drawn`: an object that gets a key for each kind of change made (for the benchmark: what a
+// frame after it has to render).
+export function drawScene(viewport, scene, drawn = {}) {
   const content = viewport.querySelector('#content');
   viewport.style.width = `${scene.viewport[0]}px`;
   viewport.style.height = `${scene.viewport[1]}px`;
@@ -52,7 +54,7 @@ export function drawScene(viewport, scene) {
   const nodes = [];
   for (const h of scene.headers) {
     let el = headerNodes.get(h.section);
-    if (!el) { el = document.createElement('div'); el.className = 'header'; headerNodes.set(h.section, el); }
+    if (!el) { el = document.createElement('div'); el.className = 'header'; headerNodes.set(h.section, el); drawn.created = true; }
     set(el, 'text', h.title, (v) => { el.textContent = v; });
     place(el, h.frame);
     nodes.push(el);
@@ -70,6 +72,7 @@ export function drawScene(viewport, scene) {
       el.setAttribute('aria-roledescription', 'sortable item');
       el.setAttribute('aria-describedby', 'kb-instructions');
       cellNodes.set(c.id, el);
+      drawn.created = true;
     }
     let cls = 'cell', background = '';
     if (c.finished) cls += ' finished';
@@ -86,7 +89,7 @@ export function drawScene(viewport, scene) {
       else if (p.style === 'visible') cls += ' placeholder-visible';
       else { cls += ' placeholder-color'; background = p.color; }
     }
-    set(el, 'class', cls, (v) => { el.className = v; });
+    set(el, 'class', cls, (v) => { el.className = v; drawn.cellClass = true; });
     set(el, 'background', background, (v) => { el.style.background = v; });
     data(el, 'placeholder', placeholder ? 'true' : undefined);
     data(el, 'slide', c.slide !== undefined ? String(c.slide) : undefined);
@@ -103,13 +106,14 @@ export function drawScene(viewport, scene) {
   const current = content.children;
   let same = current.length === nodes.length;
   for (let i = 0; same && i < nodes.length; i++) same = current[i] === nodes[i];
-  if (!same) content.replaceChildren(...nodes);
+  if (!same) { content.replaceChildren(...nodes); drawn.order = true; }
 
   // The snapshot: its unscaled box at its centre, then the host's rotation and scale.
   const snap = viewport.querySelector('#snapshot');
   const s = scene.snapshot;
   if (s) {
-    if (snap.hidden) snap.hidden = false;
+    if (snap.hidden) { snap.hidden = false; drawn.snapshotShown = true; }
+    drawn.snapshot = true;
     const [cx, cy] = s.center, [w, h] = s.size;
     // Placed by a translation in the same transform (no layout per frame: with left/top every
     // move of the snapshot laid the page out again), then the host's rotation and scale about
@@ -131,9 +135,9 @@ export function drawScene(viewport, scene) {
     const sh = s.shadow;
     const own = sh.opacity > 0 ? [`${sh.offset[0]}px ${sh.offset[1]}px ${sh.radius}px ${rgba(sh.color, sh.opacity)}`] : [];
     const shadows = stack.concat(own);
-    set(snap, 'shadow', shadows.length ? shadows.join(', ') : 'none', (v) => { snap.style.boxShadow = v; });
+    set(snap, 'shadow', shadows.length ? shadows.join(', ') : 'none', (v) => { snap.style.boxShadow = v; drawn.shadow = true; });
   } else {
-    if (!snap.hidden) snap.hidden = true;
+    if (!snap.hidden) { snap.hidden = true; drawn.snapshotHidden = true; }
   }
 
   // Edge zones, shaded with the live speed (vertical: top and bottom; horizontal: left, right).
