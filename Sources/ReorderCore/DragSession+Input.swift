@@ -162,7 +162,9 @@ extension DragSession {
             let dt = hasDrag ? dragData.beginFrame(at: now) : 0
             // ctx.over_since: when the finger came over the viewport (the frame's start), nil
             // while it is outside.
-            if let finger, Self.isOver(finger, viewport) {
+            var over = false
+            if let finger { over = Self.isOver(finger, viewport) }
+            if over {
                 if fingerOverAt == nil { fingerOverAt = now - dt }
             } else if fingerOverAt != nil {
                 fingerOverAt = nil
@@ -171,9 +173,9 @@ extension DragSession {
             if configuration.edgeScroll.enabled {
                 // Edge scrolling asks for the zone every frame; its context serves the target
                 // hooks too, as nothing it describes changes in between (it follows the
-                // scrolling, and the snapshot's size is fixed for the drag).
-                var ctx = context()
-                ctx.dt = dt
+                // scrolling, and the snapshot's size is fixed for the drag). It is context()
+                // with ctx.dt = dt, from the finger test above.
+                var ctx = frameContext(dt: dt, over: over)
                 edgeScroll(dt: dt, policy: policy, context: &ctx)
                 refreshSnapshot()
                 resolveTarget(policy: policy, context: consume ctx)

@@ -309,24 +309,45 @@ public struct DragSession: Sendable {
     /// section).
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
-        // No `??` over self: its autoclosure captures the session, and the compiler copied the
-        // layout existential (or the whole session) for it.
-        let dragging = draggedOrPressedPosition
         // Locals, no closures over self (a closure capturing the session made the compiler
         // copy it). ctx.outside, else ctx.over_since, in one number (PolicyContext.engagement).
-        let began = dragBeganAt
         var engagement = Double.nan
-        if let began {
+        if let began = dragBeganAt {
             if let f = finger, !Self.isOver(f, viewport) {
                 engagement = -1
             } else if let at = fingerOverAt {
                 engagement = max(0, at - began)
             }
         }
+        return makeContext(time: t, dt: frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0,
+                           engagement: engagement)
+    }
+
+    /// A dragging frame's context at the session's time: `dt` is the frame's interval, and
+    /// `over` whether the finger is over the viewport, which the frame has just tested (and
+    /// after which it set ``fingerOverAt``). The same context as `context()` with `dt` set,
+    /// without testing the finger again or dividing for a `dt` it replaces.
+    func frameContext(dt: Double, over: Bool) -> PolicyContext {
+        var engagement = Double.nan
+        if let began = dragBeganAt {
+            if over {
+                // The frame set fingerOverAt when the finger is over.
+                if let at = fingerOverAt { engagement = max(0, at - began) }
+            } else if finger != nil {
+                engagement = -1
+            }
+        }
+        return makeContext(time: time, dt: dt, engagement: engagement)
+    }
+
+    @inline(__always) private func makeContext(time t: Double, dt: Double, engagement: Double) -> PolicyContext {
+        // No `??` over self: its autoclosure captures the session, and the compiler copied the
+        // layout existential (or the whole session) for it.
+        let dragging = draggedOrPressedPosition
         return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
                              offset: layout.contextOffset(offset, dragging: dragging),
                              itemSize: draggedItemSize, frameRate: frameRate, time: t,
-                             dragTime: began.map { max(0, t - $0) } ?? 0, engagement: engagement)
+                             dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0, dt: dt, engagement: engagement)
     }
 
     /// Whether `p` (viewport coordinates) is over a viewport of `size`: half-open, `[0, width)

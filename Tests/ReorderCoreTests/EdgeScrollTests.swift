@@ -40,6 +40,52 @@ import Testing
         #expect(s.context().overSince == nil && !s.context().outside)
     }
 
+    /// A dragging frame's hooks see the context `context()` gives after the frame, with the
+    /// frame's interval as `dt` (the frame builds it from its own finger test: `frameContext`).
+    /// Same drag and times as `contextKnowsWhenTheFingerCameOverTheViewport`, with edge
+    /// scrolling on (a zero zone: nothing scrolls) so that the frame asks for the zone: the
+    /// finger over the viewport from the first dragging frame (over since 0.5 - 0.5 = 0), out
+    /// on the left and on the right edge (half-open: x = 375 is outside), back over in the frame
+    /// at 0.625 whose interval starts at 0.59375 (over since 0.09375).
+    @Test func aFramesHooksSeeTheContextWithTheFramesInterval() {
+        final class ZoneRecorder: DragPolicy {
+            var configuration = DefaultPolicy.standardConfiguration
+            let clockReads = 0
+            var seen: [(overSince: Double?, outside: Bool, dt: Double, dragTime: Double)] = []
+            func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+                seen.append((ctx.overSince, ctx.outside, ctx.dt, ctx.dragTime))
+                return 0
+            }
+        }
+        let policy = ZoneRecorder()
+        policy.configuration.edgeScroll.enabled = true
+        let order = Order(sections: [rowItems(30)])
+        var s = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44), viewport: phone)
+        s.touchDown(at: Point(x: 100, y: 22), time: 0, policy: policy)
+        s.frame(time: 0.5, policy: policy)                                 // the lift: no dragging frame yet
+        #expect(s.state == .dragging && policy.seen.isEmpty)
+        // (move to, frame time, over since, outside); every frame's interval is 0.03125.
+        let steps: [(Point?, Double, Double?, Bool)] = [
+            (nil, 0.53125, 0, false),
+            (Point(x: -10, y: 300), 0.5625, nil, true),
+            (Point(x: 375, y: 300), 0.59375, nil, true),
+            (Point(x: 100, y: 300), 0.625, 0.09375, false),
+            (nil, 0.65625, 0.09375, false),
+        ]
+        for (move, t, overSince, outside) in steps {
+            if let move { s.touchMove(to: move, time: t, policy: policy) }
+            policy.seen.removeAll()
+            s.frame(time: t, policy: policy)
+            #expect(!policy.seen.isEmpty, "\(t)")
+            let after = s.context()
+            for ctx in policy.seen {
+                #expect(ctx.overSince == overSince && ctx.outside == outside, "\(t)")
+                #expect(ctx.overSince == after.overSince && ctx.outside == after.outside, "\(t)")
+                #expect(ctx.dt == 0.03125 && ctx.dragTime == t - 0.5, "\(t)")
+            }
+        }
+    }
+
     /// Lifts row 0, then holds the finger 20 pt above the bottom edge; returns how far the
     /// content scrolls in the following second.
     func scrolledInOneSecond(policy: any DragPolicy, frameRate: Double) -> (distance: Double, sim: DragSimulator) {
