@@ -8,7 +8,11 @@
 --   auto-scroll: autoScrollThreshold 30 pt from the snapshot's edge nearest the table edge
 --     (snapshotView.frame.minY / maxY: reference "leading_edge"), velocity
 --     mapValue(distance, 30 -> 0, 60 -> 280) pt/s with distance clamped at 0 past the edge,
---     scrolled by velocity * elapsed display-link time (frame-rate independent).
+--     scrolled by velocity * elapsed display-link time (frame-rate independent);
+--   the display link is made in beginReorder (activateAutoScrollDisplayLink, with
+--     lastAutoScrollTimeStamp = nil), and handleDisplayLinkUpdate's first call only records
+--     the timestamp: nothing scrolls on the drag's first frame (drag_time - dt = 0, the frame
+--     starts when the drag began), even with the snapshot in a zone.
 
 local THRESHOLD = 30       -- autoScrollThreshold
 local MIN_VELOCITY = 60    -- autoScrollMinVelocity
@@ -40,7 +44,14 @@ return {
     axes = "vertical",
     reference = "leading_edge",
     zone = THRESHOLD,
-    speed = function(ctx, depth, zone, elapsed)
+    speed = function(ctx, depth, zone, elapsed, axis, dt)
+      -- the display link's first call: the drag's first frame (its start is the drag's, so
+      -- drag_time - dt = 0), which is then also the first frame in the zone (elapsed < dt);
+      -- drag_time is 0 outside a drag (s:speed, reorder plot), which scrolls as a later frame
+      if elapsed < dt then
+        local drag_time = ctx.drag_time
+        if drag_time > 0 and drag_time - dt < 1e-9 then return 0 end
+      end
       local distance = max(zone - depth, 0)   -- distanceToTop / distanceToBottom
       if distance >= THRESHOLD then return 0 end
       return map_value(distance, THRESHOLD, 0, MIN_VELOCITY, MAX_VELOCITY)

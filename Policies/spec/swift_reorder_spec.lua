@@ -23,6 +23,29 @@ describe("swift_reorder", function()
     assert.equal(170, s:speed(15, 30, 10))    -- no time ramp
   end)
 
+  -- handleDisplayLinkUpdate (ReorderController+AutoScroll.swift): the display link made in
+  -- beginReorder first only records lastAutoScrollTimeStamp; from its second call it scrolls
+  -- velocity * (timestamp - last). Row 15 spans 616..660 of the 667 pt viewport: the snapshot's
+  -- bottom edge is 7 pt from the bottom at the lift, so velocity = mapValue(7, 30, 0, 60, 280)
+  -- = (7 - 30) * 220 / -30 + 60 = 228.666... pt/s, and the finger does not move.
+  it("does not scroll on the display link's first frame, then velocity * dt a frame", function()
+    for _, rate in ipairs({ 60, 120 }) do
+      local t = reorder.session{ policy = "swift_reorder", rows = 100, frame_rate = rate }
+      t:press_item(1, 15)
+      t:hold(0.3)
+      assert.equal("dragging", t:state())
+      local offsets = {}
+      for k = 1, 3 do
+        t:tick(1)
+        offsets[k] = select(2, t:offset())
+      end
+      local v = (7 - 30) * 220 / -30 + 60
+      assert.equal(0, offsets[1])
+      assert.near(v / rate, offsets[2], 1e-9)
+      assert.near(2 * v / rate, offsets[3], 1e-9)
+    end
+  end)
+
   it("scrolls by elapsed time: the same distance per second at 60 and 120 Hz", function()
     local fast = reorder.session{ policy = "swift_reorder", rows = 100, frame_rate = 120 }
     local moved = {}
