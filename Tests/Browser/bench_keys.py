@@ -9,7 +9,7 @@ its frames are measured alike: `ws.send` and `ws.onmessage` are wrapped, a messa
 keyboard input (a stand-alone `focus`/`key`/`action`, or a `frame` whose `inputs` hold one) is
 timed from its send to its reply's scene written into the DOM (message -> drawn), and each
 key's own `keydown` timeStamp to that scene drawn and to the end of the first rendering after
-it (key event -> drawn, -> shown). "sent -> reply handled" is split by whether a frame's
+it (key event -> drawn, -> shown; and -> its message sent). "sent -> reply handled" is split by whether a frame's
 rendering ran on the main thread in between (the page's `renderEnd`).
 
   python3 Tests/Browser/bench_keys.py [--rows N] [--seconds S] [--gap MS] [--reorder PATH]"""
@@ -45,6 +45,7 @@ time.sleep(1.5)
 # every keyboard input a message carries takes the oldest stamp.
 d.execute_script("""
 const K = window.__keys = {stamps: [], pending: new Map(), msgToDrawn: [], keyToDrawn: [], keyToShown: [],
+                           keyToSent: [],
                            waits: [], armed: false};
 const KB = new Set(['focus', 'key', 'action']);
 // Only the keys the page turns into an input (not Shift itself).
@@ -57,6 +58,8 @@ ws.send = (text) => {
   const kinds = KB.has(m.type) ? [m.type] : (m.inputs || []).map((i) => i.type).filter((t) => KB.has(t));
   if (kinds.length > 0 && m.seq && K.armed) {
     const stamps = kinds.map((k) => K.stamps.shift()).filter((s) => s !== undefined);
+    const now = performance.now();
+    for (const [k, ms] of stamps) K.keyToSent.push([k, now - ms]);
     K.pending.set(m.seq, [performance.now(), kinds, stamps]);
   }
   send(text);
@@ -120,7 +123,7 @@ w_b = sorted(w[0] for w in K["waits"] if w[1])
 w_f = sorted(w[0] for w in K["waits"] if not w[1])
 print(f"  sent -> reply handled: p50 {q(w_all, .5):.2f} ms, p99 {q(w_all, .99):.2f} ms; with a frame rendered in between "
       f"({len(w_b)}): p50 {q(w_b, .5):.2f}, p99 {q(w_b, .99):.2f} ms; without ({len(w_f)}): p50 {q(w_f, .5):.2f}, p99 {q(w_f, .99):.2f} ms")
-for what, rows in (("drawn", K["keyToDrawn"]), ("shown", K["keyToShown"])):
+for what, rows in (("sent", K["keyToSent"]), ("drawn", K["keyToDrawn"]), ("shown", K["keyToShown"])):
     print("  " + line(f"key event -> {what}", [ms for _, ms in rows]))
     for k in sorted({k for k, _ in rows}):
         print("    " + line(repr(k), [ms for kk, ms in rows if kk == k]))

@@ -224,16 +224,24 @@ const KEYS = { ' ': 'space', Enter: 'enter', ArrowUp: 'up', ArrowDown: 'down', A
 
 // Every input, pointer or keyboard, is kept in order with its own time until the next animation
 // frame and goes out with that frame's tick as one message, sent once the frame is rendered
-// (below; a queued input requests a frame, so an idle page sends it at the next one). Sent from
-// the event handler, the reply of a discrete input's message (pointerdown, pointerup, click,
-// keydown, and the focus a key moves) waited for the next frame: Chromium then defers the page's
-// other tasks, the socket's message included, until a frame has been rendered (its
+// (below; a queued pointer input requests a frame, so an idle page sends it at the next one).
+// Sent from the event handler while a frame is pending, a discrete input's message (pointerdown,
+// pointerup, click, keydown) had its reply held until that frame had been rendered: Chromium
+// defers the page's other tasks, the socket's message included, after such an input (its
 // DeferRendererTasksAfterInput feature; bench_page.py: 14.7 ms at the median, against 0.9 ms for
 // a frame's reply). The input is shown no later: its scene could not be drawn before that
-// rendering either (BENCHMARKS.md, "The page round trip: pointer inputs ride on the frame" and
-// "Keyboard inputs ride on the frame too").
+// rendering either (BENCHMARKS.md, "The page round trip: pointer inputs ride on the frame").
+// A keyboard input while no frame is pending (the loop is idle: a key that lifts, a Tab) goes
+// at once, alone in a frame message at its own time: nothing is rendered that could hold its
+// reply, and waiting for a frame made Space and Tab show a frame later (bench_keys.py;
+// BENCHMARKS.md, "Keyboard inputs ride on the frame too").
+const KEYBOARD = new Set(['focus', 'key', 'action']);
 function queue(input, kind, ms) {
   input.t = time(ms);
+  if (KEYBOARD.has(kind) && !state.frameRequested && state.inputs.length === 0) {
+    send({ type: 'frame', t: input.t, inputs: [input] }, undefined, [[kind, ms]]);
+    return;
+  }
   state.inputs.push(input);
   state.inputStamps.push([kind, ms]);
   wantFrame();
