@@ -233,7 +233,7 @@ const KEYS = { ' ': 'space', Enter: 'enter', ArrowUp: 'up', ArrowDown: 'down', A
 // rendering either (BENCHMARKS.md, "The page round trip: pointer inputs ride on the frame").
 // A keyboard input while no frame is pending (the loop is idle: a key that lifts, a Tab) goes
 // at once, alone in a frame message at its own time: nothing is rendered that could hold its
-// reply, and waiting for a frame made Space and Tab show a frame later (bench_keys.py;
+// reply, and waiting for a frame made Space and Tab show about 6 ms later (bench_keys.py;
 // BENCHMARKS.md, "Keyboard inputs ride on the frame too").
 const KEYBOARD = new Set(['focus', 'key', 'action']);
 function queue(input, kind, ms) {
