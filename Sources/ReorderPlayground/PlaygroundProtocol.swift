@@ -14,32 +14,37 @@ import ReorderPersistence
 /// // f.request == .inputs([.move(1.59, Point(x: 100, y: 130)), .frame(1.6)])
 /// let g = try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":1.6,"inputs":[{"type":"down","t":1.58,"x":100,"y":120}]}"#)
 /// // g.request == .frame([.touch(.down(1.58, Point(x: 100, y: 120)))], 1.6)
+/// let k = try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":2.0,"inputs":[{"type":"key","t":1.99,"key":"space"}]}"#)
+/// // k.request == .frame([.touch(.key(1.99, .space, 1))], 2.0)
 /// ```
 public enum PlaygroundProtocol {
     /// The version this host speaks. Version 2 adds a pointer move to `frame` (`x`, `y`,
     /// `move_t`: a frame's move and tick in one message, one scene in reply); version 3 adds
-    /// `inputs` to `frame`: every pointer input since the last frame (down, move, up, cancel,
-    /// select, tap), in order with its own time, then the tick. Version 1 and 2 messages are
-    /// still accepted.
+    /// `inputs` to `frame`: every input since the last frame (the pointer's down, move, up,
+    /// cancel, select, tap and the keyboard's focus, key, action), in order with its own time,
+    /// then the tick. Version 1 and 2 messages, and stand-alone keyboard messages, are still
+    /// accepted.
     public static let version = 3
     /// The oldest version still accepted.
     public static let oldestVersion = 1
     /// The largest message accepted, bytes (a dropped trace of about 20,000 inputs fits).
     public static let maximumMessageSize = 1 << 20
-    /// The most pointer inputs one version 3 `frame` may carry (the page sends a handful: it
-    /// keeps only the last move between other inputs).
+    /// The most inputs (pointer and keyboard) one version 3 `frame` may carry (the page sends a
+    /// handful: it keeps only the last move between other inputs).
     public static let maximumFrameInputs = 256
 
-    /// A pointer input as the page sends it: a touch, or (issue 19) a select or a tap at a
-    /// viewport point, which the host turns into the item there when it applies it (after the
-    /// inputs before it).
+    /// An input as the page sends it in a frame: a touch or a keyboard input, or (issue 19) a
+    /// select or a tap at a viewport point, which the host turns into the item there when it
+    /// applies it (after the inputs before it).
     ///
     /// ```swift
     /// let down = PlaygroundProtocol.PageInput.touch(.down(1.5, Point(x: 100, y: 120)))
+    /// let space = PlaygroundProtocol.PageInput.touch(.key(1.6, .space, 1))
     /// let tap = PlaygroundProtocol.PageInput.tap(1.7, Point(x: 100, y: 300))
     /// ```
     public enum PageInput: Hashable, Sendable {
-        /// A touch (`down`, `move`, `up`, `cancel`) or a frame tick.
+        /// A trace input at the page's time: a touch (`down`, `move`, `up`, `cancel`), a
+        /// keyboard input (`focus`, `key`, `action`) or a frame tick.
         case touch(TraceInput)
         /// A Shift- or Cmd-click at a viewport point: select (or deselect) the item there.
         case select(Double, Point)
@@ -81,8 +86,8 @@ public enum PlaygroundProtocol {
         case select(Double, Point)
         /// Issue 19: a second pointer taps the item at a viewport point during a drag.
         case tap(Double, Point)
-        /// Version 3's `frame`: the pointer inputs since the last frame, in order, then the
-        /// tick at the frame's time; one scene in reply.
+        /// Version 3's `frame`: the inputs (pointer and keyboard) since the last frame, in
+        /// order, then the tick at the frame's time; one scene in reply.
         case frame([PageInput], Double)
     }
 
@@ -157,7 +162,7 @@ public enum PlaygroundProtocol {
         case "frame":
             let t = try time()
             if v >= 3, let list = wire.inputs {
-                // Version 3: every pointer input since the last frame, in order, then the tick.
+                // Version 3: every input since the last frame, in order, then the tick.
                 guard wire.x == nil, wire.y == nil, wire.moveT == nil else {
                     throw fail("frame: give either inputs (version 3) or x, y and move_t (version 2), not both")
                 }
@@ -191,15 +196,17 @@ public enum PlaygroundProtocol {
             request = .replay(trace)
         // Keyboard dragging (issue 18): positions 1-based, as in traces.
         case "focus", "key", "action":
-            request = .input(try Self.keyboardInput(type, wire, time: try time(), fail: fail))
+            request = .input(try Self.keyboardInput(type, wire, time: try time(), at: type, fail: fail))
         default:
             throw fail("type: unknown message type \"\(type.prefix(40))\"")
         }
         return Message(request: request, seq: seq)
     }
 
-    /// A version 3 frame's `inputs`: objects `{"type", "t", "x"?, "y"?}` of type `down`, `move`,
-    /// `up`, `cancel`, `select` or `tap`, their times non-decreasing and at most the frame's.
+    /// A version 3 frame's `inputs`: objects `{"type", "t", ...}` of type `down`, `move`, `up`,
+    /// `cancel`, `select` or `tap` (with `x`, `y` where the message of that type has them) or
+    /// `focus`, `key` or `action` (with that message's fields), their times non-decreasing and
+    /// at most the frame's.
     static func frameInputs(_ list: [JSONValue], frameTime: Double,
                             fail: (String) -> DecodeError) throws(DecodeError) -> [PageInput] {
         guard list.count <= maximumFrameInputs else {
@@ -232,20 +239,23 @@ public enum PlaygroundProtocol {
             case "cancel": inputs.append(.touch(.cancel(t)))
             case "select": inputs.append(.select(t, try point()))
             case "tap": inputs.append(.tap(t, try point()))
+            case "focus", "key", "action":
+                inputs.append(.touch(try keyboardInput(type, wire, time: t, at: at, fail: fail)))
             default:
-                throw fail("\(at).type: expected down, move, up, cancel, select or tap, got \"\(type.prefix(40))\"")
+                throw fail("\(at).type: expected down, move, up, cancel, select, tap, focus, key or action, got \"\(type.prefix(40))\"")
             }
         }
         return inputs
     }
 
     /// A `focus` (`section`, `row`), `key` (`key`, `n`) or `action` (`section`, `row`, `action`)
-    /// message's input.
-    static func keyboardInput(_ type: String, _ wire: Wire, time t: Double,
+    /// message's input, or a frame's input of that type; `at` names it in errors (the message's
+    /// type, or `frame.inputs[i]`).
+    static func keyboardInput(_ type: String, _ wire: Wire, time t: Double, at: String,
                               fail: (String) -> DecodeError) throws(DecodeError) -> TraceInput {
         func position() throws(DecodeError) -> ItemPosition {
             guard let s = wire.section, let r = wire.row, s >= 1, r >= 1, s <= 100_000_000, r <= 100_000_000 else {
-                throw fail("\(type): section and row: expected positive integers")
+                throw fail("\(at): section and row: expected positive integers")
             }
             return ItemPosition(section: s - 1, item: r - 1)
         }
@@ -254,15 +264,15 @@ public enum PlaygroundProtocol {
             return .focus(t, try position())
         case "key":
             guard let name = wire.key, let key = KeyboardKey(rawValue: name) else {
-                throw fail("key.key: expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw fail("\(at).key: expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let n = wire.n ?? 1
-            guard n >= 1, n <= 1_000 else { throw fail("key.n: expected 1 to 1000, got \(n)") }
+            guard n >= 1, n <= 1_000 else { throw fail("\(at).n: expected 1 to 1000, got \(n)") }
             return .key(t, key, n)
         default:
             let p = try position()
             guard let name = wire.action, let action = KeyboardAction(name: name) else {
-                throw fail("action.action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+                throw fail("\(at).action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
             }
             return .action(t, p, action)
         }

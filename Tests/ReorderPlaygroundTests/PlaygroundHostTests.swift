@@ -154,6 +154,37 @@ import Testing
         #expect(play.session?.simulator.session.selectedIds == ["2", "5", "3"])
     }
 
+    /// A version 3 page sends its keyboard inputs inside frames too (docs/PLAYGROUND.md,
+    /// "Versions"): focus row 2 and Space lift it in one frame, two Down keys (one as `n` 2)
+    /// and Space drop it in the next, applied in order before each tick: row 2 moves two rows
+    /// down, order 1 3 4 2 5 (REFERENCE.md, "Keyboard dragging": a table's Down is one row).
+    /// The same keys as stand-alone messages (versions 1 to 3) give the same order back.
+    @Test func versionThreeFrameCarriesKeyboardInputs() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 30))
+        let lifted = play.handle(try message(#"""
+            {"v":3,"type":"frame","t":10.02,"seq":1,"inputs":[{"type":"focus","t":10,"section":1,"row":2},{"type":"key","t":10.01,"key":"space"}]}
+            """#), client: 1)
+        #expect(lifted.count == 1)
+        if case .everyone = lifted[0] {} else { Issue.record("a frame with a keyboard input goes to every page") }
+        #expect(json(lifted[0])["seq"] as? Int == 1)
+        let kb = json(lifted[0])["keyboard"] as? [String: Any]
+        #expect(kb?["focus"] as? [Int] == [0, 1])
+        #expect(kb?["lifted"] as? Bool == true)
+        let dropped = play.handle(try message(#"""
+            {"v":3,"type":"frame","t":10.2,"seq":2,"inputs":[{"type":"key","t":10.1,"key":"down","n":2},{"type":"key","t":10.15,"key":"space"}]}
+            """#), client: 1)
+        #expect(json(dropped[0])["seq"] as? Int == 2)
+        #expect(play.session?.simulator.order.ids.first?.prefix(5) == ["1", "3", "4", "2", "5"])
+        #expect((json(dropped[0])["keyboard"] as? [String: Any])?["lifted"] as? Bool == false)
+        #expect(abs((play.session?.simulator.time ?? 0) - 0.2) < 1e-9)   // page 10 is session 0
+        // Stand-alone messages, as a version 1 or 2 page sends them: row 4 (now "2") back up two.
+        for text in [#"{"v":1,"type":"focus","t":11,"section":1,"row":4}"#, #"{"v":2,"type":"key","t":11.1,"key":"space"}"#,
+                     #"{"v":3,"type":"key","t":11.2,"key":"up","n":2}"#, #"{"v":3,"type":"key","t":11.3,"key":"space"}"#] {
+            _ = play.handle(try message(text), client: 1)
+        }
+        #expect(play.session?.simulator.order.ids.first?.prefix(5) == ["1", "2", "3", "4", "5"])
+    }
+
     @Test func outOfOrderInputIsRefusedAndNothingChanges() throws {
         let play = try Playground(options: .init(policy: "default", rows: 30))
         _ = play.handle(try message(#"{"v":1,"type":"down","t":5,"x":100,"y":22}"#), client: 1)

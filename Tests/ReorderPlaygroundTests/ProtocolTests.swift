@@ -87,8 +87,8 @@ import Testing
                 == "frame.inputs[0].y: expected a finite number")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"move","t":1,"x":3,"y":2e7}]}"#)?.message
                 == "frame.inputs[0]: x and y must be within ±1e7 points")
-        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":1}]}"#)?.message
-                == "frame.inputs[0].type: expected down, move, up, cancel, select or tap, got \"key\"")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"scene","t":1}]}"#)?.message
+                == "frame.inputs[0].type: expected down, move, up, cancel, select, tap, focus, key or action, got \"scene\"")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"t":1}]}"#)?.message == "frame.inputs[0].type: expected a string")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":"soon"}]}"#)?.message
                 == "frame.inputs[0].t: expected a finite number")
@@ -108,6 +108,51 @@ import Testing
         #expect(failure(over)?.message == "frame.inputs: at most 256 inputs, got 257")
         // The seq still comes back with an input's error.
         #expect(failure(#"{"v":3,"type":"frame","t":2,"seq":4,"inputs":[{"type":"fly","t":1}]}"#)?.seq == 4)
+    }
+
+    @Test func versionThreeFrameCarriesTheKeyboardInputsInOrderWithThePointers() throws {
+        // docs/PLAYGROUND.md, version 3: `inputs` also carries `focus`, `key` and `action` with
+        // the fields of the stand-alone messages (positions 1-based there, 0-based in
+        // ItemPosition; `n` 1 when left out), in order with the pointer inputs.
+        let m = try PlaygroundProtocol.decode(#"""
+            {"v":3,"type":"frame","t":3,"seq":5,"inputs":[{"type":"focus","t":2.5,"section":1,"row":2},
+             {"type":"key","t":2.6,"key":"space"},{"type":"down","t":2.6,"x":1,"y":2},{"type":"key","t":2.7,"key":"down","n":3},
+             {"type":"action","t":2.8,"section":2,"row":1,"action":"move_to_section 1"},{"type":"key","t":3,"key":"shift+space"}]}
+            """#)
+        #expect(m.request == .frame([.touch(.focus(2.5, ItemPosition(section: 0, item: 1))), .touch(.key(2.6, .space, 1)),
+                                     .touch(.down(2.6, Point(x: 1, y: 2))), .touch(.key(2.7, .down, 3)),
+                                     .touch(.action(2.8, ItemPosition(section: 1, item: 0), .moveToSection(0))),
+                                     .touch(.key(3, .shiftSpace, 1))], 3))
+        #expect(m.seq == 5)
+        // The stand-alone messages of versions 1 to 3 are still accepted, as the same inputs.
+        #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"key","t":1,"key":"up","n":2}"#).request == .input(.key(1, .up, 2)))
+        #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"focus","t":1,"section":1,"row":3}"#).request
+                == .input(.focus(1, ItemPosition(section: 0, item: 2))))
+        #expect(try PlaygroundProtocol.decode(#"{"v":2,"type":"action","t":1,"section":1,"row":3,"action":"move_up"}"#).request
+                == .input(.action(1, ItemPosition(section: 0, item: 2), .moveUp)))
+    }
+
+    @Test func keyboardInputErrorsNameTheInput() {
+        // In a frame the error names `frame.inputs[i]`; stand-alone, the message's type, as before.
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":1},{"type":"key","t":1}]}"#)?.message
+                == "frame.inputs[1].key: expected one of space, enter, up, down, left, right, home, end, escape, tab, shift+space")
+        #expect(failure(#"{"v":3,"type":"key","t":1}"#)?.message
+                == "key.key: expected one of space, enter, up, down, left, right, home, end, escape, tab, shift+space")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":1,"key":"space","n":1001}]}"#)?.message
+                == "frame.inputs[0].n: expected 1 to 1000, got 1001")
+        #expect(failure(#"{"v":3,"type":"key","t":1,"key":"space","n":0}"#)?.message == "key.n: expected 1 to 1000, got 0")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"focus","t":1,"section":1}]}"#)?.message
+                == "frame.inputs[0]: section and row: expected positive integers")
+        #expect(failure(#"{"v":3,"type":"focus","t":1,"section":0,"row":1}"#)?.message == "focus: section and row: expected positive integers")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"action","t":1,"section":1,"row":1,"action":"fly"}]}"#)?.message
+                == "frame.inputs[0].action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+        #expect(failure(#"{"v":3,"type":"action","t":1,"section":1,"row":1}"#)?.message
+                == "action.action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+        // A field of the wrong type, and a keyboard input later than the frame.
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":1,"key":7}]}"#)?.message
+                == "frame.inputs[0].key: expected a string")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":2.5,"key":"space"}]}"#)?.message
+                == "frame.inputs[0].t: expected seconds from 0 to the frame's t (2.0), got 2.5")
     }
 
     @Test func malformedMessagesSayWhatIsWrong() {

@@ -85,6 +85,10 @@ import Testing
     /// move, a version 3 frame with the release in its inputs, each answered with its scene
     /// (its seq echoed); a bad version 3 input is an error and the connection carries on.
     /// The press and release 0.05 s apart under `default` (0.5 s press) never lift: idle after.
+    /// Then keyboard inputs: a frame carrying focus on row 2 and Space lifts it at once (a
+    /// keyboard lift has no press delay: `dragging`, `keyboard.lifted`), a stand-alone Escape
+    /// (as a page before keyboard inputs rode on frames sends it) cancels (`dropping`: the item
+    /// slides back), and an unknown key in a frame is refused by its place in `inputs`.
     @Test func webSocketTakesEveryProtocolVersion() async throws {
         let replies = Replies()
         _ = try await server().application().test(.live) { client in
@@ -109,10 +113,23 @@ import Testing
                 await replies.add(summary(try await next()))
                 try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.05,"seq":5,"inputs":[{"type":"up","t":10.04}]}"#))
                 await replies.add(summary(try await next()))
+                // Keyboard inputs: in a frame (this page), then stand-alone (versions 1 to 3),
+                // then one the host refuses, naming it.
+                try await outbound.write(.text(#"""
+                    {"v":3,"type":"frame","t":10.1,"seq":6,"inputs":[{"type":"focus","t":10.06,"section":1,"row":2},{"type":"key","t":10.07,"key":"space"}]}
+                    """#))
+                let lifted = try await next()
+                await replies.add(summary(lifted) + " lifted \((lifted["keyboard"] as? [String: Any])?["lifted"] as? Bool ?? false)")
+                try await outbound.write(.text(#"{"v":3,"type":"key","t":10.2,"key":"escape","seq":7}"#))
+                let cancelled = try await next()
+                await replies.add(summary(cancelled) + " lifted \((cancelled["keyboard"] as? [String: Any])?["lifted"] as? Bool ?? true)")
+                try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.3,"seq":8,"inputs":[{"type":"key","t":10.25,"key":"jump"}]}"#))
+                await replies.add(summary(try await next()))
             }
         }
         #expect(await replies.all == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: expected a finite number",
-                                      "scene 5 idle"])
+                                      "scene 5 idle", "scene 6 dragging lifted true", "scene 7 dropping lifted false",
+                                      "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab, shift+space"])
     }
 
     @Test func webSocketFromAForeignOriginIsNotUpgraded() async throws {

@@ -4,7 +4,7 @@
 import { drawScene, cellAt } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 
-const PROTOCOL = 3;  // 3: a frame carries the pointer inputs since the last frame (docs/PLAYGROUND.md)
+const PROTOCOL = 3;  // 3: a frame carries the inputs (pointer and keyboard) since the last frame (docs/PLAYGROUND.md)
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 
@@ -14,7 +14,7 @@ const state = {
   lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
-  inputs: [],           // the pointer inputs since the last frame, in order (a frame's `inputs`)
+  inputs: [],           // the inputs (pointer, keyboard) since the last frame, in order (a frame's `inputs`)
   inputStamps: [],      // [[kind, event timeStamp ms], ...] of those inputs
   frameRequested: false,// an animation frame is requested
   sentAt: new Map(),    // seq -> [performance.now() when sent, the message's type]
@@ -27,7 +27,7 @@ const state = {
   renderEnd: 0,         // performance.now() when the last frame's rendering was over
   frameBegun: new Map(),// seq -> performance.now() when its animation frame began
   frameToDrawn: [],     // ms from an animation frame's start to its frame message's scene drawn
-  sentInputs: new Map(),// seq -> [[kind, event timeStamp ms], ...]: the pointer inputs a message carries
+  sentInputs: new Map(),// seq -> [[kind, event timeStamp ms], ...]: the inputs a message carries
   inputToDrawn: [],     // [kind, ms from the input event's timeStamp to its scene written into the DOM]
   inputToShown: [],     // [kind, ms from the input event's timeStamp to the end of the rendering of
                         //  the first frame that shows its scene]
@@ -201,7 +201,10 @@ function keyboard(kb) {
   }
   const el = kb.focus ? cellAt(kb.focus[0], kb.focus[1]) : null;
   for (const c of document.querySelectorAll('.cell.kb-focus')) if (c !== el) c.classList.remove('kb-focus');
-  if (el && state.keyboardActive && document.activeElement !== el && $('kb-menu').hidden) {
+  // A keyboard input still waiting for its frame makes this scene's focus stale: its own
+  // scene moves the focus.
+  const waiting = state.inputs.some((i) => i.type === 'focus' || i.type === 'key' || i.type === 'action');
+  if (el && state.keyboardActive && !waiting && document.activeElement !== el && $('kb-menu').hidden) {
     state.refocusing = true;
     el.focus({ preventScroll: true });
     state.refocusing = false;
@@ -219,6 +222,31 @@ function keyboard(kb) {
 const KEYS = { ' ': 'space', Enter: 'enter', ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left',
                ArrowRight: 'right', Home: 'home', End: 'end', Escape: 'escape' };
 
+// Every input, pointer or keyboard, is kept in order with its own time until the next animation
+// frame and goes out with that frame's tick as one message, sent once the frame is rendered
+// (below; a queued pointer input requests a frame, so an idle page sends it at the next one).
+// Sent from the event handler while a frame is pending, a discrete input's message (pointerdown,
+// pointerup, click, keydown) had its reply held until that frame had been rendered: Chromium
+// defers the page's other tasks, the socket's message included, after such an input (its
+// DeferRendererTasksAfterInput feature; bench_page.py: 14.7 ms at the median, against 0.9 ms for
+// a frame's reply). The input is shown no later: its scene could not be drawn before that
+// rendering either (BENCHMARKS.md, "The page round trip: pointer inputs ride on the frame").
+// A keyboard input while no frame is pending (the loop is idle: a key that lifts, a Tab) goes
+// at once, alone in a frame message at its own time: nothing is rendered that could hold its
+// reply, and waiting for a frame made Space and Tab show about 6 ms later (bench_keys.py;
+// BENCHMARKS.md, "Keyboard inputs ride on the frame too").
+const KEYBOARD = new Set(['focus', 'key', 'action']);
+function queue(input, kind, ms) {
+  input.t = time(ms);
+  if (KEYBOARD.has(kind) && !state.frameRequested && state.inputs.length === 0) {
+    send({ type: 'frame', t: input.t, inputs: [input] }, undefined, [[kind, ms]]);
+    return;
+  }
+  state.inputs.push(input);
+  state.inputStamps.push([kind, ms]);
+  wantFrame();
+}
+
 function cellPosition(el) {
   return [Number(el.dataset.section), Number(el.dataset.item)];
 }
@@ -232,7 +260,7 @@ content.addEventListener('focusin', (e) => {
   const [s, i] = cellPosition(el);
   const f = state.keyboard && state.keyboard.focus;
   if (!state.refocusing && !(f && f[0] === s && f[1] === i)) {
-    send({ type: 'focus', t: time(e.timeStamp), section: s + 1, row: i + 1 });
+    queue({ type: 'focus', section: s + 1, row: i + 1 }, 'focus', e.timeStamp);
   }
 });
 content.addEventListener('focusout', (e) => {
@@ -267,7 +295,7 @@ function tab(e, el) {
   state.keyboardActive = true;
   const drawn = cellAt(to[0], to[1]);
   if (drawn) drawn.focus({ preventScroll: true });   // focusin tells the host
-  else send({ type: 'focus', t: time(e.timeStamp), section: to[0] + 1, row: to[1] + 1 });
+  else queue({ type: 'focus', section: to[0] + 1, row: to[1] + 1 }, 'focus', e.timeStamp);
   return true;
 }
 
@@ -281,7 +309,7 @@ content.addEventListener('keydown', (e) => {
   if (!key) return;
   e.preventDefault();
   state.keyboardActive = true;
-  send({ type: 'key', t: time(e.timeStamp), key });
+  queue({ type: 'key', key }, 'key', e.timeStamp);
 });
 
 function openMenu() {
@@ -321,8 +349,8 @@ $('kb-menu').addEventListener('click', (e) => {
   const b = e.target.closest('button[data-action]');
   if (!b) return;
   const menu = $('kb-menu');
-  send({ type: 'action', t: time(e.timeStamp), section: Number(menu.dataset.section) + 1,
-         row: Number(menu.dataset.item) + 1, action: b.dataset.action });
+  queue({ type: 'action', section: Number(menu.dataset.section) + 1, row: Number(menu.dataset.item) + 1,
+          action: b.dataset.action }, 'action', e.timeStamp);
   state.keyboardActive = true;
   closeMenu(true);
 });
@@ -383,20 +411,6 @@ function trace(m) {
 function point(e) {
   const r = viewport.getBoundingClientRect();
   return { x: e.clientX - r.left - viewport.clientLeft, y: e.clientY - r.top - viewport.clientTop };
-}
-// Every pointer input is kept, in order with its own time, until the next animation frame and
-// goes out with that frame's tick as one message, sent once the frame is rendered (below).
-// Sent from the event handler, a down or up's reply waited for the next frame: after a discrete
-// input (pointerdown, pointerup, click) Chromium defers the page's other tasks, the socket's
-// message included, until a frame has been rendered (its DeferRendererTasksAfterInput feature;
-// bench_page.py: 14.7 ms at the median, against 0.9 ms for a frame's reply). The input is shown
-// no later: its scene could not be drawn before that rendering either (BENCHMARKS.md: a release
-// is shown in the same frame as before, a press a frame sooner, as it starts an idle loop).
-function queue(input, kind, ms) {
-  input.t = time(ms);
-  state.inputs.push(input);
-  state.inputStamps.push([kind, ms]);
-  wantFrame();
 }
 viewport.addEventListener('pointerdown', (e) => {
   // Issue 19: Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item, no
