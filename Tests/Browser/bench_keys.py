@@ -13,10 +13,8 @@ it (key event -> drawn, -> shown; and -> its message sent). "sent -> reply handl
 rendering ran on the main thread in between (the page's `renderEnd`).
 
   python3 Tests/Browser/bench_keys.py [--rows N] [--seconds S] [--gap MS] [--reorder PATH]"""
-import argparse, os, re, subprocess, threading, time
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+import argparse, time
+from benchlib import DEFAULT_REORDER, chromium, start_play
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -24,20 +22,10 @@ p = argparse.ArgumentParser()
 p.add_argument("--rows", type=int, default=1000)
 p.add_argument("--seconds", type=float, default=20)
 p.add_argument("--gap", type=float, default=150, help="ms between two keys")
-p.add_argument("--reorder", default=os.path.join(os.path.dirname(__file__), "..", "..", ".build", "release", "reorder"))
+p.add_argument("--reorder", default=DEFAULT_REORDER)
 a = p.parse_args()
-server = subprocess.Popen([a.reorder, "play", "--port", "0", "--rows", str(a.rows)], stdout=subprocess.PIPE, text=True)
-for line in server.stdout:
-    m = re.search(r"open (http://\S+)", line)
-    if m:
-        url = m.group(1)
-        break
-threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-o = Options()
-for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"]:
-    o.add_argument(arg)
-o.binary_location = "/usr/bin/chromium"
-d = webdriver.Chrome(options=o, service=Service("/usr/bin/chromedriver"))
+server, url = start_play(a.reorder, a.rows)
+d = chromium()
 d.get(url)
 time.sleep(1.5)
 

@@ -5,31 +5,19 @@ from a pointer event's own timestamp to its scene drawn and shown (`inputToDrawn
 
   python3 Tests/Browser/bench_page.py [--rows N] [--seconds S] [--reorder PATH] [--flag=--chromium-switch ...]
                                       [--js 'JavaScript run in the page first' ...]"""
-import argparse, os, re, subprocess, threading, time
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+import argparse, os, time
+from benchlib import DEFAULT_REORDER, chromium, start_play
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
 p = argparse.ArgumentParser()
 p.add_argument("--rows", type=int, default=1000)
 p.add_argument("--seconds", type=float, default=20)
-p.add_argument("--reorder", default=os.path.join(os.path.dirname(__file__), "..", "..", ".build", "release", "reorder"))
+p.add_argument("--reorder", default=DEFAULT_REORDER)
 p.add_argument("--flag", action="append", default=[], help="another Chromium switch (repeatable)")
 p.add_argument("--js", action="append", default=[], help="JavaScript run in the page before the drags (experiments)")
 a = p.parse_args()
-server = subprocess.Popen([a.reorder, "play", "--port", "0", "--rows", str(a.rows)], stdout=subprocess.PIPE, text=True)
-for line in server.stdout:
-    m = re.search(r"open (http://\S+)", line)
-    if m:
-        url = m.group(1)
-        break
-threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-o = Options()
-for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"] + a.flag:
-    o.add_argument(arg)
-o.binary_location = "/usr/bin/chromium"
-d = webdriver.Chrome(options=o, service=Service("/usr/bin/chromedriver"))
+server, url = start_play(a.reorder, a.rows)
+d = chromium(a.flag)
 d.get(url)
 time.sleep(1.5)
 left, top = d.execute_script("const v=document.getElementById('viewport');const r=v.getBoundingClientRect();"

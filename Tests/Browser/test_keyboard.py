@@ -28,7 +28,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_playground import ARTIFACTS, REORDER, wait  # noqa: E402
+from test_playground import ARTIFACTS, REORDER, assert_inputs_in_time_order, wait  # noqa: E402
 
 HOW_TO = "Use the arrow keys to move, space to drop, escape to cancel."
 INSTRUCTIONS = "Press space or enter to lift. " + HOW_TO
@@ -160,13 +160,7 @@ class KeyboardPlayground(unittest.TestCase):
         self.assertEqual(inputs.index(next(i for i in inputs if i["type"] == "key")), len(focuses))
         action = inputs[-1]
         self.assertEqual((action["section"], action["row"], action["action"]), (1, 4, "move_up"))
-        last = 0
-        for m in sent:
-            for i in m.get("inputs", []):
-                self.assertGreaterEqual(i["t"], last)
-                self.assertLessEqual(i["t"], m["t"])
-                last = i["t"]
-            last = max(last, m["t"])
+        assert_inputs_in_time_order(self, sent)
         wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the drop to end")
         self.js("document.getElementById('reset').click()")
         wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")

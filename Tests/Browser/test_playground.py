@@ -49,6 +49,18 @@ def wait(predicate, timeout=5.0, interval=0.02, what="condition"):
         time.sleep(interval)
 
 
+def assert_inputs_in_time_order(case, sent):
+    """The inputs the page sent, across its frame messages, never go back in time, and each
+    input's time is at most its frame's (protocol 3, docs/PLAYGROUND.md)."""
+    last = 0
+    for m in sent:
+        for i in m.get("inputs", []):
+            case.assertGreaterEqual(i["t"], last)
+            case.assertLessEqual(i["t"], m["t"])
+            last = i["t"]
+        last = max(last, m["t"])
+
+
 class PageTest(unittest.TestCase):
     """A `reorder play` server (arguments from `server_args`) and a headless Chromium on its page;
     the helpers. The cases are in the subclasses."""
@@ -198,13 +210,7 @@ class Playground(PageTest):
         self.assertEqual(kinds.count("down"), 1)
         self.assertEqual(kinds.count("up"), 1)
         self.assertGreaterEqual(kinds.count("move"), 2)
-        last = 0
-        for m in sent:
-            for i in m.get("inputs", []):
-                self.assertGreaterEqual(i["t"], last)
-                self.assertLessEqual(i["t"], m["t"])
-                last = i["t"]
-            last = max(last, m["t"])
+        assert_inputs_in_time_order(self, sent)
         # Row 2 (the pressed row 2 at y 66) dropped on row 5's centre (4 × 44 + 22 = 198):
         # 1 3 4 5 2 6 ... on the host, as the page drew it.
         self.assertEqual(self.host_state()["order"][0][:6], ["1", "3", "4", "5", "2", "6"])

@@ -60,10 +60,7 @@ import Testing
         _ = try await server().application().test(.live) { client in
             try await client.ws("/ws") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
-                func next() async throws -> [String: Any] {
-                    guard case .text(let t)? = try await messages.next() else { return [:] }
-                    return (try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any]) ?? [:]
-                }
+                func next() async throws -> [String: Any] { try await messages.nextJSON() }
                 try await outbound.write(.text(#"{"v":1,"type":"hello","seq":1}"#))
                 await replies.add(try await next()["type"] as? String)
                 await replies.add(try await next()["type"] as? String)
@@ -94,10 +91,7 @@ import Testing
         _ = try await server().application().test(.live) { client in
             try await client.ws("/ws") { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
-                func next() async throws -> [String: Any] {
-                    guard case .text(let t)? = try await messages.next() else { return [:] }
-                    return (try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any]) ?? [:]
-                }
+                func next() async throws -> [String: Any] { try await messages.nextJSON() }
                 func summary(_ m: [String: Any]) -> String {
                     let state = (m["scene"] as? [String: Any])?["state"] as? String
                     return "\(m["type"] as? String ?? "?") \(m["seq"] as? Int ?? -1) \(state ?? m["message"] as? String ?? "")"
@@ -142,6 +136,14 @@ import Testing
                 }
             }
         }
+    }
+}
+
+extension WebSocketInboundMessageStream.AsyncIterator {
+    /// The next text message as a JSON object; `[:]` for a binary message or the end.
+    mutating func nextJSON() async throws -> [String: Any] {
+        guard case .text(let t)? = try await next() else { return [:] }
+        return (try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any]) ?? [:]
     }
 }
 
