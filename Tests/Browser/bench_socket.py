@@ -6,23 +6,18 @@ Drives a scripted drag (press, lift, the finger swinging between y 100 and 500, 
 600 frames) for --frames frames (a move and a frame message each), one message at a time
 (each waits for its scene), and prints the round trip p50/p99 and the server's resident set
 size (VmRSS) after 10 % of the frames and at the end."""
-import argparse, json, math, os, re, subprocess, threading, time
+import argparse, json, math, re, time
 import websocket
+from benchlib import DEFAULT_REORDER, start_play
 
 p = argparse.ArgumentParser()
 p.add_argument("--rows", type=int, default=1000)
 p.add_argument("--frames", type=int, default=100000)
-p.add_argument("--reorder", default=os.path.join(os.path.dirname(__file__), "..", "..", ".build", "release", "reorder"))
+p.add_argument("--reorder", default=DEFAULT_REORDER)
 a = p.parse_args()
 
-server = subprocess.Popen([a.reorder, "play", "--port", "0", "--rows", str(a.rows)], stdout=subprocess.PIPE, text=True)
-url = None
-for line in server.stdout:
-    m = re.search(r"open http://127.0.0.1:(\d+)/", line)
-    if m:
-        port = m.group(1)
-        break
-threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+server, url = start_play(a.reorder, a.rows)
+port = re.search(r"http://127.0.0.1:(\d+)/", url).group(1)
 
 def rss():
     with open(f"/proc/{server.pid}/status") as f:
