@@ -12,66 +12,28 @@ move, space to drop, escape to cancel."
 """
 import json
 import os
-import re
-import subprocess
 import sys
-import tempfile
-import threading
-import time
 import unittest
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_playground import ARTIFACTS, REORDER, assert_inputs_in_time_order, wait  # noqa: E402
+from test_playground import ARTIFACTS, PageTest, assert_inputs_in_time_order, wait  # noqa: E402
 
 HOW_TO = "Use the arrow keys to move, space to drop, escape to cancel."
 INSTRUCTIONS = "Press space or enter to lift. " + HOW_TO
 TODAY = ["Inbox zero", "Standup", "Review PR 42", "Write spec", "Lunch with Ana", "Fix flaky test"]
 
 
-class KeyboardPlayground(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        os.makedirs(ARTIFACTS, exist_ok=True)
-        cls.server = subprocess.Popen([REORDER, "play", "default", "--port", "0"],
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
-        found = {}
-
-        def read():
-            for line in cls.server.stdout:
-                m = re.search(r"open (http://\S+)", line)
-                if m:
-                    found["url"] = m.group(1)
-
-        threading.Thread(target=read, daemon=True).start()
-        cls.url = wait(lambda: found.get("url"), timeout=30, what="the server's URL")
-        options = Options()
-        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900",
-                  "--force-device-scale-factor=1"]:
-            options.add_argument(a)
-        options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-        service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-        cls.driver = webdriver.Chrome(options=options, service=service)
+class KeyboardPlayground(PageTest):
+    """The page on `default`'s demo list, driven by the keyboard alone (PageTest starts the
+    server and Chromium)."""
 
     @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
-
-    def setUp(self):
-        d = self.driver
-        d.get(self.url)
-        wait(lambda: d.execute_script("return !!(window.__play && window.__play.scene)"), what="the first scene")
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
+    def server_args(cls):
+        return ["default", "--port", "0"]
 
     def order(self):
         with urllib.request.urlopen(self.url + "state") as r:
