@@ -116,21 +116,22 @@ end)
 -- rAF delivers onDragStart (core ledger/dispatch-consumer-event.ts:88-96), dragging frame 1 only
 -- initialises the scheduler (scheduler.ts:107-128), the loop runs from dragging frame 2.
 -- px per frame, 10 pt from the bottom = full distance speed.
+-- px the content moves on each dragging frame k = 1..count, the finger at path(k) for frame k
+local function drive(fps, count, path)
+  local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+  s:press_item(1, 5); s:hold(0.5)
+  assert.equal("dragging", s:state())
+  local px = {}
+  for k = 1, count do
+    s:move(path(k))
+    local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
+    px[k] = y1 - y0
+  end
+  return px
+end
+
 describe("pragmatic_autoscroll outside the container", function()
   local H, W, X = 667, 375, 187.5
-  -- px the content moves on each dragging frame k = 1..count, the finger at path(k) for frame k
-  local function drive(fps, count, path)
-    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
-    s:press_item(1, 5); s:hold(0.5)
-    assert.equal("dragging", s:state())
-    local px = {}
-    for k = 1, count do
-      s:move(path(k))
-      local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
-      px[k] = y1 - y0
-    end
-    return px
-  end
   local function expect(px, want)
     for k, v in pairs(want) do assert.near(v, px[k], 1e-9, "frame " .. k) end
   end
@@ -202,15 +203,9 @@ describe("pragmatic_autoscroll's first frames", function()
   -- pt/s on dragging frames 1..count, the finger 20 pt from the bottom from the lift on (zone
   -- 166.75 pt, depth 146.75 > half of it: r = 1), or outside until frame `enter`
   local function speeds(fps, count, enter)
-    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
-    s:press_item(1, 5); s:hold(0.5)
-    assert.equal("dragging", s:state())
+    local px = drive(fps, count, function(k) return X, (enter and k < enter) and H + 10 or H - 20 end)
     local v = {}
-    for k = 1, count do
-      s:move(X, (enter and k < enter) and H + 10 or H - 20)
-      local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
-      v[k] = (y1 - y0) * fps
-    end
+    for k, p in ipairs(px) do v[k] = p * fps end
     return v
   end
 

@@ -170,11 +170,12 @@ public struct TimelinePlot {
             for (k, d) in drags.enumerated() {
                 let end = d.end ?? (k + 1 < drags.count ? drags[k + 1].begin : timeline.timeRange.upperBound)
                 chart.spans.append(.init(
-                    start: Self.fit(d.begin), end: Self.fit(max(end, d.begin)),
+                    start: Self.fit(d.begin), end: Self.fit(max(end, d.begin)), fill: "none",
                     label: "drag \(d.number): \(d.moves.count) move\(d.moves.count == 1 ? "" : "s")",
-                    shortLabel: "\(d.number)", cssClass: "drag-span",
+                    cssClass: "drag-span",
                     data: [SVGAttribute("data-drag", "\(d.number)"), SVGAttribute("data-begin", "\(SVGNumber.exact(d.begin))"),
-                           SVGAttribute("data-end", d.end.map { "\(SVGNumber.exact($0))" } ?? "")]))
+                           SVGAttribute("data-end", d.end.map { "\(SVGNumber.exact($0))" } ?? "")],
+                    shortLabel: "\(d.number)"))
             }
         }
         for e in timeline.events {

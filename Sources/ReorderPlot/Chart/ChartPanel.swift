@@ -26,6 +26,9 @@ struct ChartPanel {
         var data: [SVGAttribute] = []
         /// Writes the label inside the band, at the bottom.
         var showsLabel = false
+        /// As a span (``ChartPanel/spans``): shown instead of `label` when the full label would
+        /// run into the next span's.
+        var shortLabel: String?
     }
 
     /// A vertical line at `x`, optionally labelled in the label lane above the plot.
@@ -40,18 +43,6 @@ struct ChartPanel {
         var shortLabel: String?
         /// The line's tooltip, when not `label`.
         var tooltip: String?
-    }
-
-    /// An interval along x shown as a bracket in the top row of the label lane (a drag of a
-    /// timeline with several), labelled at its start.
-    struct Span {
-        var start: Double
-        var end: Double
-        var label: String
-        /// Shown instead of `label` when the full label would run into the next span's.
-        var shortLabel: String
-        var cssClass: String
-        var data: [SVGAttribute] = []
     }
 
     /// Where a marker's label went: its text, its row in the lane (0 next to the plot) and
@@ -88,8 +79,10 @@ struct ChartPanel {
     var series: [Series] = []
     var bands: [Band] = []
     var markers: [Marker] = []
-    /// Brackets above the marker labels, in x order, not overlapping.
-    var spans: [Span] = []
+    /// Intervals along x drawn as brackets in the top row of the label lane (the drags of a
+    /// timeline with several), labelled at their start; in x order, not overlapping. Their
+    /// `fill` and `showsLabel` are not used.
+    var spans: [Band] = []
     /// The y axis grows downwards, as a viewport's y does (the lowest tick at the top).
     var yDown = false
 
@@ -358,7 +351,7 @@ extension ChartPanel {
             let x0 = xs(s.start), x1 = max(xs(s.end), x0 + 1)
             let limit = k + 1 < spans.count ? xs(spans[k + 1].start) - Self.labelGap : left + width + 20
             let full = estimatedTextWidth(s.label, fontSize: Self.labelFontSize)
-            let text = x0 + 3 + full <= limit ? s.label : s.shortLabel
+            let text = x0 + 3 + full <= limit ? s.label : s.shortLabel ?? s.label
             let w = estimatedTextWidth(text, fontSize: Self.labelFontSize)
             var e = SVGElement("g", ["class": "\(s.cssClass)"])
             e.attributes.append(contentsOf: s.data)
