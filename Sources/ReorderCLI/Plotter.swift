@@ -115,11 +115,12 @@ public enum Plotter {
         return 0
     }
 
-    /// `3 moves over 1.75 s, policy jx_movable`.
+    /// `3 moves over 1.75 s, policy jx_movable`; with several drags `2 drags, 5 moves over ...`.
     static func summary(_ t: DragTimeline) -> String {
-        let moves = t.moves.count
+        let moves = t.moves.count, drags = t.drags.count
         let span = t.timeRange.upperBound - t.timeRange.lowerBound
-        return "\(moves) move\(moves == 1 ? "" : "s") over \(SVGNumber.format(span, decimals: 3)) s, policy \(t.policyName)"
+        return (drags > 1 ? "\(drags) drags, " : "")
+            + "\(moves) move\(moves == 1 ? "" : "s") over \(SVGNumber.format(span, decimals: 3)) s, policy \(t.policyName)"
     }
 
     /// The curves as text: zone, speed at the edge, top speed, time ramp.
