@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import ReorderTestSupport
+import Testing
+@testable import ReorderCLI
+
+/// What a user reads besides the examples: the README, docs/*.md and the help texts say what
+/// is, for a reader today, and their tables are whole.
+@Suite struct DocsTextTests {
+    /// README.md and every page of docs/.
+    static func pages() throws -> [(String, String)] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return try (["README.md"] + docs).map { ($0, try DocBlocks.text($0)) }
+    }
+
+    /// The cells of a Markdown table row: split at each `|` that is not escaped (`\|`).
+    static func cells(_ row: String) -> Int {
+        var count = 0
+        var previous: Character = " "
+        for c in row {
+            if c == "|", previous != "\\" { count += 1 }
+            previous = c
+        }
+        return count - 1
+    }
+
+    /// Every row of every table has as many cells as its header: a row pasted into another
+    /// (or split over two lines) has more, or fewer.
+    @Test func everyTableRowHasItsHeadersCells() throws {
+        #expect(Self.cells("| `a\\|b` | c |") == 2)
+        for (name, text) in try Self.pages() {
+            let lines = text.components(separatedBy: "\n")
+            var header: Int?
+            for (n, line) in lines.enumerated() {
+                guard line.hasPrefix("|") else { header = nil; continue }
+                if header == nil { header = Self.cells(line); continue }
+                #expect(Self.cells(line) == header, "\(name):\(n + 1): \(Self.cells(line)) cells under a header of \(header ?? 0)")
+            }
+        }
+    }
+
+    /// The rows of the table under `heading` in docs/REFERENCE.md.
+    static func referenceTable(after heading: String) throws -> [String] {
+        let text = try DocBlocks.text("docs/REFERENCE.md")
+        let start = try #require(text.range(of: heading))
+        let lines = text[start.upperBound...].components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix("|") })
+        return Array(lines[first...].prefix { $0.hasPrefix("|") })
+    }
+
+    /// docs/REFERENCE.md's commands table has a row for every subcommand, and sends no one to
+    /// the sources to find the rest.
+    @Test func theCommandsTableHasEverySubcommand() throws {
+        let rows = try Self.referenceTable(after: "\n## Commands\n")
+        for command in Reorder.subcommandTypes.map({ $0._commandName }) {
+            #expect(rows.contains { $0.hasPrefix("| `reorder \(command)") }, "no row for reorder \(command)")
+        }
+        let text = try DocBlocks.text("docs/REFERENCE.md")
+        let section = try #require(text.components(separatedBy: "\n## ").first { $0.hasPrefix("Commands\n") })
+        let beforeSubsections = try #require(section.components(separatedBy: "\n### ").first)
+        #expect(!beforeSubsections.contains("Sources/"))
+    }
+
+    /// The REPL's colon-command table has a row for every command `:help` lists.
+    @Test func theColonCommandTableHasEveryReplCommand() throws {
+        let rows = try Self.referenceTable(after: "| colon command |")
+        let commands = ReplDriver.help.components(separatedBy: "\n")
+            .filter { $0.hasPrefix("  :") }
+            .compactMap { $0.dropFirst(2).split(separator: " ").first.map(String.init) }
+        #expect(commands.contains(":play"))
+        for command in commands {
+            #expect(rows.contains { $0.hasPrefix("| `\(command)") }, "no row for \(command)")
+        }
+    }
+}
