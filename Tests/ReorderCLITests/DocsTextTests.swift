@@ -14,6 +14,31 @@ import Testing
         return try (["README.md"] + docs).map { ($0, try DocBlocks.text($0)) }
     }
 
+    /// Every help text: `reorder --help`, each subcommand's and the REPL's `:help`.
+    static func helpTexts() -> [(String, String)] {
+        [("reorder --help", Reorder.helpMessage(columns: 1000)), (":help", ReplDriver.help)]
+            + Reorder.subcommandTypes.map { ("reorder \($0._commandName) --help", $0.helpMessage(columns: 1000)) }
+    }
+
+    /// "issue 19" means nothing to a reader: it is a tracker's number, not what the text is about.
+    static func issueNumbers(in text: String) -> [String] {
+        let pattern = #"(?i)\bissues?\s+#?[0-9]+"#
+        var found: [String] = []
+        var rest = text[...]
+        while let r = rest.range(of: pattern, options: .regularExpression) {
+            found.append(String(rest[r]))
+            rest = rest[r.upperBound...]
+        }
+        return found
+    }
+
+    @Test func noIssueNumbersWhereAUserReads() throws {
+        #expect(Self.issueNumbers(in: "group drags (issue 19): and Issue 12") == ["issue 19", "Issue 12"])
+        for (name, text) in try Self.pages() + Self.helpTexts() {
+            #expect(Self.issueNumbers(in: text).isEmpty, "\(name): \(Self.issueNumbers(in: text))")
+        }
+    }
+
     /// The cells of a Markdown table row: split at each `|` that is not escaped (`\|`).
     static func cells(_ row: String) -> Int {
         var count = 0
