@@ -148,8 +148,8 @@ enum DocBlocks {
     }
 
     /// Runs one `$ ` command of a page in `dir`: `reorder ...` and `swift run reorder ...` run
-    /// the built binary, `genhtml` and `lcov` run from PATH. Returns (stdout, stderr), or nil
-    /// with the reason when the tool it needs is not installed (`--lint` needs luacheck).
+    /// the built binary, `genhtml` and `lcov` run from PATH. Returns (stdout, stderr), or the
+    /// reason it was skipped when the tool it needs is not installed (`--lint` needs luacheck).
     static func run(_ command: String, in dir: URL) throws -> Result<(String, String), Skipped> {
         var words = command.split(separator: " ").map(String.init)
         if words.starts(with: ["swift", "run", "reorder"]) { words.removeFirst(3) } else if words.first == "reorder" { words.removeFirst() } else {
@@ -171,17 +171,7 @@ enum DocBlocks {
 
     /// Runs a tool from PATH; returns (stdout, stderr).
     static func runTool(_ words: [String], in dir: URL) throws -> (String, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = words
-        p.currentDirectoryURL = dir
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let (_, out, err) = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), words, directory: dir)
+        return (out, err)
     }
 }
