@@ -39,6 +39,53 @@ import Testing
         }
     }
 
+    /// The options a subcommand's usage shows in brackets (`[--policy <policy>]`).
+    static func optionalOptions(_ command: any ParsableCommand.Type) -> Set<String> {
+        let usage = command.usageString()
+        var found: Set<String> = []
+        var rest = usage[...]
+        while let r = rest.range(of: #"\[--[a-z-]+"#, options: .regularExpression) {
+            found.insert(String(rest[r].dropFirst()))
+            rest = rest[r.upperBound...]
+        }
+        return found
+    }
+
+    /// The places where a synopsis (`` `reorder replay TRACE --policy P` ``: an option, then a
+    /// placeholder in capitals) writes an option that the command's usage brackets as if it
+    /// were required.
+    static func optionsWrittenAsRequired(in text: String) -> [String] {
+        let commands = Dictionary(uniqueKeysWithValues: Reorder.subcommandTypes.map { ($0._commandName, $0) })
+        var found: [String] = []
+        var rest = text[...]
+        while let r = rest.range(of: #"`reorder [a-z]+[^`]*`"#, options: .regularExpression) {
+            let span = String(rest[r].dropFirst().dropLast())
+            rest = rest[r.upperBound...]
+            let name = String(span.split(separator: " ")[1])
+            guard let command = commands[name] else { continue }
+            let optional = optionalOptions(command)
+            var tail = span[...]
+            while let o = tail.range(of: #"(\[)?--[a-z-]+ [A-Z][A-Za-z0-9.,]*"#, options: .regularExpression) {
+                let written = tail[o]
+                tail = tail[o.upperBound...]
+                guard !written.hasPrefix("["), let option = written.split(separator: " ").first else { continue }
+                if optional.contains(String(option)) { found.append(span) }
+            }
+        }
+        return found
+    }
+
+    @Test func synopsesBracketTheOptionalOptions() throws {
+        #expect(Self.optionalOptions(Reorder.Replay.self) == ["--policy", "--json"])
+        #expect(Self.optionsWrittenAsRequired(in: "`reorder replay trace.jsonl --policy P [--json]`")
+                == ["reorder replay trace.jsonl --policy P [--json]"])
+        #expect(Self.optionsWrittenAsRequired(in: "`reorder render TRACE [--policy P] --out FILE.svg`").isEmpty)
+        #expect(Self.optionsWrittenAsRequired(in: "`reorder bench --policy jx_movable --rows 1000000`").isEmpty)
+        for (name, text) in try Self.pages() {
+            #expect(Self.optionsWrittenAsRequired(in: text).isEmpty, "\(name): \(Self.optionsWrittenAsRequired(in: text))")
+        }
+    }
+
     /// The cells of a Markdown table row: split at each `|` that is not escaped (`\|`).
     static func cells(_ row: String) -> Int {
         var count = 0
