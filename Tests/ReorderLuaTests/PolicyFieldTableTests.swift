@@ -228,4 +228,16 @@ import ReorderCore
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }
+
+    /// docs/POLICIES.md gives each hook one row in all, the generated one: no hand-written row
+    /// repeats a hook after the generated table.
+    @Test func everyHookHasOneRowInThePolicyGuide() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/POLICIES.md"), encoding: .utf8)
+        let rows = guide.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
+        for path in PolicyGuide.hookNames {
+            let hookRows = rows.filter { $0.hasPrefix("| `\(path)(") }
+            #expect(hookRows.count == 1, "\(path): \(hookRows.count) rows")
+        }
+    }
 }
