@@ -91,12 +91,7 @@ public struct SpecRunner {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { missing.append(path); continue }
             if !isDirectory.boolValue { files.append(path); continue }
-            var found: [String] = []
-            if let e = fm.enumerator(atPath: full) {
-                while let rel = e.nextObject() as? String {
-                    if rel.hasSuffix("_spec.lua") { found.append(rel) }
-                }
-            }
+            let found = SpecPaths.entries(under: full, recursive: true).filter { $0.hasSuffix("_spec.lua") }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             files.append(contentsOf: found.sorted().map { prefix + $0 })
         }
