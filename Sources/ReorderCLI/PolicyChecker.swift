@@ -24,7 +24,10 @@ public enum PolicyChecker {
                 } else {
                     failures += 1
                     console.write("problems in \(spec) (\(report.name)):\n")
-                    for p in report.problems { console.write("  \(p)\n") }
+                    // A problem's second line (the question a hook failed on) is indented under it.
+                    for p in report.problems {
+                        console.write(p.split(separator: "\n").map { "  \($0)\n" }.joined())
+                    }
                 }
             } catch {
                 failures += 1
