@@ -61,7 +61,15 @@ public struct SpecRunner {
     public var shuffle = false
     public var seed: Int?
     /// busted's `-o`: an output handler other than `reorder` (`json`, `utfTerminal`, `TAP`, ...).
+    /// Given (or with ``tap`` or ``junitPath``, which need the `reorder` handler), it is passed
+    /// on busted's command line, which wins over a `.busted` file's `output`.
     public var output: String?
+    /// busted's `--no-coverage`: a `.busted` file's `coverage = true` is not honoured.
+    public var noCoverage = false
+    /// Called when the run asks for coverage (a `.busted` file's `coverage = true`, which busted
+    /// would give to LuaCov): the caller turns on reorder's own policy-line coverage
+    /// (``PolicyCoverage``) and writes its LCOV file after the run.
+    public var onCoverage: (() -> Void)?
     /// Lua's `package.path` / `package.cpath` for the run (nil: Lua's default, which
     /// `LUA_PATH_5_4` / `LUA_CPATH_5_4` override as for `lua5.4`). Tests point them at an empty
     /// directory to see the message given when busted is missing.
@@ -101,7 +109,12 @@ public struct SpecRunner {
     /// busted's command line for `files` (paths busted can open).
     func bustedArguments(_ files: [String]) -> [String] {
         var args = ["--loaders=reorder"]
-        if let output { args.append("--output=" + output) }
+        if let output {
+            args.append("--output=" + output)
+        } else if tap || junitPath != nil {
+            args.append("--output=reorder")
+        }
+        if noCoverage { args.append("--no-coverage") }
         if let filter { args.append("--filter=" + filter) }
         for t in tags { args.append("--tags=" + t) }
         for t in excludeTags { args.append("--exclude-tags=" + t) }
@@ -125,6 +138,10 @@ public struct SpecRunner {
         }
         if junitPath != nil, let output, output != "reorder" {
             console.writeError("reorder test: --junit needs the default output (or --tap), not -o \(output); busted's own -o junit writes JUnit XML\n")
+            return 1
+        }
+        if tap, let output, output != "reorder" {
+            console.writeError("reorder test: --tap is the default output's TAP form, not -o \(output); busted's own -o TAP writes TAP\n")
             return 1
         }
         let status = runBusted(files, console: console)
@@ -260,6 +277,13 @@ public struct SpecRunner {
         host.define("_file_end") { _ in
             state.watchdog?.disarm()
             state.watchdog = nil
+            return 0
+        }
+        // _coverage(): busted asks for coverage (`coverage = true` in .busted), where it
+        // would start LuaCov; reorder counts policy lines itself.
+        let coverage = onCoverage
+        host.define("_coverage") { _ in
+            coverage?()
             return 0
         }
         host.define("_diff") { vm in
