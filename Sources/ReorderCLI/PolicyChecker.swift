@@ -10,7 +10,7 @@ public enum PolicyChecker {
     /// ```text
     /// ok jx_movable (jx_movable)
     /// problems in mine.lua (mine):
-    ///   mine.lua: unknown field 'min_pres_duration' (did you mean 'min_press_duration'?)
+    ///   mine.lua:4: unknown field 'min_pres_duration' (did you mean 'min_press_duration'?)
     /// ```
     public static func run(_ policies: [String], console: Console) -> Int32 {
         var failures = 0

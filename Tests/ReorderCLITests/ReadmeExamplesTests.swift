@@ -170,10 +170,10 @@ import Testing
     /// The typo example of the tour: the message and exit status the README promises.
     @Test func theTypoExampleIsTrue() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let message = "typo.lua: unknown field 'min_press_durration' (did you mean 'min_press_duration'?)"
+        let message = "typo.lua:3: unknown field 'min_press_durration' (did you mean 'min_press_duration'?)"
         #expect(readme.contains("`\(message)`"))
         let dir = try temporaryDirectory()
-        try "return { name = \"typo\", min_press_durration = 0.3 }\n"
+        try "return {\n  name = \"typo\",\n  min_press_durration = 0.3,\n}\n"
             .write(to: dir.appendingPathComponent("typo.lua"), atomically: true, encoding: .utf8)
         let (status, out, _) = try runReorder(["check", "typo.lua"], directory: dir)
         #expect(status == 1)
