@@ -79,9 +79,16 @@ public struct SpecRunner {
     /// What to install when busted is missing.
     public static let installHint = "apt-get install lua-busted"
 
+    /// The folder run when no path is given: the built-in policies' specs, in reorder's
+    /// repository.
+    public static let defaultPath = "Policies/"
+    /// No path was given (``paths`` is ``defaultPath``).
+    var pathsDefaulted = false
+
     public init(paths: [String], filter: String? = nil, tap: Bool = false, junitPath: String? = nil,
                 timeout: Double = 60) {
-        self.paths = paths.isEmpty ? ["Policies/"] : paths
+        self.paths = paths.isEmpty ? [Self.defaultPath] : paths
+        self.pathsDefaulted = paths.isEmpty
         self.filter = filter
         self.tap = tap
         self.junitPath = junitPath
@@ -99,7 +106,7 @@ public struct SpecRunner {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { missing.append(path); continue }
             if !isDirectory.boolValue { files.append(path); continue }
-            let found = SpecPaths.entries(under: full, recursive: true).filter { $0.hasSuffix("_spec.lua") }
+            let found = PathText.entries(under: full, recursive: true).filter { $0.hasSuffix("_spec.lua") }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             files.append(contentsOf: found.sorted().map { prefix + $0 })
         }
@@ -127,6 +134,15 @@ public struct SpecRunner {
     /// Runs everything; returns the exit status (1 on any failure or error).
     public func run(console: Console) -> Int32 {
         let (files, missing) = specFiles(console: console)
+        if pathsDefaulted, !missing.isEmpty {
+            console.writeError("""
+                reorder test: no path given, and no \(Self.defaultPath) folder here to run by default (the built-in \
+                policies' specs, in reorder's repository). Name the specs to run: `reorder test .` (every *_spec.lua \
+                under this folder), `reorder test spec/` or `reorder test pinned_spec.lua`.
+
+                """)
+            return 1
+        }
         for m in missing { console.writeError("reorder test: no such file or directory: \(m)\n") }
         if files.isEmpty {
             // One line that says what is wrong (issue 16 item 10): a missing path is named
@@ -268,13 +284,17 @@ public struct SpecRunner {
         }
         let seconds = timeout
         let stop = host.stopHandle
-        host.define("_file_begin") { vm in
+        host.define("_file_begin") { [weak host] vm in
             state.watchdog?.disarm()
             state.file = vm.string(at: 1) ?? ""
+            // A spec's relative policy path names a file next to it first.
+            let folder = PathText.folder(of: state.file)
+            host?.specDirectory = folder.isEmpty ? console.currentDirectory : console.resolve(folder)
             state.watchdog = Watchdog(stop, seconds: seconds, once: true)
             return 0
         }
-        host.define("_file_end") { _ in
+        host.define("_file_end") { [weak host] _ in
+            host?.specDirectory = nil
             state.watchdog?.disarm()
             state.watchdog = nil
             return 0

@@ -46,26 +46,26 @@ struct SpecWatcher {
     /// A folder watched: a path the runner was given (with everything under it), or the folder
     /// above a spec folder (its own `.lua` files only: the policies next to a `spec/` folder).
     struct Root: Hashable {
-        /// Normalized (``SpecPaths/normalized(_:)``); `""` is the working directory.
+        /// Normalized (``PathText/normalized(_:)``); `""` is the working directory.
         var path: String
         var recursive: Bool
     }
 
     /// The `.lua` files under `roots` (a root naming a file: that file), each keyed by its
-    /// normalized path so that a file seen from two roots is one key, with its ``SpecPaths/Stamp``.
-    static func snapshot(_ roots: [Root], console: Console) -> [String: SpecPaths.Stamp] {
-        var stamps: [String: SpecPaths.Stamp] = [:]
+    /// normalized path so that a file seen from two roots is one key, with its ``PathText/Stamp``.
+    static func snapshot(_ roots: [Root], console: Console) -> [String: PathText.Stamp] {
+        var stamps: [String: PathText.Stamp] = [:]
         let fm = FileManager.default
         for root in roots {
             let full = console.resolve(root.path.isEmpty ? "." : root.path)
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue {
-                if let stamp = SpecPaths.stamp(full) { stamps[root.path] = stamp }
+                if let stamp = PathText.stamp(full) { stamps[root.path] = stamp }
                 continue
             }
-            for rel in SpecPaths.entries(under: full, recursive: root.recursive) where rel.hasSuffix(".lua") {
-                if let stamp = SpecPaths.stamp(full + "/" + rel) { stamps[SpecPaths.join(root.path, rel)] = stamp }
+            for rel in PathText.entries(under: full, recursive: root.recursive) where rel.hasSuffix(".lua") {
+                if let stamp = PathText.stamp(full + "/" + rel) { stamps[PathText.join(root.path, rel)] = stamp }
             }
         }
         return stamps
@@ -78,13 +78,13 @@ struct SpecWatcher {
     func roots(specs: [String]) -> [Root] {
         var roots: [Root] = []
         for path in runner.paths {
-            let root = Root(path: SpecPaths.normalized(path), recursive: true)
+            let root = Root(path: PathText.normalized(path), recursive: true)
             if !roots.contains(root) { roots.append(root) }
         }
         for spec in specs {
-            let folder = SpecPaths.folder(of: spec)
-            for path in [folder, SpecPaths.folder(of: folder)] {
-                let covered = roots.contains { $0.path == path || ($0.recursive && SpecPaths.isInside(path, $0.path)) }
+            let folder = PathText.folder(of: spec)
+            for path in [folder, PathText.folder(of: folder)] {
+                let covered = roots.contains { $0.path == path || ($0.recursive && PathText.isInside(path, $0.path)) }
                 if !covered { roots.append(Root(path: path, recursive: false)) }
             }
         }
@@ -94,7 +94,7 @@ struct SpecWatcher {
     /// The spec files a change reruns, as the runner lists them (``affected(by:specs:source:)``
     /// on normalized paths, the snapshot's keys).
     static func rerun(changed: [String], specs: [String], console: Console) -> [String] {
-        let keys = specs.map(SpecPaths.normalized)
+        let keys = specs.map(PathText.normalized)
         let picked = Set(affected(by: changed, specs: keys) { path in
             try? String(contentsOfFile: console.resolve(path.isEmpty ? "." : path), encoding: .utf8)
         })

@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 import CLuaShim
 import ReorderCore
 import ReorderLua
@@ -35,6 +36,10 @@ public final class ScriptingHost {
     public var useColor: Bool
     /// Directory against which relative policy paths are resolved (nil: the working directory).
     public var baseDirectory: String?
+    /// The folder of the spec file running (absolute; `reorder test` sets it per file): a
+    /// relative policy path of `reorder.session{...}` names a file there first, so a spec
+    /// names the policy next to it as `policy = "pinned.lua"` wherever `reorder test` runs.
+    public var specDirectory: String?
 
     private var sessions: [Int64: ScriptSession] = [:]
     /// Sessions whose Lua object was collected; released outside Lua (see `flushReleased`).
@@ -475,7 +480,7 @@ public final class ScriptingHost {
     func makeSession(_ options: SessionOptions, ownsPolicyTable: Bool) throws(LuaError) -> ScriptSession {
         var options = options
         if case .file(let path) = options.policy {
-            options.policy = .file(PolicyReference.resolve(path, against: baseDirectory))
+            options.policy = .file(resolvePolicyFile(path))
         }
         var ownRef: Int32?
         if case .table(let ref) = options.policy, !ownsPolicyTable {
@@ -545,6 +550,22 @@ public final class ScriptingHost {
     /// `path` made absolute against ``baseDirectory`` (unchanged when absolute or no base).
     public func resolve(_ path: String) -> String {
         PolicyReference.resolve(path, against: baseDirectory)
+    }
+
+    /// A policy file's path made absolute: in ``specDirectory`` when the file is there (a spec
+    /// naming the policy next to it), else against ``baseDirectory``.
+    ///
+    /// ```swift
+    /// host.specDirectory = "/w/newcomer"
+    /// host.resolvePolicyFile("pinned.lua")   // "/w/newcomer/pinned.lua" when that file exists
+    /// ```
+    public func resolvePolicyFile(_ path: String) -> String {
+        if let specDirectory, !path.hasPrefix("/"), !path.hasPrefix("~/") {
+            let beside = PolicyReference.resolve(path, against: specDirectory)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: beside, isDirectory: &isDirectory), !isDirectory.boolValue { return beside }
+        }
+        return resolve(path)
     }
 
     /// Releases sessions whose Lua objects were collected (never from inside a Lua call).

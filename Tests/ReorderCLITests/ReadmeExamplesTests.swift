@@ -167,6 +167,18 @@ import Testing
         #expect(out == "100 runs, 26,827 inputs executed, 317 moves: no violation (seed 1)\n")
     }
 
+    /// The tour's spec names `policy = "pinned.lua"`: run from the folder above, it finds the
+    /// policy next to it (it failed with `cannot read policy file` against the working
+    /// directory).
+    @Test func theTourSpecRunsFromTheFolderAbove() throws {
+        let dir = try Self.tourFolder(try Self.blocks())
+        let parent = dir.deletingLastPathComponent()
+        let name = dir.lastPathComponent
+        let (status, out, err) = try runReorder(["test", name], directory: parent)
+        #expect(status == 0, "\(out)\(err)")
+        #expect(out == "\(name)/pinned_spec.lua ..\n2 passed, 0 failed\n")
+    }
+
     /// The typo example of the tour: the message and exit status the README promises.
     @Test func theTypoExampleIsTrue() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -12,27 +12,27 @@ import Testing
     /// The path arithmetic, spelt as the user spelt it. The one-character paths (`.`, `./`,
     /// `a/`) are the ones Foundation's `deletingLastPathComponent` traps on.
     @Test func pathsAreSplitAsText() {
-        #expect(SpecPaths.normalized(".") == "")
-        #expect(SpecPaths.normalized("./") == "")
-        #expect(SpecPaths.normalized("./a//b/") == "a/b")
-        #expect(SpecPaths.normalized("/x/./y/") == "/x/y")
-        #expect(SpecPaths.normalized("../a/..") == "../a/..")
-        #expect(SpecPaths.folder(of: "./pinned_spec.lua") == "")
-        #expect(SpecPaths.folder(of: "a/") == "")
-        #expect(SpecPaths.folder(of: "") == "..")
-        #expect(SpecPaths.folder(of: "..") == "../..")
-        #expect(SpecPaths.folder(of: "../x_spec.lua") == "..")
-        #expect(SpecPaths.folder(of: "/x_spec.lua") == "/")
-        #expect(SpecPaths.folder(of: "/") == "/")
-        #expect(SpecPaths.folder(of: "Policies/spec/a_spec.lua") == "Policies/spec")
-        #expect(SpecPaths.isInside("spec", ""))
-        #expect(!SpecPaths.isInside("..", ""))
-        #expect(!SpecPaths.isInside("/w", ""))
-        #expect(!SpecPaths.isInside("../..", ".."))
-        #expect(SpecPaths.isInside("../a", ".."))
-        #expect(SpecPaths.isInside("/w/p", "/w"))
-        #expect(!SpecPaths.isInside("/wp", "/w"))
-        #expect(SpecPaths.isInside("/w", "/"))
+        #expect(PathText.normalized(".") == "")
+        #expect(PathText.normalized("./") == "")
+        #expect(PathText.normalized("./a//b/") == "a/b")
+        #expect(PathText.normalized("/x/./y/") == "/x/y")
+        #expect(PathText.normalized("../a/..") == "../a/..")
+        #expect(PathText.folder(of: "./pinned_spec.lua") == "")
+        #expect(PathText.folder(of: "a/") == "")
+        #expect(PathText.folder(of: "") == "..")
+        #expect(PathText.folder(of: "..") == "../..")
+        #expect(PathText.folder(of: "../x_spec.lua") == "..")
+        #expect(PathText.folder(of: "/x_spec.lua") == "/")
+        #expect(PathText.folder(of: "/") == "/")
+        #expect(PathText.folder(of: "Policies/spec/a_spec.lua") == "Policies/spec")
+        #expect(PathText.isInside("spec", ""))
+        #expect(!PathText.isInside("..", ""))
+        #expect(!PathText.isInside("/w", ""))
+        #expect(!PathText.isInside("../..", ".."))
+        #expect(PathText.isInside("../a", ".."))
+        #expect(PathText.isInside("/w/p", "/w"))
+        #expect(!PathText.isInside("/wp", "/w"))
+        #expect(PathText.isInside("/w", "/"))
     }
 
     /// The folders watched: the paths given (everything under them), then each spec file's
@@ -79,7 +79,7 @@ import Testing
         #expect(first == "\(shown)pinned_spec.lua .\n1 passed, 0 failed\n\n[watching 2 files; Ctrl-C ends]\n", "\(watch.errors())")
         try "return { name = \"pinned\", min_press_duration = 0.3 }\n"
             .write(to: dir.appendingPathComponent("pinned.lua"), atomically: false, encoding: .utf8)
-        let changed = SpecPaths.join(SpecPaths.normalized(given), "pinned.lua")
+        let changed = PathText.join(PathText.normalized(given), "pinned.lua")
         #expect(watch.output(until: "failed\n") == "\n[\(changed) changed: 1 spec file]\n\(shown)pinned_spec.lua .\n1 passed, 0 failed\n")
     }
 }

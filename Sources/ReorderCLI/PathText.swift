@@ -3,18 +3,20 @@ import Foundation
 import Glibc
 #endif
 
-/// Paths as `reorder test` and its `--watch` handle them: spelt the way the user gave them,
-/// compared and split as text. Foundation's `NSString.deletingLastPathComponent` is not used: in
-/// swift-corelibs-foundation (Swift 6.1) it traps on a one-character path such as `"."`, `"./"`
-/// or `"a/"`, which is what `reorder test .` gives it.
+/// Paths as the command line handles them (`reorder test` and its `--watch`, the policy a
+/// trace names): spelt the way the user gave them, compared and split as text. Foundation's
+/// `NSString.deletingLastPathComponent` is not used: in swift-corelibs-foundation (Swift 6.1) it
+/// traps on a one-character path such as `"."`, `"./"` or `"a/"`, which is what `reorder test .`
+/// gives it.
 ///
 /// ```swift
-/// SpecPaths.normalized("./spec//a_spec.lua")   // "spec/a_spec.lua"
-/// SpecPaths.folder(of: "spec/a_spec.lua")      // "spec"
-/// SpecPaths.folder(of: "a_spec.lua")           // ""  (the working directory)
-/// SpecPaths.folder(of: "")                     // ".."
+/// PathText.normalized("./spec//a_spec.lua")   // "spec/a_spec.lua"
+/// PathText.folder(of: "spec/a_spec.lua")      // "spec"
+/// PathText.folder(of: "a_spec.lua")           // ""  (the working directory)
+/// PathText.folder(of: "")                     // ".."
+/// PathText.relative("/w/p/pinned.lua", from: "/w/p/traces")   // "../pinned.lua"
 /// ```
-enum SpecPaths {
+enum PathText {
     /// `path` without `.` components, repeated slashes or a trailing slash; `""` is the working
     /// directory (`"."`, `"./"`). `..` components stay: through a symbolic link `a/..` need not
     /// be the folder `a` is in.
@@ -47,6 +49,20 @@ enum SpecPaths {
         if path.hasPrefix("/") != folder.hasPrefix("/") { return false }
         let inner = path.split(separator: "/"), outer = folder.split(separator: "/")
         return inner.starts(with: outer) && !inner.dropFirst(outer.count).contains("..")
+    }
+
+    /// The absolute `path` as seen from the absolute `folder` (`..` to go up), when the two share
+    /// a folder below the root; nil when only the root is shared (`/tmp/t.jsonl` and
+    /// `/home/alice/p.lua`: a relative path would be no more portable than the absolute one).
+    static func relative(_ path: String, from folder: String) -> String? {
+        guard path.hasPrefix("/"), folder.hasPrefix("/") else { return nil }
+        let target = normalized(path).split(separator: "/"), base = normalized(folder).split(separator: "/")
+        guard !target.contains(".."), !base.contains("..") else { return nil }
+        var shared = 0
+        while shared < min(target.count - 1, base.count), target[shared] == base[shared] { shared += 1 }
+        guard shared > 0 else { return nil }
+        let up = Array(repeating: "..", count: base.count - shared)
+        return (up + target[shared...].map(String.init)).joined(separator: "/")
     }
 
     /// The paths of the files and folders under the folder `full` (absolute), relative to it,
