@@ -105,10 +105,12 @@ public enum Plotter {
         do {
             let host = try ScriptingHost(output: console.write, useColor: false)
             host.baseDirectory = console.currentDirectory
-            let session = try Replayer.makeSession(for: trace, policy: policy, host: host, console: console)
+            let session = try Replayer.makeSession(for: trace, policy: policy, tracePath: console.resolve(tracePath),
+                                                   host: host, console: console)
             timeline = DragTimeline.record(trace.inputs, on: session.simulator, policyName: session.policyName)
         } catch {
-            return fail(error.message)
+            // The policy came from the command line or the trace, not from a Lua call.
+            return fail(error.outsideLua.message)
         }
         if let problem = write(TimelinePlot(timeline: timeline).render(), to: out, console: console) { return fail(problem) }
         console.write("wrote \(out): \(summary(timeline))\n")
