@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReorderCore", targets: ["ReorderCore"]),
         .library(name: "ReorderLua", targets: ["ReorderLua"]),
         .library(name: "ReorderScripting", targets: ["ReorderScripting"]),
+        .library(name: "ReorderTrace", targets: ["ReorderTrace"]),
     ],
     // `swift build --traits AllocationCounter`: `reorder bench` counts heap allocations per frame
     // (the malloc interposer of CAllocationCounter is linked into the reorder binary). Off by
@@ -58,7 +59,7 @@ let package = Package(
         // REPL, `reorder run` and the spec runner need around a trusted VM.
         .target(
             name: "ReorderScripting",
-            dependencies: ["ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "CLua", "CLuaShim"],
+            dependencies: ["ReorderCore", "ReorderLua", "ReorderPersistence", "ReorderPlot", "ReorderTrace", "CLua", "CLuaShim"],
             // Preludes/*.lua are embedded at build time (EmbedPreludes), not compiled.
             exclude: ["Preludes"],
             plugins: ["EmbedPreludes"]
@@ -67,8 +68,13 @@ let package = Package(
         // Persisted order files: atomic writes, per-key storage, reconciliation by item id.
         .target(name: "ReorderPersistence", dependencies: ["ReorderCore"]),
 
+        // The words inputs and events are written in (one declared vocabulary: names, fields,
+        // bounds, text forms) and the trace format: what traces, the playground's protocol,
+        // `s:inputs()`/`s:events()` and `reorder replay` read and write.
+        .target(name: "ReorderTrace", dependencies: ["ReorderCore", "ReorderPersistence"]),
+
         // Drawing: SVG charts (scroll curves, drag timelines) and text (`s:show()`), from the scene. Pure Swift.
-        .target(name: "ReorderPlot", dependencies: ["ReorderCore"]),
+        .target(name: "ReorderPlot", dependencies: ["ReorderCore", "ReorderTrace"]),
 
         // Heap allocation counter for `reorder bench` (malloc interposer on glibc); only in a
         // build with the AllocationCounter trait.
@@ -79,7 +85,7 @@ let package = Package(
             name: "ReorderCLI",
             dependencies: [
                 "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPersistence", "ReorderPlot", "ReorderFuzz",
-                "ReorderPlayground",
+                "ReorderPlayground", "ReorderTrace",
                 "CEditLine",
                 .target(name: "CAllocationCounter", condition: .when(traits: ["AllocationCounter"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -101,7 +107,7 @@ let package = Package(
         .target(
             name: "ReorderPlayground",
             dependencies: [
-                "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPlot", "ReorderPersistence",
+                "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderPlot", "ReorderPersistence", "ReorderTrace",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -136,6 +142,7 @@ let package = Package(
         .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderScriptingTests", dependencies: ["ReorderScripting", "ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
+        .testTarget(name: "ReorderTraceTests", dependencies: ["ReorderTrace", "ReorderCore", "ReorderPersistence"]),
         .testTarget(name: "ReorderPlotTests", dependencies: ["ReorderPlot", "ReorderCore"]),
         // Links CAllocationCounter itself, so the counter is tested in every build.
         .testTarget(

@@ -23,6 +23,11 @@ public struct BenchOptions: Hashable, Sendable {
     /// 44 pt with no `height` field (the layout's uniform fast path).
     public var rowHeights: [Double] = []
 
+    /// The most rows `rows` may be: the benchmark lays out the engine's list itself, not a
+    /// session's (which holds at most ``SessionGeometry/Limits/items``), to time a frame on
+    /// lists far longer than any app shows.
+    public static let maximumRows = 100_000_000
+
     /// Dragging frames aimed at per policy when `drags` is 0 (enough for a stable p99).
     public static let targetFrames = 20_000
 

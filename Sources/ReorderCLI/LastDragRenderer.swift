@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import ReorderLua
 import ReorderScripting
+import ReorderTrace
 import ReorderPlot
 
 /// The REPL's `:render FILE`: draws the last drag of `s` as an SVG timeline.

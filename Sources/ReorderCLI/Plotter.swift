@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import ReorderLua
 import ReorderScripting
+import ReorderTrace
 import ReorderPlot
 
 /// `reorder plot` and `reorder render`: pictures as SVG files, text on the terminal.

@@ -19,8 +19,8 @@ extension Reorder {
 
         @OptionGroup var policy: PolicyOption<BenchPolicyHelp>
 
-        @Option(name: .long, help: "Rows in the list (one section, 44 pt each).")
-        var rows = 1_000
+        @Option(name: .long, help: ArgumentHelp("Rows in the list (one section, 44 pt each; \(BenchRows.rangeText)).", valueName: "rows"))
+        var rows = BenchRows(unchecked: 1_000)
 
         @Option(name: .long, help: ArgumentHelp("Row heights in points, repeated down the list (e.g. 44,200,20): a table of rows of different sizes. Default: every row 44 pt.", valueName: "h1,h2,..."))
         var rowHeights: String?
@@ -46,15 +46,14 @@ extension Reorder {
         var group: Int?
 
         func validate() throws {
-            guard rows >= 1, rows <= 100_000_000 else { throw ValidationError("--rows must be between 1 and 100000000, got \(rows)") }
-            guard frameRate.isFinite, frameRate >= 1, frameRate <= 1_000 else {
-                throw ValidationError("--frame-rate must be between 1 and 1000 frames per second, got \(frameRate)")
+            guard SessionGeometry.Limits.frameRate.contains(frameRate) else {
+                throw ValidationError("--frame-rate: expected \(SessionGeometry.Limits.frameRate.expectation) frames per second, got \(ValidationError.format(frameRate))")
             }
             if let drags, drags < 0 { throw ValidationError("--drags must be 0 or more, got \(drags)") }
-            guard keyboardRows == 0 || (keyboardRows >= 2 && keyboardRows <= 100_000_000) else {
-                throw ValidationError("--keyboard-rows must be 0 or between 2 and 100000000, got \(keyboardRows)")
+            guard keyboardRows == 0 || (keyboardRows >= 2 && keyboardRows <= BenchOptions.maximumRows) else {
+                throw ValidationError("--keyboard-rows must be 0 or between 2 and \(BenchOptions.maximumRows), got \(keyboardRows)")
             }
-            if let group, group < 1 || group > rows {
+            if let group, group < 1 || group > rows.value {
                 throw ValidationError("--group must be between 1 and --rows (\(rows)), got \(group)")
             }
             guard hookIterations >= 1 else { throw ValidationError("--hook-iterations must be at least 1, got \(hookIterations)") }
@@ -75,12 +74,12 @@ extension Reorder {
 
         func run() throws {
             if grid {
-                let bench = GridBench(options: GridBench.Options(items: rows, frameRate: frameRate, drags: drags ?? 0),
+                let bench = GridBench(options: GridBench.Options(items: rows.value, frameRate: frameRate, drags: drags ?? 0),
                                       clock: MonotonicClock.nanoseconds)
                 print(bench.run().text, terminator: "")
                 return
             }
-            var options = BenchOptions(rows: rows, frameRate: frameRate, drags: drags ?? 0,
+            var options = BenchOptions(rows: rows.value, frameRate: frameRate, drags: drags ?? 0,
                                        policyBenchmark: PolicyBenchmark.Options(iterations: hookIterations))
             options.rowHeights = try heights()
             options.keyboardRows = keyboardRows

@@ -3,6 +3,7 @@ import Foundation
 import ReorderCore
 import ReorderFuzz
 import ReorderLua
+import ReorderTrace
 
 extension FuzzLayout: ExpressibleByArgument {}
 

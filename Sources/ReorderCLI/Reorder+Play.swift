@@ -3,6 +3,7 @@ import Foundation
 import ReorderCore
 import ReorderLua
 import ReorderScripting
+import ReorderTrace
 import ReorderPlayground
 
 extension Reorder {
@@ -20,8 +21,8 @@ extension Reorder {
         @Argument(help: "A built-in policy name or a .lua file (default: the layout demo's own).")
         var policy: String?
 
-        @Option(name: .long, help: "The demo to start on: table, grid, board or strip (a tab strip scrolling sideways).")
-        var layout: String = "table"
+        @Option(name: .long, help: ArgumentHelp("The demo to start on: " + DemoList.Demo.choices + "."))
+        var layout: DemoList.Demo = .table
 
         @Option(name: .long, help: "The port to listen on (0: any free port).")
         var port: Int = 8080
@@ -29,8 +30,9 @@ extension Reorder {
         @Option(name: .long, help: "The address to listen on. Anything but loopback exposes the session to the network.")
         var host: String = "127.0.0.1"
 
-        @Option(name: .long, help: "A table of this many rows (\"1\", \"2\", ...) instead of the demo list.")
-        var rows: Int?
+        @Option(name: .long, help: ArgumentHelp("A table of this many rows (\"1\", \"2\", ...) instead of the demo list (\(PlayRows.rangeText)).",
+                                                 valueName: "rows"))
+        var rows: PlayRows?
 
         @Option(name: .long, help: "Benchmark instead of serving: time the host's work per input message on a scripted drag over this many rows.")
         var benchRows: Int?
@@ -39,11 +41,7 @@ extension Reorder {
         var benchMessages: Int = 100_000
 
         func validate() throws {
-            guard DemoList.Demo(rawValue: layout) != nil else {
-                throw ValidationError("--layout: expected table, grid, board or strip, got '\(layout)'")
-            }
             guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0...65535, got \(port)") }
-            if let rows, !(1...2_000_000).contains(rows) { throw ValidationError("--rows: expected 1...2000000, got \(rows)") }
         }
 
         func run() throws {
@@ -53,9 +51,8 @@ extension Reorder {
                 if status != 0 { throw ExitCode(status) }
                 return
             }
-            let demo = DemoList.Demo(rawValue: layout) ?? .table
-            let status = PlayCommand.run(policy: policy, layout: demo.layout, demo: demo, host: host,
-                                         port: port, rows: rows, console: .standard())
+            let status = PlayCommand.run(policy: policy, layout: layout.layout, demo: layout, host: host,
+                                         port: port, rows: rows?.value, console: .standard())
             if status != 0 { throw ExitCode(status) }
         }
     }
@@ -63,29 +60,6 @@ extension Reorder {
 
 /// `reorder play`, with injected output (tests run the server in-process).
 public enum PlayCommand {
-    /// The CLI's trace format for the playground's record and replay.
-    public static let traceFormat = TraceFormat(
-        encode: { r in
-            var header = Trace.Header(policy: r.policy, sections: r.options.sections, geometry: r.options.geometry)
-            header.titles = r.options.sectionTitles
-            header.offset = r.offset
-            header.listOffsets = r.listOffsets
-            return TraceCodec.encode(Trace(header: header, inputs: r.inputs))
-        },
-        decode: { text in
-            let trace = try TraceCodec.decode(text)
-            var options: SessionOptions?
-            if let h = trace.header {
-                var o = SessionOptions()
-                o.sections = h.sections
-                o.sectionTitles = h.titles
-                o.geometry = h.geometry
-                options = o
-            }
-            return TracePlayback(policy: trace.header?.policy, options: options, offset: trace.header?.offset ?? .zero,
-                                 listOffsets: trace.header?.listOffsets ?? [], inputs: trace.inputs)
-        })
-
     /// `--bench-rows`: the host's time per message (no sockets), printed as one line.
     public static func bench(rows: Int, messages: Int, policy: String, console: Console) -> Int32 {
         let box = ReportBox()
@@ -113,7 +87,7 @@ public enum PlayCommand {
         let hub: PlaygroundHub
         do {
             hub = try PlaygroundHub(options: Playground.Options(policy: policy, layout: layout, rows: rows, demo: demo),
-                                    traceFormat: traceFormat, log: { write($0) })
+                                    log: { write($0) })
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:
             // the message does not name the Lua function (as `reorder --policy`, issue 16 item 7).

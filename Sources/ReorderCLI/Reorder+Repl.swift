@@ -11,18 +11,11 @@ extension Reorder {
 
         @OptionGroup var policy: PolicyOption<ReplPolicyHelp>
 
-        @Option(name: .long, help: "The demo `s` starts on: table (a to-do list), grid (home buttons), board (task lists) or strip (a dozen tabs scrolling sideways).")
-        var layout: String = "table"
-
-        func validate() throws {
-            guard DemoList.Demo(rawValue: layout) != nil else {
-                throw ValidationError("--layout must be table, grid, board or strip, got '\(layout)'")
-            }
-        }
+        @Option(name: .long, help: ArgumentHelp("The demo `s` starts on: " + DemoList.Demo.choices + "."))
+        var layout: DemoList.Demo = .table
 
         func run() throws {
-            let demo = DemoList.Demo(rawValue: layout) ?? .table
-            let status = ReplDriver(console: .standard(), policy: policy.name, demo: demo).run()
+            let status = ReplDriver(console: .standard(), policy: policy.name, demo: layout).run()
             if status != 0 { throw ExitCode(status) }
         }
     }

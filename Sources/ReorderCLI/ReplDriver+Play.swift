@@ -43,7 +43,7 @@ extension ReplDriver {
         let out = SendableWriter(console.write)
         let playground: Playground
         do {
-            playground = try Playground(host: host, global: "s", traceFormat: PlayCommand.traceFormat, log: { out.write($0) })
+            playground = try Playground(host: host, global: "s", log: { out.write($0) })
         } catch {
             failures += 1
             console.write(":play: \(error.message)\n")

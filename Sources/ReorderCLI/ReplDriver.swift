@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import ReorderLua
 import ReorderScripting
+import ReorderTrace
 
 /// The REPL: Lua with the session API, a ready session `s` on the demo list, colon commands.
 ///
@@ -245,11 +246,7 @@ public final class ReplDriver {
             return
         }
         if recording != nil { _ = stopRecording() }
-        var header = Trace.Header(policy: s.options.policy.traceName.map { Replayer.recordedName($0, trace: path) },
-                                  sections: s.simulator.order.items, geometry: s.options.geometry)
-        header.titles = s.simulator.order.sectionTitles
-        header.offset = s.simulator.offset
-        header.listOffsets = s.simulator.layout.listOffsets
+        let header = Trace.Header(recording: s, policy: s.options.policy.traceName.map { Replayer.recordedName($0, trace: path) })
         recording = Recording(path: path, session: s, start: s.simulator.inputs.count, header: header)
         console.write("recording the inputs of s to \(shown) (:stop to finish)\n")
     }

@@ -3,6 +3,7 @@ import ReorderCore
 import ReorderLua
 import ReorderPersistence
 import ReorderScripting
+import ReorderTrace
 
 /// `reorder replay`: runs a recorded trace through a policy and reports the outcome.
 public enum Replayer {
@@ -102,15 +103,7 @@ public enum Replayer {
     /// trace's own policy file is not there, the error says to give one with `--policy`.
     public static func makeSession(for trace: Trace, policy: String?, tracePath: String? = nil, host: ScriptingHost,
                                    console: Console) throws(LuaError) -> ScriptSession {
-        var options: SessionOptions
-        if let h = trace.header {
-            options = SessionOptions()
-            options.sections = h.sections
-            options.sectionTitles = h.titles
-            options.geometry = h.geometry
-        } else {
-            options = DemoList.options()
-        }
+        var options = trace.header.map(SessionOptions.init) ?? DemoList.options()
         let recorded = (policy == nil ? trace.header?.policy : nil).map { recordedPolicy($0, tracePath: tracePath, console: console) }
         let reference = recorded ?? console.policy(policy ?? "default")
         options.policy = SessionOptions.PolicySource(reference)
@@ -182,13 +175,10 @@ public enum Replayer {
         }
     }
 
-    static func position(_ p: ItemPosition) -> String { p.label }
-
     static func textReport(_ o: Outcome) -> String {
         // Times and offsets as `s:show()` writes them (3 and 2 decimals); --json has them exact.
-        func time(_ t: Double) -> String { NumberText.rounded(t, decimals: 3) }
         func length(_ v: Double) -> String { NumberText.rounded(v, decimals: 2) }
-        var out = "policy \(o.policy), \(o.inputs) inputs, t \(time(o.time)) s, state \(o.state)\n"
+        var out = "policy \(o.policy), \(o.inputs) inputs, t \(Vocabulary.timeText(o.time)) s, state \(o.state)\n"
         out += "items:\n"
         for (s, section) in o.order.items.enumerated() {
             let title = s < o.order.sectionTitles.count ? " (\(o.order.sectionTitles[s]))" : ""
@@ -197,46 +187,24 @@ public enum Replayer {
         out += "offset: \(length(o.offset.x)), \(length(o.offset.y))\n"
         out += "events:\n"
         if o.events.isEmpty { out += "  (none)\n" }
-        for e in o.events {
-            switch e {
-            case .begin(let p, let t): out += "  begin \(position(p)) at \(time(t))\n"
-            case .move(let f, let to, let sem, let t): out += "  move \(position(f)) -> \(position(to)) (\(sem.rawValue)) at \(time(t))\n"
-            case .end(let f, let to, let t): out += "  end \(position(f)) -> \(position(to)) at \(time(t))\n"
-            case .cancel(let r, let t): out += "  cancel (\(r.rawValue)) at \(time(t))\n"
-            case .rollback(let t): out += "  rollback at \(time(t))\n"
-            case .refuse(let p, let t): out += "  refuse \(position(p)) at \(time(t))\n"
-            case .group(let of, let items, let ps, let t):   // issue 19
-                out += "  group (\(of)) \(zip(items, ps).map { "\($0) \(position($1))" }.joined(separator: ", ")) at \(time(t))\n"
-            }
-        }
+        for e in o.events { out += "  " + Vocabulary.text(of: Vocabulary.Record(e)) + "\n" }
         return out
     }
 
+    /// The `--json` report: one object, numbers exact, events as the ``Vocabulary`` writes them.
     static func jsonReport(_ o: Outcome) -> String {
-        func pos(_ p: ItemPosition) -> JSONValue { .array([.number(String(p.section + 1)), .number(String(p.item + 1))]) }
-        let n = JSONValue.double
-        let items = JSONValue.array(o.order.items.map { .array($0.map { .string($0.id) }) })
-        let events = o.events.map { e -> JSONValue in
-            switch e {
-            case .begin(let p, let t): return .members([("type", .string("begin")), ("at", pos(p)), ("time", n(t))])
-            case .move(let f, let to, let s, let t):
-                return .members([("type", .string("move")), ("from", pos(f)), ("to", pos(to)),
-                                 ("semantics", .string(s.rawValue)), ("time", n(t))])
-            case .end(let f, let to, let t):
-                return .members([("type", .string("end")), ("from", pos(f)), ("to", pos(to)), ("time", n(t))])
-            case .cancel(let r, let t): return .members([("type", .string("cancel")), ("resolution", .string(r.rawValue)), ("time", n(t))])
-            case .rollback(let t): return .members([("type", .string("rollback")), ("time", n(t))])
-            case .refuse(let p, let t): return .members([("type", .string("refuse")), ("at", pos(p)), ("time", n(t))])
-            case .group(let of, let items, let ps, let t):   // issue 19
-                return .members([("type", .string("group")), ("of", .string(of)), ("items", .array(items.map { .string($0) })),
-                                 ("positions", .array(ps.map(pos))), ("time", n(t))])
+        var w = JSONWriter(capacity: 256 + 64 * o.events.count)
+        w.object { w in
+            w.field("policy", o.policy)
+            w.field("inputs", o.inputs)
+            w.field("time", o.time)
+            w.field("state", o.state)
+            w.field("items") { w in
+                w.array { w in for section in o.order.items { w.array { w in for item in section { w.string(item.id) } } } }
             }
+            w.field("offset") { w in w.object { w in w.field("x", o.offset.x); w.field("y", o.offset.y) } }
+            w.field("events") { w in w.array { w in for e in o.events { Vocabulary.write(Vocabulary.Record(e), to: &w) } } }
         }
-        return JSONWriter.compact(.members([
-            ("policy", .string(o.policy)), ("inputs", .number(String(o.inputs))), ("time", n(o.time)),
-            ("state", .string("\(o.state)")), ("items", items),
-            ("offset", .members([("x", n(o.offset.x)), ("y", n(o.offset.y))])),
-            ("events", .array(events)),
-        ]))
+        return w.text
     }
 }

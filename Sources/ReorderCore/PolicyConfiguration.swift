@@ -1,5 +1,5 @@
 /// How an applied step changes the order.
-public enum Semantics: String, Hashable, Sendable {
+public enum Semantics: String, Hashable, Sendable, CaseIterable {
     /// Remove the dragged item and insert it at the target; everything between shifts by one.
     case move
     /// Swap the dragged item with the target item (across sections a true swap).
@@ -395,7 +395,7 @@ public struct EdgeScrollConfiguration: Hashable, Sendable {
 }
 
 /// What a cancelled drag does to the order.
-public enum CancelResolution: String, Hashable, Sendable {
+public enum CancelResolution: String, Hashable, Sendable, CaseIterable {
     /// Back to the order at press begin (UIKit).
     case revert
     /// Keep the order as it is now (JXMovableCellTableView).

@@ -47,6 +47,13 @@ public struct NumberRange: Hashable, Sendable, CustomStringConvertible {
         "\(lowerString) \(includesLower ? "<=" : "<") \(name) <= \(upperString)"
     }
 
+    /// What a value must be, as a message says after "expected": `a whole number from 1 to
+    /// 1000000`, `a number from 0 to 1000000000`, `a number > 0 and <= 10`.
+    public var expectation: String {
+        let what = isWhole ? "a whole number" : "a number"
+        return includesLower ? "\(what) from \(lowerString) to \(upperString)" : "\(what) > \(lowerString) and <= \(upperString)"
+    }
+
     /// As policy validation messages write it after "a number": `in 0...10`, `> 0 and <= 10`.
     public var description: String {
         includesLower ? "in \(lowerString)...\(upperString)" : "> \(lowerString) and <= \(upperString)"
@@ -198,6 +205,10 @@ extension SessionGeometry {
             "inset": NumberRange(0, length), "spacing": NumberRange(0, length),
         ]
     }
+
+    /// The geometry's options, as `reorder.session{...}` and a trace's `session` line both
+    /// name them (each adds its own: the list and policy, a trace's offsets).
+    public static let optionNames = ["layout", "row_height", "header_height", "grid", "board", "viewport", "frame_rate"]
 
     /// The keys `grid = {...}` accepts.
     public static let gridKeys = ["item_width", "item_height", "spacing", "line_spacing", "columns", "inset",

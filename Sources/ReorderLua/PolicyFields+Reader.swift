@@ -169,8 +169,7 @@ struct PolicyReader {
     }
 
     static func quotedList(_ names: [String]) -> String {
-        let q = names.map { $0.hasPrefix("a ") ? $0 : "\"\($0)\"" }
-        return q.count <= 2 ? q.joined(separator: " or ") : q.dropLast().joined(separator: ", ") + " or " + (q.last ?? "")
+        ChoiceText.list(names.map { $0.hasPrefix("a ") ? $0 : "\"\($0)\"" })
     }
 
     // MARK: values on top of the stack (the caller restores the stack)

@@ -471,9 +471,7 @@ extension PolicyField {
     /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the
     /// last name when given).
     static func docList(_ names: [String], last: String? = nil) -> String {
-        var q = names.map { "`\"\($0)\"`" }
-        if let last { q.append(last) }
-        return q.count <= 2 ? q.joined(separator: " or ") : q.dropLast().joined(separator: ", ") + " or " + (q.last ?? "")
+        ChoiceText.list(names.map { "`\"\($0)\"`" } + (last.map { [$0] } ?? []))
     }
 
     /// A value as a Lua literal (`0.25`, `"ease_in_out"`, `{ x = 0, y = -3 }`).

@@ -3,43 +3,8 @@ import ReorderCore
 import ReorderLua
 import ReorderScripting
 import ReorderPlot
-
-/// A trace as the playground records it: the session it began on and the inputs since.
-public struct TraceRecording: Sendable {
-    /// The policy reference (a built-in name or a file path).
-    public var policy: String
-    /// The order, titles and geometry when recording began.
-    public var options: SessionOptions
-    public var offset: Point
-    public var listOffsets: [Double]
-    public var inputs: [TraceInput]
-}
-
-/// A trace to replay: the session to start from (nil: keep the current list) and its inputs.
-public struct TracePlayback: Sendable {
-    public var policy: String?
-    public var options: SessionOptions?
-    public var offset: Point
-    public var listOffsets: [Double]
-    public var inputs: [TraceInput]
-
-    public init(policy: String?, options: SessionOptions?, offset: Point, listOffsets: [Double], inputs: [TraceInput]) {
-        self.policy = policy; self.options = options; self.offset = offset; self.listOffsets = listOffsets; self.inputs = inputs
-    }
-}
-
-/// How traces are written and read (the CLI's trace format, `reorder replay`'s input); the
-/// playground module does not own the format.
-public struct TraceFormat: Sendable {
-    public var encode: @Sendable (TraceRecording) -> String
-    /// Throws an error whose description says which line is wrong.
-    public var decode: @Sendable (String) throws -> TracePlayback
-
-    public init(encode: @escaping @Sendable (TraceRecording) -> String,
-                decode: @escaping @Sendable (String) throws -> TracePlayback) {
-        self.encode = encode; self.decode = decode
-    }
-}
+import ReorderPersistence
+import ReorderTrace
 
 /// Where a reply goes.
 public enum PlaygroundReply: Hashable, Sendable {
@@ -64,10 +29,16 @@ public final class Playground {
         /// A built-in name or a policy file path (nil: the layout demo's own policy).
         public var policy: String?
         public var layout: LayoutKind
-        /// A table of this many rows ("1", "2", ...) instead of the demo list.
+        /// A table of this many rows ("1", "2", ...) instead of the demo list (at most
+        /// ``maximumRows``).
         public var rows: Int?
         /// The demo: the layout's own, or the tab strip (`reorder play --layout strip`).
         public var demo: DemoList.Demo
+
+        /// The most rows `rows` may ask for: the playground builds the whole list when it starts
+        /// and again at every `reset`, while the pages wait, so far fewer than a session may
+        /// hold (``SessionGeometry/Limits/items``).
+        public static let maximumRows = 2_000_000
 
         public init(policy: String? = nil, layout: LayoutKind = .table, rows: Int? = nil, demo: DemoList.Demo? = nil) {
             self.policy = policy; self.layout = demo?.layout ?? layout; self.rows = rows
@@ -84,7 +55,6 @@ public final class Playground {
     public let host: ScriptingHost
     /// The global holding the session.
     public let global: String
-    public let traceFormat: TraceFormat?
     /// Where terminal messages go (reloads, policy errors).
     public var log: (String) -> Void
     /// The policy file given (absolute path), if any.
@@ -94,7 +64,9 @@ public final class Playground {
     /// The list the playground started with (`reset`).
     let startOptions: SessionOptions
     var clocks: [Int: Clock] = [:]
-    var recording: (start: Int, trace: TraceRecording)?
+    /// The recording under way: the number of the session's inputs when it began, and the
+    /// trace's `session` line.
+    var recording: (start: Int, header: Trace.Header)?
     /// A reload asked for during a drag: done when the session is idle again.
     public private(set) var reloadPending = false
     /// Events already sent.
@@ -106,11 +78,10 @@ public final class Playground {
     let ownsSession: Bool
 
     /// A playground on a session of its own.
-    public init(options: Options, traceFormat: TraceFormat? = nil, log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
+    public init(options: Options, log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
         let host = try ScriptingHost(output: log)
         self.host = host
         self.global = "s"
-        self.traceFormat = traceFormat
         self.log = log
         var o = DemoList.options(demo: options.demo)
         if let n = options.rows, options.layout == .table {
@@ -139,12 +110,10 @@ public final class Playground {
 
     /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
     /// of `host` drive the same session, serialized by ``SharedPlayground``'s lock.
-    public init(host: ScriptingHost, global: String, traceFormat: TraceFormat? = nil,
-                log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
+    public init(host: ScriptingHost, global: String, log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
         guard let s = host.session(global: global) else { throw LuaError.script("`\(global)` is not a session") }
         self.host = host
         self.global = global
-        self.traceFormat = traceFormat
         self.log = log
         if case .file(let p) = s.options.policy { file = p } else { file = nil }
         var o = s.options
@@ -197,12 +166,10 @@ public final class Playground {
             return handleInput(input, client: client, seq: seq)
         case .inputs(let inputs):
             return handleInputs(inputs, client: client, seq: seq)
-        case .select(let t, let p):   // issue 19: the item under the point
-            return handlePageInputs([.select(t, p)], client: client, seq: seq)
-        case .tap(let t, let p):
-            return handlePageInputs([.tap(t, p)], client: client, seq: seq)
-        case .frame(let inputs, let t):   // version 3: the frame's pointer inputs, then its tick
-            return handlePageInputs(inputs + [.touch(.frame(t))], client: client, seq: seq)
+        case .page(let input):   // an old page's select or tap at a point
+            return handlePageInputs([input], client: client, seq: seq)
+        case .frame(let inputs, let t):   // the frame's inputs, then its tick
+            return handlePageInputs(inputs + [.input(.frame(t))], client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
@@ -236,7 +203,7 @@ public final class Playground {
     /// Applies inputs at the page's times (non-decreasing), mapped onto the session's clock,
     /// and answers with one scene: a version 2 `frame` carries the frame's move and its tick.
     func handleInputs(_ inputs: [TraceInput], client: Int, seq: Int?) -> [PlaygroundReply] {
-        handlePageInputs(inputs.map { .touch($0) }, client: client, seq: seq)
+        handlePageInputs(inputs.map { .input($0) }, client: client, seq: seq)
     }
 
     /// Applies the page's inputs at its times (non-decreasing), mapped onto the session's
@@ -258,9 +225,9 @@ public final class Playground {
             let t = max(input.time, clock.lastPageTime) - clock.base
             clock.lastPageTime = max(input.time, clock.lastPageTime)
             switch input {
-            case .touch(let touch): mapped.append(.touch(touch.retimed(t)))
-            case .select(_, let p): mapped.append(.select(t, p))   // issue 19
-            case .tap(_, let p): mapped.append(.tap(t, p))
+            case .input(let input): mapped.append(.input(input.retimed(t)))
+            case .selectAt(_, let p): mapped.append(.selectAt(t, p))
+            case .tapAt(_, let p): mapped.append(.tapAt(t, p))
             }
         }
         clocks[client] = clock
@@ -280,7 +247,7 @@ public final class Playground {
     /// // one .everyone(scene message) while dragging
     /// ```
     public func apply(_ inputs: [TraceInput], seq: Int? = nil) -> [PlaygroundReply] {
-        applyPage(inputs.map { .touch($0) }, seq: seq)
+        applyPage(inputs.map { .input($0) }, seq: seq)
     }
 
     /// ``apply(_:seq:)`` for the page's inputs at session time: a select or tap becomes the
@@ -293,11 +260,11 @@ public final class Playground {
         for page in inputs {
             let input: TraceInput
             switch page {
-            case .touch(let touch): input = touch
-            case .select(let t, let p), .tap(let t, let p):
+            case .input(let given): input = given
+            case .selectAt(let t, let p), .tapAt(let t, let p):
                 let sim = s.simulator
                 guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else { continue }
-                if case .tap = page {
+                if case .tapAt = page {
                     input = .tap(t, position)
                 } else {
                     input = sim.session.isSelected(handle: sim.order.handle(at: position)) ? .deselect(t, position) : .select(t, position)
@@ -380,36 +347,29 @@ public final class Playground {
     // MARK: - Traces
 
     func startRecording(seq: Int?) -> [PlaygroundReply] {
-        guard traceFormat != nil else { return [.sender(error("this host cannot write traces", seq: seq))] }
         guard let s = session, s.simulator.state == .idle else { return [.sender(error("start recording while no drag is under way", seq: seq))] }
         let sim = s.simulator
-        var o = s.options
-        o.sections = sim.order.items
-        o.sectionTitles = sim.order.sectionTitles
-        o.restore = nil
         sim.isRecording = true
-        recording = (sim.inputs.count, TraceRecording(policy: policyReference, options: o, offset: sim.offset,
-                                                      listOffsets: sim.layout.listOffsets, inputs: []))
+        recording = (sim.inputs.count, Trace.Header(recording: s, policy: policyReference))
         return [.sender(status("recording", seq: seq))]
     }
 
     func stopRecording(seq: Int?) -> [PlaygroundReply] {
-        guard let format = traceFormat, let (start, header) = recording, let s = session else {
+        guard let (start, header) = recording, let s = session else {
             return [.sender(error("not recording", seq: seq))]
         }
         let sim = s.simulator
         sim.isRecording = false
         recording = nil
-        var trace = header
         let all = sim.inputs
-        trace.inputs = start <= all.count ? Array(all[start...]) : []
-        var w = JSONText()
+        let inputs = start <= all.count ? Array(all[start...]) : []
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "trace")
-            if let seq { w.field("seq", Double(seq)) }
-            w.field("inputs", Double(trace.inputs.count))
-            w.field("text", format.encode(trace))
+            if let seq { w.field("seq", seq) }
+            w.field("inputs", inputs.count)
+            w.field("text", TraceCodec.encode(Trace(header: header, inputs: inputs)))
         }
         return [.sender(w.text)]
     }
@@ -417,19 +377,18 @@ public final class Playground {
     /// Decodes a trace and puts its session in place; the server then feeds its inputs with
     /// ``apply(_:seq:)`` at their times. Returns the inputs, or the error to send.
     public func prepareReplay(_ text: String) -> Result<[TraceInput], PlaygroundProtocol.DecodeError> {
-        guard let format = traceFormat else { return .failure(.init(message: "this host cannot read traces")) }
         guard session?.simulator.state == .idle else { return .failure(.init(message: "cannot replay during a drag")) }
-        let playback: TracePlayback
-        do { playback = try format.decode(text) } catch {
+        let trace: Trace
+        do { trace = try TraceCodec.decode(text) } catch {
             return .failure(.init(message: "trace: \(error)"))
         }
-        var o = playback.options ?? (session?.options ?? startOptions)
-        if playback.options == nil, let s = session {
+        var o = trace.header.map(SessionOptions.init) ?? (session?.options ?? startOptions)
+        if trace.header == nil, let s = session {
             o.sections = s.simulator.order.items
             o.sectionTitles = s.simulator.order.sectionTitles
         }
         o.restore = nil
-        if let p = playback.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
+        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
         do {
             cachedSession = nil
             try host.setSession(global: global, options: o)
@@ -437,11 +396,11 @@ public final class Playground {
             return .failure(.init(message: error.message))
         }
         guard let s = session else { return .failure(.init(message: "no session")) }
-        if playback.offset != .zero { s.simulator.setOffset(playback.offset) }
-        if !playback.listOffsets.isEmpty { s.simulator.setListOffsets(playback.listOffsets) }
+        if let offset = trace.header?.offset, offset != .zero { s.simulator.setOffset(offset) }
+        if let lists = trace.header?.listOffsets, !lists.isEmpty { s.simulator.setListOffsets(lists) }
         eventsSent = 0
         clocks.removeAll()
-        return .success(playback.inputs)
+        return .success(trace.inputs)
     }
 
     // MARK: - Outgoing messages
@@ -450,31 +409,31 @@ public final class Playground {
 
     /// An `error` message (for the server's own refusals).
     public static func errorMessage(_ message: String, seq: Int?) -> String {
-        var w = JSONText()
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "error")
-            if let seq { w.field("seq", Double(seq)) }
+            if let seq { w.field("seq", seq) }
             w.field("message", message)
         }
         return w.text
     }
 
     func status(_ text: String, seq: Int?) -> String {
-        var w = JSONText()
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "status")
-            if let seq { w.field("seq", Double(seq)) }
+            if let seq { w.field("seq", seq) }
             w.field("status", text)
         }
         return w.text
     }
 
     func policyErrorMessage(_ message: String) -> String {
-        var w = JSONText()
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "policy_error")
             w.field("message", message)
         }
@@ -484,11 +443,11 @@ public final class Playground {
     /// `welcome`: the policies to pick from, the current one, the layout, the edge-scroll chart.
     public func welcome(seq: Int?) -> String {
         let s = session
-        var w = JSONText()
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "welcome")
-            if let seq { w.field("seq", Double(seq)) }
+            if let seq { w.field("seq", seq) }
             w.field("policies") { w in w.array { w in for p in policyChoices { w.string(p) } } }
             w.field("policy", s?.policyName ?? "")
             w.field("source", policyReference)
@@ -540,17 +499,13 @@ public final class Playground {
             s.clearEvents()
             eventsSent = 0
         }
-        var w = JSONText()
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "scene")
-            if let seq { w.field("seq", Double(seq)) }
+            if let seq { w.field("seq", seq) }
             w.field("scene") { scene.write(to: &$0) }
-            w.field("events") { w in
-                w.array { w in
-                    for e in new { w.object { Self.write(event: e, to: &$0) } }
-                }
-            }
+            Self.writeEvents(new, to: &w)
             if recording != nil { w.field("recording", true) }
             if isReplaying { w.field("replaying", true) }
             w.field("keyboard") { Self.writeKeyboard(s.simulator, to: &$0) }
@@ -558,16 +513,16 @@ public final class Playground {
         return w.text
     }
 
-    /// The keyboard part of a scene message (issue 18): the focus (0-based, as the cells' `at`),
+    /// The keyboard part of a scene message: the focus (1-based, as the cells' `at`),
     /// whether the focused item is lifted by keyboard, what was said since the last message,
     /// the focused item's instructions, while idle its actions (`name`, `label`), and the
     /// sections' sizes (for Tab past the rows drawn).
-    static func writeKeyboard(_ sim: DragSimulator, to w: inout JSONText) {
+    static func writeKeyboard(_ sim: DragSimulator, to w: inout JSONWriter) {
         let session = sim.session
         let said = sim.takeAnnouncements().compactMap(\.text)
         w.object { w in
             if let f = session.focus, session.order.isValid(f) {
-                w.field("focus") { $0.array { $0.number(Double(f.section)); $0.number(Double(f.item)) } }
+                w.field("focus") { Vocabulary.write(f, to: &$0) }
                 w.field("instructions", sim.instructions(at: f) ?? KeyboardTexts.instructions)
                 let actions = sim.state == .idle || sim.state == .dropping ? sim.keyboardActions(at: f) : []
                 w.field("actions") { w in
@@ -586,40 +541,26 @@ public final class Playground {
             // The sections' sizes: Tab and Shift+Tab go on past the rows drawn (the page asks
             // for the next or previous item in order, and the focus scrolls it into view).
             w.field("sizes") { w in
-                w.array { w in for s in 0..<session.order.sectionCount { w.number(Double(session.order.count(s))) } }
+                w.array { w in for s in 0..<session.order.sectionCount { w.integer(session.order.count(s)) } }
             }
             w.field("announcements") { w in w.array { w in for text in said { w.string(text) } } }
         }
     }
 
-    static func write(event e: DragEvent, to w: inout JSONText) {
-        func pos(_ key: String, _ p: ItemPosition) {
-            w.field(key) { $0.array { $0.number(Double(p.section)); $0.number(Double(p.item)) } }
-        }
-        w.field("type", e.typeName)
-        switch e {
-        case .begin(let p, let t): pos("at", p); w.field("t", t)
-        case .move(let from, let to, let semantics, let t):
-            pos("from", from); pos("to", to); w.field("semantics", semantics.rawValue); w.field("t", t)
-        case .end(let from, let to, let t): pos("from", from); pos("to", to); w.field("t", t)
-        case .cancel(let r, let t): w.field("resolution", r.rawValue); w.field("t", t)
-        case .rollback(let t): w.field("t", t)
-        case .refuse(let p, let t): pos("at", p); w.field("t", t)
-        case .group(let of, let items, let positions, let t):   // issue 19
-            w.field("of", of)
-            w.field("items") { a in a.array { b in for id in items { b.string(id) } } }
-            w.field("positions") { a in
-                a.array { b in for p in positions { b.array { $0.number(Double(p.section)); $0.number(Double(p.item)) } } }
-            }
-            w.field("t", t)
-        }
+    /// A scene message's `events`, as every form writes them (``Vocabulary``: `reorder replay
+    /// --json` writes the same objects), and `event_texts`, their text forms, which the page
+    /// logs as `reorder replay` prints them.
+    static func writeEvents(_ events: [DragEvent], to w: inout JSONWriter) {
+        let records = events.map(Vocabulary.Record.init)
+        w.field("events") { w in w.array { w in for r in records { Vocabulary.write(r, to: &w) } } }
+        w.field("event_texts") { w in w.array { w in for r in records { w.string(Vocabulary.text(of: r)) } } }
     }
 
     /// The whole order, state and offset as JSON (`GET /state`, for tests and tools).
     public func stateJSON() -> String {
         guard let s = session else { return "{}" }
         let sim = s.simulator
-        var w = JSONText()
+        var w = JSONWriter()
         w.object { w in
             w.field("policy", s.policyName)
             w.field("state", sim.state.rawValue)

@@ -1,5 +1,7 @@
 import Foundation
 import ReorderCore
+import ReorderPersistence
+import ReorderTrace
 
 /// Measures the host's work for one input message (decode, session, scene, encode) on a
 /// scripted drag, without sockets: `reorder play --bench-rows N`.
@@ -40,27 +42,36 @@ public enum PlaygroundBenchmark {
     public static func script(count: Int) -> [String] {
         var out: [String] = []
         out.reserveCapacity(count)
+        // Each input a message of its own, as the protocol's inputs are written.
+        func send(_ input: TraceInput) {
+            var w = JSONWriter()
+            Vocabulary.write(Vocabulary.Record(input), to: &w) { w in
+                w.field("v", PlaygroundProtocol.version)
+                w.field("seq", out.count)
+            }
+            out.append(w.text)
+        }
         var t = 1.0
         var frame = 0
         while out.count < count {
             if frame % 600 == 0 {
-                out.append(#"{"v":1,"type":"down","t":\#(t),"x":100,"y":140,"seq":\#(out.count)}"#)
+                send(.down(t, Point(x: 100, y: 140)))
                 for _ in 0..<45 {
                     t += 1.0 / 60
-                    out.append(#"{"v":1,"type":"frame","t":\#(t),"seq":\#(out.count)}"#)
+                    send(.frame(t))
                 }
             }
             t += 1.0 / 60
             let phase = Double(frame % 120) / 120
             let y = 300 + 200 * sin(phase * 2 * Double.pi)
-            out.append(#"{"v":1,"type":"move","t":\#(t),"x":100,"y":\#(y),"seq":\#(out.count)}"#)
-            out.append(#"{"v":1,"type":"frame","t":\#(t),"seq":\#(out.count)}"#)
+            send(.move(t, Point(x: 100, y: y)))
+            send(.frame(t))
             frame += 1
             if frame % 600 == 599 {
-                out.append(#"{"v":1,"type":"up","t":\#(t),"seq":\#(out.count)}"#)
+                send(.up(t))
                 for _ in 0..<30 {
                     t += 1.0 / 60
-                    out.append(#"{"v":1,"type":"frame","t":\#(t),"seq":\#(out.count)}"#)
+                    send(.frame(t))
                 }
             }
         }
@@ -75,7 +86,7 @@ public enum PlaygroundBenchmark {
     }
 
     public static func run(rows: Int, messages: Int, policy: String = "default") async throws -> Report {
-        let hub = try PlaygroundHub(options: .init(policy: policy, rows: rows), traceFormat: nil, log: { _ in })
+        let hub = try PlaygroundHub(options: .init(policy: policy, rows: rows), log: { _ in })
         let script = Self.script(count: messages)
         let warm = Self.script(count: min(2000, messages))
         for m in warm { _ = await hub.respond(to: m, from: 1) }

@@ -14,7 +14,7 @@ public protocol PlaygroundClient: Sendable {
 /// time; scene updates go to all of them, so each page (and the terminal) sees the others.
 ///
 /// ```swift
-/// let hub = try PlaygroundHub(options: .init(policy: "default"), traceFormat: nil, log: { print($0) })
+/// let hub = try PlaygroundHub(options: .init(policy: "default"), log: { print($0) })
 /// let id = await hub.connect(client)
 /// await hub.receive(#"{"v":1,"type":"hello"}"#, from: id)
 /// ```
@@ -35,9 +35,9 @@ public actor PlaygroundHub {
     /// Messages handled and the time spent in them (decode, session, encode), for benchmarks.
     public private(set) var handled = 0
 
-    public init(options: Playground.Options, traceFormat: TraceFormat?,
+    public init(options: Playground.Options,
                 log: @escaping @Sendable (String) -> Void) throws(LuaError) {
-        playground = try Playground(options: options, traceFormat: traceFormat, log: log)
+        playground = try Playground(options: options, log: log)
         lock = nil
     }
 

@@ -1,30 +1,29 @@
-import Foundation
 import ReorderCore
 import ReorderPersistence
+import ReorderTrace
 
 /// The WebSocket protocol between the playground page and the host (docs/PLAYGROUND.md).
 ///
 /// Every message is one JSON object with `"v"` (the protocol version) and `"type"`; a client
-/// may add `"seq"` (an integer), which the reply echoes.
+/// may add `"seq"` (an integer), which the reply echoes. Inputs are the ``Vocabulary``'s, as
+/// traces write them: `{"type":"down","x":100,"y":120,"time":1.5}`, positions 1-based.
 ///
 /// ```swift
+/// let g = try PlaygroundProtocol.decode(#"{"v":4,"type":"frame","time":1.6,"inputs":[{"type":"down","time":1.58,"x":100,"y":120}]}"#)
+/// // g.request == .frame([.input(.down(1.58, Point(x: 100, y: 120)))], 1.6)
+/// let k = try PlaygroundProtocol.decode(#"{"v":4,"type":"frame","time":2.0,"inputs":[{"type":"select","time":1.99,"section":1,"row":3}]}"#)
+/// // k.request == .frame([.input(.select(1.99, ItemPosition(section: 0, item: 2)))], 2.0)
 /// let m = try PlaygroundProtocol.decode(#"{"v":1,"type":"down","t":1.5,"x":100,"y":120}"#)
-/// // m.request == .input(.down(1.5, Point(x: 100, y: 120)))
-/// let f = try PlaygroundProtocol.decode(#"{"v":2,"type":"frame","t":1.6,"x":100,"y":130,"move_t":1.59}"#)
-/// // f.request == .inputs([.move(1.59, Point(x: 100, y: 130)), .frame(1.6)])
-/// let g = try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":1.6,"inputs":[{"type":"down","t":1.58,"x":100,"y":120}]}"#)
-/// // g.request == .frame([.touch(.down(1.58, Point(x: 100, y: 120)))], 1.6)
-/// let k = try PlaygroundProtocol.decode(#"{"v":3,"type":"frame","t":2.0,"inputs":[{"type":"key","t":1.99,"key":"space"}]}"#)
-/// // k.request == .frame([.touch(.key(1.99, .space, 1))], 2.0)
+/// // m.request == .input(.down(1.5, Point(x: 100, y: 120)))   (`t`: `time`'s old spelling)
 /// ```
 public enum PlaygroundProtocol {
     /// The version this host speaks. Version 2 adds a pointer move to `frame` (`x`, `y`,
     /// `move_t`: a frame's move and tick in one message, one scene in reply); version 3 adds
-    /// `inputs` to `frame`: every input since the last frame (the pointer's down, move, up,
-    /// cancel, select, tap and the keyboard's focus, key, action), in order with its own time,
-    /// then the tick. Version 1 and 2 messages, and stand-alone keyboard messages, are still
-    /// accepted.
-    public static let version = 3
+    /// `inputs` to `frame`: every input since the last frame, in order with its own time, then
+    /// the tick; version 4 writes every input and event in the ``Vocabulary``'s words, as traces
+    /// do (`time`, 1-based positions everywhere, `select`, `deselect` and `tap` naming the item
+    /// by `section` and `row`). Messages of versions 1 to 3 are still accepted.
+    public static let version = 4
     /// The oldest version still accepted.
     public static let oldestVersion = 1
     /// The largest message accepted, bytes (a dropped trace of about 20,000 inputs fits).
@@ -33,29 +32,33 @@ public enum PlaygroundProtocol {
     /// handful: it keeps only the last move between other inputs).
     public static let maximumFrameInputs = 256
 
-    /// An input as the page sends it in a frame: a touch or a keyboard input, or (issue 19) a
-    /// select or a tap at a viewport point, which the host turns into the item there when it
-    /// applies it (after the inputs before it).
+    /// The most times one `key` input of a page may repeat: the page sends one key at a time,
+    /// and a message must not hold the session for long (a trace's key may repeat up to
+    /// ``Vocabulary/Limits/repeatCount`` times).
+    public static let maximumKeyRepeat = 1_000
+
+    /// An input as a page sends it: one of the ``Vocabulary``'s, or, from a page of version 3
+    /// or older, a select or a tap at a viewport point, which the host turns into the item there
+    /// when it applies it (after the inputs before it).
     ///
     /// ```swift
-    /// let down = PlaygroundProtocol.PageInput.touch(.down(1.5, Point(x: 100, y: 120)))
-    /// let space = PlaygroundProtocol.PageInput.touch(.key(1.6, .space, 1))
-    /// let tap = PlaygroundProtocol.PageInput.tap(1.7, Point(x: 100, y: 300))
+    /// let down = PlaygroundProtocol.PageInput.input(.down(1.5, Point(x: 100, y: 120)))
+    /// let old = PlaygroundProtocol.PageInput.tapAt(1.7, Point(x: 100, y: 300))
     /// ```
     public enum PageInput: Hashable, Sendable {
-        /// A trace input at the page's time: a touch (`down`, `move`, `up`, `cancel`), a
-        /// keyboard input (`focus`, `key`, `action`) or a frame tick.
-        case touch(TraceInput)
-        /// A Shift- or Cmd-click at a viewport point: select (or deselect) the item there.
-        case select(Double, Point)
-        /// A second pointer during a drag taps the item at a viewport point.
-        case tap(Double, Point)
+        /// An input as traces write it.
+        case input(TraceInput)
+        /// Version 3 and older: a Shift- or Cmd-click at a viewport point selects (or
+        /// deselects) the item there.
+        case selectAt(Double, Point)
+        /// Version 3 and older: a second pointer during a drag taps the item at a viewport point.
+        case tapAt(Double, Point)
 
         /// The page's time of the input, seconds.
         public var time: Double {
             switch self {
-            case .touch(let i): return i.time
-            case .select(let t, _), .tap(let t, _): return t
+            case .input(let i): return i.time
+            case .selectAt(let t, _), .tapAt(let t, _): return t
             }
         }
     }
@@ -64,7 +67,7 @@ public enum PlaygroundProtocol {
     public enum Request: Hashable, Sendable {
         /// The welcome (policies, layout) and a scene.
         case hello
-        /// A touch or a frame tick at the page's time (seconds).
+        /// An input at the page's time (seconds), as a message of its own.
         case input(TraceInput)
         /// Inputs applied in order with one scene in reply: version 2's `frame` carrying the
         /// frame's pointer move, `[.move(moveTime, point), .frame(t)]`.
@@ -81,14 +84,23 @@ public enum PlaygroundProtocol {
         case replay(String)
         /// Back to the list the playground started with.
         case reset
-        /// Issue 19: a Shift- or Cmd-click at a viewport point selects the item there, or
-        /// deselects it when it is selected (while idle).
-        case select(Double, Point)
-        /// Issue 19: a second pointer taps the item at a viewport point during a drag.
-        case tap(Double, Point)
-        /// Version 3's `frame`: the inputs (pointer and keyboard) since the last frame, in
-        /// order, then the tick at the frame's time; one scene in reply.
+        /// Version 3 and older: a select or tap at a viewport point as a message of its own.
+        case page(PageInput)
+        /// Version 3 and later's `frame`: the inputs since the last frame, in order, then the
+        /// tick at the frame's time; one scene in reply.
         case frame([PageInput], Double)
+    }
+
+    /// The messages a page sends, by `type` (the inputs besides: a page may send any input of
+    /// the ``Vocabulary`` as a message of its own).
+    public enum PageMessage: String, CaseIterable, Sendable {
+        case hello, frame, scene, policy, record, stop, replay, reset
+    }
+
+    /// The messages the host sends, by `type`.
+    public enum HostMessage: String, CaseIterable, Sendable {
+        case welcome, scene, status, trace, error
+        case policyError = "policy_error"
     }
 
     /// A decoded message: the request and the client's `seq`, if any.
@@ -112,17 +124,13 @@ public enum PlaygroundProtocol {
         }
         // One pass of the package's own JSON reader (Foundation's JSONDecoder, run twice for
         // the lenient seq, took 7.6 µs of a message's 30 µs; this takes about 1 µs).
-        let members: [JSONMember]
+        let object: JSONValue
         do {
-            guard case .object(let m) = try JSONParser.parse(Array(text.utf8)) else {
-                throw DecodeError(message: "expected a JSON object")
-            }
-            members = m
-        } catch let e as DecodeError {
-            throw e
+            object = try JSONParser.parse(Array(text.utf8))
         } catch {
             throw DecodeError(message: "not JSON")
         }
+        guard case .object(let members) = object else { throw DecodeError(message: "expected a JSON object") }
         // The seq first, leniently, so that even a message with bad fields gets its seq back.
         let seq = try? Wire.integer(members, "seq")
         func fail(_ m: String) -> DecodeError { DecodeError(message: m, seq: seq) }
@@ -137,77 +145,90 @@ public enum PlaygroundProtocol {
             throw fail("v: unsupported protocol version \(v) (this host speaks \(oldestVersion) to \(version))")
         }
         guard let type = wire.type else { throw fail("type: expected a string") }
-        func number(_ key: String, _ value: Double?) throws(DecodeError) -> Double {
-            guard let d = value, d.isFinite else { throw fail("\(type).\(key): expected a finite number") }
-            return d
-        }
         func time() throws(DecodeError) -> Double {
-            let t = try number("t", wire.t)
-            guard t >= 0, t < 1e9 else { throw fail("\(type).t: expected seconds from 0 to 1e9, got \(t)") }
-            return t
-        }
-        func point() throws(DecodeError) -> Point {
-            let p = Point(x: try number("x", wire.x), y: try number("y", wire.y))
-            guard abs(p.x) < 1e7, abs(p.y) < 1e7 else { throw fail("\(type): x and y must be within ±1e7 points") }
-            return p
+            do { return try Vocabulary.timeValue(members) } catch { throw fail("\(type).\(error.description)") }
         }
         let request: Request
-        switch type {
-        case "hello": request = .hello
-        case "scene": request = .scene
-        case "down": request = .input(.down(try time(), try point()))
-        case "move": request = .input(.move(try time(), try point()))
-        case "up": request = .input(.up(try time()))
-        case "cancel": request = .input(.cancel(try time()))
-        case "frame":
+        switch PageMessage(rawValue: type) {
+        case .hello: request = .hello
+        case .scene: request = .scene
+        case .record: request = .record
+        case .stop: request = .stop
+        case .reset: request = .reset
+        case .policy:
+            guard let name = wire.name, !name.isEmpty, name.count <= 200 else {
+                throw fail("policy.name: expected a policy name")
+            }
+            request = .policy(name)
+        case .replay:
+            guard let trace = wire.trace else { throw fail("replay.trace: expected the trace text") }
+            request = .replay(trace)
+        case .frame:
             let t = try time()
             if v >= 3, let list = wire.inputs {
-                // Version 3: every input since the last frame, in order, then the tick.
+                // Version 3 and later: every input since the last frame, in order, then the tick.
                 guard wire.x == nil, wire.y == nil, wire.moveT == nil else {
                     throw fail("frame: give either inputs (version 3) or x, y and move_t (version 2), not both")
                 }
-                request = .frame(try Self.frameInputs(list, frameTime: t, fail: fail), t)
+                request = .frame(try Self.frameInputs(list, frameTime: t, version: v, fail: fail), t)
             } else if v >= 2, wire.x != nil || wire.y != nil || wire.moveT != nil {
                 // Version 2: the pointer's position this frame (and when it got there) comes along.
-                let p = try point()
+                let p = try Self.point(wire.x, wire.y, at: "frame", fail: fail)
                 var moved = t
                 if wire.moveT != nil {
-                    moved = try number("move_t", wire.moveT)
-                    guard moved >= 0, moved <= t else {
-                        throw fail("frame.move_t: expected seconds from 0 to the frame's t (\(t)), got \(moved)")
+                    guard let m = wire.moveT, m >= 0, m <= t else {
+                        throw fail("frame.move_t: expected seconds from 0 to the frame's time (\(t)), got \(wire.moveT ?? .nan)")
                     }
+                    moved = m
                 }
                 request = .inputs([.move(moved, p), .frame(t)])
             } else {
                 request = .input(.frame(t))
             }
-        case "policy":
-            guard let name = wire.name, !name.isEmpty, name.count <= 200 else {
-                throw fail("policy.name: expected a policy name")
-            }
-            request = .policy(name)
-        case "select": request = .select(try time(), try point())   // issue 19
-        case "tap": request = .tap(try time(), try point())
-        case "record": request = .record
-        case "stop": request = .stop
-        case "reset": request = .reset
-        case "replay":
-            guard let trace = wire.trace else { throw fail("replay.trace: expected the trace text") }
-            request = .replay(trace)
-        // Keyboard dragging (issue 18): positions 1-based, as in traces.
-        case "focus", "key", "action":
-            request = .input(try Self.keyboardInput(type, wire, time: try time(), at: type, fail: fail))
-        default:
-            throw fail("type: unknown message type \"\(type.prefix(40))\"")
+        case nil:
+            // An input as a message of its own.
+            request = try Self.pageInput(object, members, version: v, at: type, fail: fail).map(
+                input: { .input($0) }, page: { .page($0) })
         }
         return Message(request: request, seq: seq)
     }
 
-    /// A version 3 frame's `inputs`: objects `{"type", "t", ...}` of type `down`, `move`, `up`,
-    /// `cancel`, `select` or `tap` (with `x`, `y` where the message of that type has them) or
-    /// `focus`, `key` or `action` (with that message's fields), their times non-decreasing and
-    /// at most the frame's.
-    static func frameInputs(_ list: [JSONValue], frameTime: Double,
+    /// An input of a page: the ``Vocabulary``'s (keys it does not use are ignored), within
+    /// the page's own bounds; from a page of version 3 or older, `select` and `tap` at `x`, `y`.
+    static func pageInput(_ object: JSONValue, _ members: [JSONMember], version v: Int, at: String,
+                          fail: (String) -> DecodeError) throws(DecodeError) -> PageInput {
+        let type = Wire.text(members, "type")
+        if v <= 3, type == Vocabulary.Inputs.select.name || type == Vocabulary.Inputs.tap.name {
+            let t: Double
+            do { t = try Vocabulary.timeValue(members) } catch { throw fail("\(at).\(error.description)") }
+            let p = try point(try? Wire.number(members, "x"), try? Wire.number(members, "y"), at: at, fail: fail)
+            return type == Vocabulary.Inputs.tap.name ? .tapAt(t, p) : .selectAt(t, p)
+        }
+        let input: TraceInput
+        do {
+            input = try Vocabulary.input(from: object, strict: false)
+        } catch {
+            throw fail(error.field.map { "\(at).\($0): \(error.problem)" } ?? "\(at): \(error.problem)")
+        }
+        if case .key(_, _, let n) = input, n > maximumKeyRepeat {
+            throw fail("\(at).n: expected a whole number from 1 to \(maximumKeyRepeat) (got \(n))")
+        }
+        return .input(input)
+    }
+
+    /// A version 2 frame's, or an old page's select or tap, point: both numbers within
+    /// ``Vocabulary/Limits/coordinate``.
+    static func point(_ x: Double?, _ y: Double?, at: String, fail: (String) -> DecodeError) throws(DecodeError) -> Point {
+        let bound = Vocabulary.Limits.coordinate
+        for (name, value) in [("x", x), ("y", y)] {
+            guard let value, bound.contains(value) else { throw fail("\(at).\(name): expected \(bound.expectation)") }
+        }
+        return Point(x: x ?? 0, y: y ?? 0)
+    }
+
+    /// A frame's `inputs`: objects of the ``Vocabulary``'s inputs, their times non-decreasing
+    /// and at most the frame's.
+    static func frameInputs(_ list: [JSONValue], frameTime: Double, version: Int,
                             fail: (String) -> DecodeError) throws(DecodeError) -> [PageInput] {
         guard list.count <= maximumFrameInputs else {
             throw fail("frame.inputs: at most \(maximumFrameInputs) inputs, got \(list.count)")
@@ -218,82 +239,28 @@ public enum PlaygroundProtocol {
         for (i, value) in list.enumerated() {
             let at = "frame.inputs[\(i)]"
             guard case .object(let members) = value else { throw fail("\(at): expected an object") }
-            let wire: Wire
-            do { wire = try Wire(members) } catch { throw fail("\(at).\(error.key): expected \(Wire.expected(error.key))") }
-            guard let type = wire.type else { throw fail("\(at).type: expected a string") }
-            guard let t = wire.t else { throw fail("\(at).t: expected a finite number") }
+            let input = try pageInput(value, members, version: version, at: at, fail: fail)
+            let t = input.time
             guard t >= last, t <= frameTime else {
-                throw fail("\(at).t: expected seconds from \(i == 0 ? "0" : "the input before's t (\(last))") to the frame's t (\(frameTime)), got \(t)")
+                throw fail("\(at).time: expected seconds from \(i == 0 ? "0" : "the input before's time (\(last))") to the frame's time (\(frameTime)), got \(t)")
             }
             last = t
-            func point() throws(DecodeError) -> Point {
-                guard let x = wire.x else { throw fail("\(at).x: expected a finite number") }
-                guard let y = wire.y else { throw fail("\(at).y: expected a finite number") }
-                guard abs(x) < 1e7, abs(y) < 1e7 else { throw fail("\(at): x and y must be within ±1e7 points") }
-                return Point(x: x, y: y)
-            }
-            switch type {
-            case "down": inputs.append(.touch(.down(t, try point())))
-            case "move": inputs.append(.touch(.move(t, try point())))
-            case "up": inputs.append(.touch(.up(t)))
-            case "cancel": inputs.append(.touch(.cancel(t)))
-            case "select": inputs.append(.select(t, try point()))
-            case "tap": inputs.append(.tap(t, try point()))
-            case "focus", "key", "action":
-                inputs.append(.touch(try keyboardInput(type, wire, time: t, at: at, fail: fail)))
-            default:
-                throw fail("\(at).type: expected down, move, up, cancel, select, tap, focus, key or action, got \"\(type.prefix(40))\"")
-            }
+            inputs.append(input)
         }
         return inputs
     }
 
-    /// A `focus` (`section`, `row`), `key` (`key`, `n`) or `action` (`section`, `row`, `action`)
-    /// message's input, or a frame's input of that type; `at` names it in errors (the message's
-    /// type, or `frame.inputs[i]`).
-    static func keyboardInput(_ type: String, _ wire: Wire, time t: Double, at: String,
-                              fail: (String) -> DecodeError) throws(DecodeError) -> TraceInput {
-        func position() throws(DecodeError) -> ItemPosition {
-            guard let s = wire.section, let r = wire.row, s >= 1, r >= 1, s <= 100_000_000, r <= 100_000_000 else {
-                throw fail("\(at): section and row: expected positive integers")
-            }
-            return ItemPosition(section: s - 1, item: r - 1)
-        }
-        switch type {
-        case "focus":
-            return .focus(t, try position())
-        case "key":
-            guard let name = wire.key, let key = KeyboardKey(rawValue: name) else {
-                throw fail("\(at).key: expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            let n = wire.n ?? 1
-            guard n >= 1, n <= 1_000 else { throw fail("\(at).n: expected 1 to 1000, got \(n)") }
-            return .key(t, key, n)
-        default:
-            let p = try position()
-            guard let name = wire.action, let action = KeyboardAction(name: name) else {
-                throw fail("\(at).action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
-            }
-            return .action(t, p, action)
-        }
-    }
-
-    /// The fields of every message type (absent or null ones nil; other keys are ignored).
+    /// The message-level fields (absent or null ones nil; other keys are ignored; an input's
+    /// own fields are the ``Vocabulary``'s to read).
     struct Wire {
         var v: Int?
         var type: String?
         var seq: Int?
-        var t: Double?
         var x: Double?
         var y: Double?
         var name: String?
         var trace: String?
         var moveT: Double?
-        var section: Int?
-        var row: Int?
-        var key: String?
-        var n: Int?
-        var action: String?
         var inputs: [JSONValue]?
 
         /// A field of the wrong type.
@@ -304,31 +271,20 @@ public enum PlaygroundProtocol {
             v = try Self.integer(members, "v")
             type = try Self.string(members, "type")
             seq = try Self.integer(members, "seq")
-            t = try Self.number(members, "t")
             x = try Self.number(members, "x")
             y = try Self.number(members, "y")
             name = try Self.string(members, "name")
             trace = try Self.string(members, "trace")
             moveT = try Self.number(members, "move_t")
-            section = try Self.integer(members, "section")
-            row = try Self.integer(members, "row")
-            key = try Self.string(members, "key")
-            n = try Self.integer(members, "n")
-            action = try Self.string(members, "action")
-            switch Self.member(members, "inputs") {
+            switch Vocabulary.member(members, "inputs") {
             case nil, .null?: inputs = nil
             case .array(let list)?: inputs = list
             default: throw FieldError(key: "inputs")
             }
         }
 
-        static func member(_ members: [JSONMember], _ key: String) -> JSONValue? {
-            for m in members where m.key == key { return m.value }
-            return nil
-        }
-
         static func number(_ members: [JSONMember], _ key: String) throws(FieldError) -> Double? {
-            switch member(members, key) {
+            switch Vocabulary.member(members, key) {
             case nil, .null?: return nil
             case .number(let spelled)?:
                 guard let d = Double(spelled), d.isFinite else { throw FieldError(key: key) }
@@ -344,21 +300,34 @@ public enum PlaygroundProtocol {
         }
 
         static func string(_ members: [JSONMember], _ key: String) throws(FieldError) -> String? {
-            switch member(members, key) {
+            switch Vocabulary.member(members, key) {
             case nil, .null?: return nil
             case .string(let s)?: return s
             default: throw FieldError(key: key)
             }
         }
 
+        /// A string field, or nil when it is missing or not a string.
+        static func text(_ members: [JSONMember], _ key: String) -> String? {
+            if case .string(let s)? = Vocabulary.member(members, key) { return s }
+            return nil
+        }
+
         static func expected(_ key: String) -> String {
             switch key {
-            case "v", "seq", "section", "row", "n": return "an integer"
-            case "type", "name", "trace", "key", "action": return "a string"
+            case "v", "seq": return "an integer"
+            case "type", "name", "trace": return "a string"
             case "inputs": return "an array of inputs"
             default: return "a finite number"
             }
         }
     }
+}
 
+extension PlaygroundProtocol.PageInput {
+    /// `input(i)` for a vocabulary input, `page(p)` for an old page's select or tap.
+    func map<T>(input: (TraceInput) -> T, page: (Self) -> T) -> T {
+        if case .input(let i) = self { return input(i) }
+        return page(self)
+    }
 }

@@ -83,9 +83,10 @@ public struct PlaygroundServer: Sendable {
         return router
     }
 
-    /// An embedded page file, or 404.
+    /// An embedded page file, the generated ``PageVocabulary`` module, or 404.
     static func page(_ name: String) -> Response {
-        guard let file = EmbeddedPage.sources.first(where: { $0.name == name }) else {
+        guard let source = name == PageVocabulary.fileName
+                ? PageVocabulary.module : EmbeddedPage.sources.first(where: { $0.name == name })?.source else {
             return Response(status: .notFound, headers: [.contentType: "text/plain"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "no such file: \(name)\n")))
         }
@@ -98,7 +99,7 @@ public struct PlaygroundServer: Sendable {
         default: type = "application/octet-stream"
         }
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: file.source)))
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: source)))
     }
 
     /// The application, listening on `host:port`.

@@ -1,4 +1,5 @@
 import ReorderCore
+import ReorderTrace
 
 /// A picture of a recorded run: finger, snapshot and content offset over time (and, on a board
 /// whose list scrolled, that list's own scroll), the session's phases shaded, a marker at each
@@ -155,7 +156,7 @@ public struct TimelinePlot {
             for (k, i) in d.moves.enumerated() {
                 let m = moves[i]
                 chart.markers.append(.init(
-                    x: Self.fit(m.time), label: "\(label(m.from)) → \(label(m.to))", color: Self.moveColor, dash: nil,
+                    x: Self.fit(m.time), label: Vocabulary.step(label(m.from), label(m.to)), color: Self.moveColor, dash: nil,
                     cssClass: "move-marker",
                     data: [SVGAttribute("data-from", "\(m.from.section + 1),\(m.from.item + 1)"),
                            SVGAttribute("data-to", "\(m.to.section + 1),\(m.to.item + 1)"),
@@ -394,7 +395,7 @@ public struct TimelinePlot {
         var detail = snap.dragged.map { "at \(label($0))" } ?? ""
         if let number {
             caption = "move \(number)"
-            if let mv = move { detail = "\(label(mv.from)) → \(label(mv.to))" }
+            if let mv = move { detail = Vocabulary.step(label(mv.from), label(mv.to)) }
         }
         col.append(SVGElement("text", ["class": "list-caption", "x": .init(x), "y": .init(y + 10),
                                        "font-weight": "bold"], text: caption))

@@ -46,7 +46,7 @@ extension DemoList {
             }
         }
 
-        /// `table, grid, board or strip` (for messages).
+        /// `table`, `grid`, `board`, `strip` (for messages: ``ChoiceText/list(_:quote:)``).
         public static let names = allCases.map(\.rawValue)
     }
 

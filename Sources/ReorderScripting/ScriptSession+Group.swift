@@ -1,5 +1,6 @@
 import ReorderCore
 import ReorderLua
+import ReorderTrace
 
 /// Selection and group drags in the session API (issue 19).
 ///
@@ -64,8 +65,11 @@ extension ScriptSession {
         var positions: [ItemPosition] = []
         func attach(_ v: LuaValue, _ items: [String], _ positions: [ItemPosition]) -> LuaValue {
             guard case .table(var fields) = v else { return v }
-            fields[.string("items")] = .array(items.map { .string($0) })
-            fields[.string("positions")] = .array(positions.map(positionValue))
+            // The group event's member fields, as the vocabulary names them.
+            let values: [Vocabulary.Value] = [.ids(items), .positions(positions)]
+            for (field, value) in zip(Vocabulary.Events.members, values) {
+                fields[.string(field.name)] = luaValue(value)
+            }
             return .table(fields)
         }
         for e in events {

@@ -2,6 +2,7 @@ import ReorderCore
 import ReorderLua
 import ReorderPersistence
 import ReorderPlot
+import ReorderTrace
 
 /// One `reorder.session{...}` object: a ``DragSimulator`` plus what the Lua API needs around
 /// it (1-based positions, argument checks, the event log, text rendering).
@@ -239,26 +240,30 @@ public final class ScriptSession {
         .array([.integer(p.section + 1), .integer(p.item + 1)])
     }
 
-    /// `{type = "move", from = {1, 2}, to = {1, 3}, semantics = "move", time = 1.25}` and so on.
-    public static func eventValue(_ e: DragEvent) -> LuaValue {
-        switch e {
-        case .begin(let p, let t):
-            return .record(["type": .string("begin"), "at": positionValue(p), "time": .number(t)])
-        case .move(let from, let to, let semantics, let t):
-            return .record(["type": .string("move"), "from": positionValue(from), "to": positionValue(to),
-                            "semantics": .string(semantics.rawValue), "time": .number(t)])
-        case .end(let from, let to, let t):
-            return .record(["type": .string("end"), "from": positionValue(from), "to": positionValue(to),
-                            "time": .number(t)])
-        case .cancel(let resolution, let t):
-            return .record(["type": .string("cancel"), "resolution": .string(resolution.rawValue), "time": .number(t)])
-        case .rollback(let t):
-            return .record(["type": .string("rollback"), "time": .number(t)])
-        case .refuse(let p, let t):
-            return .record(["type": .string("refuse"), "at": positionValue(p), "time": .number(t)])
-        case .group(let of, let items, let positions, let t):   // issue 19
-            return .record(["type": .string("group"), "of": .string(of), "items": .array(items.map { .string($0) }),
-                            "positions": .array(positions.map(positionValue)), "time": .number(t)])
+    /// `{type = "move", from = {1, 2}, to = {1, 3}, semantics = "move", time = 1.25}` and so on:
+    /// the event as the ``Vocabulary`` writes it.
+    public static func eventValue(_ e: DragEvent) -> LuaValue { recordValue(Vocabulary.Record(e)) }
+
+    /// An input or event as a Lua table: `type`, its fields and `time`, as every form of the
+    /// ``Vocabulary`` names them; positions 1-based (`{1, 2}`; a `section` and a `row` as
+    /// integers), counts as integers.
+    static func recordValue(_ r: Vocabulary.Record) -> LuaValue {
+        var fields: [String: LuaValue] = ["type": .string(r.kind.name), Vocabulary.time.name: .number(r.time)]
+        for (field, value) in zip(r.kind.fields, r.values) {
+            if let value { fields[field.name] = luaValue(value) }
+        }
+        return .record(fields)
+    }
+
+    /// A field's value in Lua.
+    static func luaValue(_ value: Vocabulary.Value) -> LuaValue {
+        switch value {
+        case .number(let d): return .number(d)
+        case .whole(let n): return .integer(n)
+        case .name(let s): return .string(s)
+        case .position(let p): return positionValue(p)
+        case .positions(let ps): return .array(ps.map(positionValue))
+        case .ids(let ids): return .array(ids.map { .string($0) })
         }
     }
 
@@ -276,12 +281,8 @@ public final class ScriptSession {
         ])
     }
 
-    static func inputValue(_ input: TraceInput) -> LuaValue {
-        var fields: [String: LuaValue] = ["t": .number(input.time), "type": .string(input.typeName)]
-        if let p = input.point { fields["x"] = .number(p.x); fields["y"] = .number(p.y) }
-        if let p = input.position { fields["section"] = .integer(p.section + 1); fields["row"] = .integer(p.item + 1) }
-        return .record(fields)
-    }
+    /// `{type = "move", x = 187.5, y = 300, time = 1.0}`: the input as the ``Vocabulary`` writes it.
+    static func inputValue(_ input: TraceInput) -> LuaValue { recordValue(Vocabulary.Record(input)) }
 }
 
 // MARK: - The methods (one per name in `ScriptSession.methods`)

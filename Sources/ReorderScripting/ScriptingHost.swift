@@ -213,7 +213,7 @@ public final class ScriptingHost {
         case .nil: break
         case .string(let l):
             guard let kind = DemoList.Demo(rawValue: l) else {
-                throw LuaError.script("reorder.demo: layout must be \"table\", \"grid\", \"board\" or \"strip\", got \"\(l)\"")
+                throw LuaError.script("reorder.demo: layout must be \(ChoiceText.list(DemoList.Demo.names, quote: "\"")), got \"\(l)\"")
             }
             demo = kind
         case let other: throw LuaError.script("reorder.demo: the layout must be a string, got \(other.typeName)")

@@ -40,8 +40,7 @@ public struct SessionOptions: Sendable {
     }
 
     /// Every option name `reorder.session` accepts.
-    public static let known = ["policy", "sections", "rows", "titles", "layout", "row_height", "header_height",
-                               "grid", "board", "viewport", "frame_rate", "restore"]
+    public static let known = ["policy", "sections", "rows", "titles"] + SessionGeometry.optionNames + ["restore"]
 
     /// Parses the options table. Errors read `reorder.session: ...`. An inline policy table
     /// stays in the scripting VM: pass its registry reference as `policyTable` (a `policy`
@@ -109,7 +108,7 @@ public struct SessionOptions: Sendable {
         case .nil: break
         case .string(let s):
             guard let kind = LayoutKind(rawValue: s) else {
-                throw fail("layout must be \"table\", \"grid\" or \"board\", got \"\(s)\"")
+                throw fail("layout must be \(ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\"")), got \"\(s)\"")
             }
             geometry.layout = kind
         case let other: throw fail("layout must be a string, got \(other.typeName)")

@@ -30,7 +30,7 @@ function rgba(hex, opacity) {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a * opacity})`;
 }
 
-/// The element of the item at a 0-based position, if it is drawn.
+/// The element of the item at a 1-based position (as the host writes it), if it is drawn.
 export function cellAt(section, item) {
   for (const el of cellNodes.values()) {
     if (el.dataset.section === String(section) && el.dataset.item === String(item)) return el;
@@ -47,7 +47,7 @@ export function drawScene(viewport, scene, drawn = {}) {
   viewport.dataset.state = scene.state;
   viewport.dataset.offsetY = String(scene.offset[1]);
   viewport.dataset.offsetX = String(scene.offset[0]);
-  viewport.dataset.time = String(scene.t);
+  viewport.dataset.time = String(scene.time);
 
   // Headers and cells, in the scene's order (so the DOM order is the order shown).
   const seen = new Set();

@@ -1,7 +1,4 @@
-import Foundation
 import ReorderCore
-import ReorderLua
-import ReorderScripting
 import ReorderPersistence
 
 /// A recorded session: an optional description of the list it ran on, then raw inputs.
@@ -10,17 +7,16 @@ import ReorderPersistence
 ///
 /// ```text
 /// {"type":"session","policy":"default","sections":[["a","b"],["c"]],"row_height":44,...}
-/// {"t":0.0,"type":"down","x":120,"y":210}
-/// {"t":0.016666666666666666,"type":"frame"}
-/// {"t":1.5,"type":"move","x":120,"y":300}
-/// {"t":2.0,"type":"up"}
+/// {"type":"down","x":120.0,"y":210.0,"time":0.0}
+/// {"type":"frame","time":0.016666666666666666}
+/// {"type":"move","x":120.0,"y":300.0,"time":1.5}
+/// {"type":"up","time":2.0}
 /// ```
 ///
 /// The `session` line is optional (without it, replay uses the REPL's demo list); on a board it
 /// may carry `"list_offsets":[0,120.5,0]`, each list's own scroll (see ``Header/listOffsets``).
-/// Input types
-/// are `down`, `move` (both with `x`, `y` in viewport points), `up`, `cancel` and `frame`.
-/// Times are seconds of simulated time and never decrease.
+/// The inputs and their fields are the ``Vocabulary``'s. Times are seconds of simulated time
+/// and never decrease.
 public struct Trace: Sendable {
     /// The list, layout and policy the inputs were recorded on.
     @dynamicMemberLookup
@@ -70,7 +66,7 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// ```swift
 /// let text = TraceCodec.encode(Trace(header: nil, inputs: [.down(0, Point(x: 120, y: 210)), .up(0.5)]))
-/// // {"t":0.0,"type":"down","x":120.0,"y":210.0}\n{"t":0.5,"type":"up"}\n
+/// // {"type":"down","x":120.0,"y":210.0,"time":0.0}\n{"type":"up","time":0.5}\n
 /// let trace = try TraceCodec.decode(text)
 /// ```
 public enum TraceCodec {
@@ -84,23 +80,9 @@ public enum TraceCodec {
         return out
     }
 
-    /// One input as a JSON object (numbers round-trip exactly).
+    /// One input as a JSON object, as the ``Vocabulary`` writes it (numbers round-trip exactly).
     public static func encode(_ input: TraceInput) -> String {
-        var members: [(String, JSONValue)] = [("t", .double(input.time)), ("type", .string(input.typeName))]
-        if let p = input.point { members += [("x", .double(p.x)), ("y", .double(p.y))] }
-        // Keyboard inputs (issue 18) and select, deselect and tap (issue 19): positions
-        // 1-based, as in Lua.
-        switch input {
-        case .focus(_, let p), .select(_, let p), .deselect(_, let p), .tap(_, let p):
-            members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1)))]
-        case .key(_, let k, let n):
-            members.append(("key", .string(k.rawValue)))
-            if n != 1 { members.append(("n", .number(String(n)))) }
-        case .action(_, let p, let a):
-            members += [("section", .number(String(p.section + 1))), ("row", .number(String(p.item + 1))), ("action", .string(a.name))]
-        default: break
-        }
-        return JSONWriter.compact(.members(members))
+        Vocabulary.json(Vocabulary.Record(input))
     }
 
     /// The `session` line.
@@ -145,47 +127,6 @@ public enum TraceCodec {
 
     // MARK: Reading
 
-    static let inputKeys: Set<String> = ["t", "type", "x", "y", "section", "row", "key", "n", "action"]
-
-    /// The fields each input type takes besides `t` and `type`.
-    static let inputFields: [String: Set<String>] = [
-        "down": ["x", "y"], "move": ["x", "y"], "up": [], "cancel": [], "frame": [],
-        "focus": ["section", "row"], "key": ["key", "n"], "action": ["section", "row", "action"],
-        "select": ["section", "row"], "deselect": ["section", "row"], "tap": ["section", "row"],
-    ]
-
-    /// A keyboard input's whole positive number field (`section`, `row`, `n`).
-    static func inputCount(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Int {
-        let d = try inputNumber(o, key, fail: fail)
-        guard d >= 1, d <= 1e9, d.rounded() == d else { throw fail("\"\(key)\" must be a whole number from 1 to 1e9, got \(d)") }
-        return Int(d)
-    }
-
-    /// The keyboard inputs (`focus`, `key`, `action`) of a trace line.
-    static func keyboardInput(_ type: String, _ o: JSONValue, time t: Double, fail: (String) -> TraceError) throws(TraceError) -> TraceInput? {
-        func position() throws(TraceError) -> ItemPosition {
-            ItemPosition(section: try inputCount(o, "section", fail: fail) - 1, item: try inputCount(o, "row", fail: fail) - 1)
-        }
-        switch type {
-        case "focus":
-            return .focus(t, try position())
-        case "key":
-            guard case .string(let name)? = o["key"], let key = KeyboardKey(rawValue: name) else {
-                let names = KeyboardKey.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail("\"key\" must be one of \(names)")
-            }
-            return .key(t, key, o["n"] == nil ? 1 : try inputCount(o, "n", fail: fail))
-        case "action":
-            let p = try position()
-            guard case .string(let name)? = o["action"], let action = KeyboardAction(name: name) else {
-                throw fail("\"action\" must be move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
-            }
-            return .action(t, p, action)
-        default:
-            return nil
-        }
-    }
-
     /// Reads a trace. Blank lines are skipped.
     /// - Throws: ``TraceError`` naming the first bad line and what was wrong with it.
     public static func decode(_ text: String) throws(TraceError) -> Trace {
@@ -223,7 +164,7 @@ public enum TraceCodec {
     ///
     /// ```swift
     /// var decoder = TraceCodec.LineDecoder()
-    /// try decoder.decode(line: Array(#"{"t":0,"type":"up"}"#.utf8)[...], number: 1)   // .input(.up(0))
+    /// try decoder.decode(line: Array(#"{"type":"up","time":0}"#.utf8)[...], number: 1)   // .input(.up(0))
     /// ```
     public struct LineDecoder: Sendable {
         var lastTime = -Double.infinity
@@ -249,94 +190,31 @@ public enum TraceCodec {
             } catch {
                 throw fail("not valid JSON (column \(error.column): \(error.message)): \(TraceCodec.excerpt(line))")
             }
-            guard case .object(let members) = value else {
-                throw fail("expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}")
+            guard case .object = value else {
+                throw fail("expected a JSON object such as {\"type\":\"down\",\"x\":120,\"y\":210,\"time\":0.0}")
             }
-            let type: String
-            switch value["type"] {
-            case .string(let s)?: type = s
-            case nil: throw fail("missing \"type\"")
-            default: throw fail("\"type\" must be a string")
-            }
-            if type == "session" {
+            if value["type"] == .string("session") {
                 guard !sawRecord else { throw fail("a \"session\" record may only be the first line") }
                 sawRecord = true
                 return .header(try TraceCodec.decodeHeader(value, fail: fail))
             }
             sawRecord = true
-            for member in members where !TraceCodec.inputKeys.contains(member.key) {
-                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")
+            let input: TraceInput
+            do {
+                input = try Vocabulary.input(from: value, strict: true)
+            } catch {
+                throw fail(error.description)
             }
-            // Issue 19's messages first: a pointer input with a position, a select with a point.
-            if ["down", "move", "up", "cancel", "frame"].contains(type) && (value["section"] != nil || value["row"] != nil) {
-                throw fail("\"\(type)\" takes no section or row")
+            guard input.time >= lastTime else {
+                throw fail("time goes backwards: \(Vocabulary.time.name) = \(input.time) after \(lastTime)")
             }
-            if ["select", "deselect", "tap"].contains(type) && (value["x"] != nil || value["y"] != nil) {
-                throw fail("\"\(type)\" takes section and row, not x or y")
-            }
-            if let allowed = TraceCodec.inputFields[type] {
-                // (x and y on up, cancel and frame keep their own message below.)
-                for member in members where member.key != "t" && member.key != "type" && !allowed.contains(member.key)
-                    && !(allowed.isEmpty && (member.key == "x" || member.key == "y")) {
-                    throw fail("\"\(type)\" takes no \"\(member.key)\"")
-                }
-            }
-            let t = try TraceCodec.inputNumber(value, "t", fail: fail)
-            guard t >= 0 else { throw fail("\"t\" must not be negative, got \(t)") }
-            guard t >= lastTime else {
-                throw fail("time goes backwards: t = \(t) after \(lastTime)")
-            }
-            lastTime = t
-            var point: Point?
-            var position: ItemPosition?
-            switch type {
-            case "down", "move":
-                point = Point(x: try TraceCodec.inputNumber(value, "x", fail: fail), y: try TraceCodec.inputNumber(value, "y", fail: fail))
-            case "up", "cancel", "frame":
-                if value["x"] != nil || value["y"] != nil { throw fail("\"\(type)\" takes no x or y") }
-            case "focus", "key", "action":
-                if let input = try TraceCodec.keyboardInput(type, value, time: t, fail: fail) { return .input(input) }
-            case "select", "deselect", "tap":   // issue 19
-                position = try TraceCodec.itemPosition(value, fail: fail)
-            default:
-                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)")
-            }
-            guard let input = TraceInput(typeName: type, time: t, point: point, position: position) else {
-                throw fail("cannot make a \(type) input")
-            }
+            lastTime = input.time
             return .input(input)
         }
     }
 
-    /// The 1-based `section` and `row` of a select, deselect or tap (whole numbers from 1),
-    /// as a 0-based position. Whether the item exists is the session's question at replay (an
-    /// input naming none is ignored, as a touch outside the list is).
-    static func itemPosition(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> ItemPosition {
-        func whole(_ key: String) throws(TraceError) -> Int {
-            let d = try inputNumber(o, key, fail: fail)
-            guard d >= 1, d <= 1e9, d == d.rounded() else { throw fail("\"\(key)\" must be a whole number from 1 to 1000000000, got \(d)") }
-            return Int(d) - 1
-        }
-        return ItemPosition(section: try whole("section"), item: try whole("row"))
-    }
-
-    /// At most 60 characters of `bytes` for a message (with "…" when cut).
-    static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes.prefix(240), as: UTF8.self)
-        return text.count > 60 ? String(text.prefix(60)) + "…" : text
-    }
-
-    /// An input's number field: a finite JSON number.
-    static func inputNumber(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
-        switch o[key] {
-        case nil: throw fail("missing \"\(key)\"")
-        case .number(let text)?:
-            // Through the decimal text: exact to the last bit.
-            guard let d = Double(text), d.isFinite else { throw fail(outOfRange(text)) }
-            return d
-        default: throw fail("\"\(key)\" must be a number")
-        }
-    }
+    /// Input text for a message: cut, control characters shown (``EchoText``).
+    static func excerpt(_ bytes: ArraySlice<UInt8>) -> String { EchoText.clip(bytes) }
 
     static func outOfRange(_ text: String) -> String {
         "not valid JSON (the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of a double's range)"
@@ -383,8 +261,7 @@ public enum TraceCodec {
     }
 
     static func decodeHeader(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
-        let known: Set<String> = ["type", "policy", "layout", "sections", "titles", "row_height", "header_height",
-                                  "grid", "board", "viewport", "frame_rate", "offset", "list_offsets"]
+        let known = Set(["type", "policy", "sections", "titles"] + SessionGeometry.optionNames + ["offset", "list_offsets"])
         try checkNumbers(o, fail: fail)
         if case .object(let members) = o {
             for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(m.key)\"") }
@@ -422,14 +299,14 @@ public enum TraceCodec {
         if let t = strings(o["titles"]) { h.titles = t }
         if let raw = o["layout"] {
             guard case .string(let name) = raw, let layout = LayoutKind(rawValue: name) else {
-                throw fail("\"layout\" must be \"table\", \"grid\" or \"board\"")
+                throw fail("\"layout\" must be \(ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\""))")
             }
             h.layout = layout
         }
         if o["row_height"] != nil { h.rowHeight = try coordinate(o, "row_height", fail: fail) }
         if o["header_height"] != nil { h.headerHeight = try coordinate(o, "header_height", fail: fail) }
         if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }
-        for (name, keys) in [("grid", SessionOptions.gridKeys), ("board", SessionOptions.boardKeys)] {
+        for (name, keys) in [("grid", SessionGeometry.gridKeys), ("board", SessionGeometry.boardKeys)] {
             guard let raw = o[name] else { continue }
             guard case .object(let members) = raw else { throw fail("\"\(name)\" must be an object of numbers") }
             var lengths: [String: Double] = [:]
