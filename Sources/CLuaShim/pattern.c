@@ -333,6 +333,16 @@ static void rs_item_at(rs_matcher *m, const char *p, rs_item *it) {
     }
 }
 
+/* Pushes a choice point of `kind` for the repeated or optional item `it` at subject byte `from`. */
+static rs_frame *rs_push_choice(rs_matcher *m, int kind, const rs_item *it, const char *from) {
+    rs_frame *f = rs_push(m, kind);
+    f->item = it->cls;
+    f->item_end = it->cls_end;
+    f->next = it->next;
+    f->from = from;
+    return f;
+}
+
 /* `%bxy` at s: the end of a balanced x...y, or NULL. */
 static const char *rs_balance(rs_matcher *m, const char *s, const char *xy) {
     if (s >= m->send || *s != xy[0]) return NULL;
@@ -470,26 +480,15 @@ static const char *rs_match(rs_matcher *m, const char *s, const char *p) {
                 s++;
                 p = it.next;
                 continue;
-            case '?':
-                if (ok) {
-                    rs_frame *f = rs_push(m, FR_OPTION);
-                    f->from = s;
-                    f->next = it.next;
-                    s++;
-                }
+            case '?':   /* with the byte first; without it when that fails */
+                if (ok) rs_push_choice(m, FR_OPTION, &it, s++);
                 p = it.next;
                 continue;
-            case '-':
-                if (ok) {
-                    rs_frame *f = rs_push(m, FR_LAZY);
-                    f->item = it.cls;
-                    f->item_end = it.cls_end;
-                    f->from = s;
-                    f->next = it.next;
-                }
+            case '-':   /* without the byte first; one more each time the rest fails */
+                if (ok) rs_push_choice(m, FR_LAZY, &it, s);
                 p = it.next;
                 continue;
-            default: {   /* '*', '+': the longest run first */
+            default: {   /* '*', '+': the longest run first, one byte fewer each time */
                 if (!ok) {
                     if (it.quantifier == '+') break;
                     p = it.next;
@@ -497,11 +496,9 @@ static const char *rs_match(rs_matcher *m, const char *s, const char *p) {
                 }
                 size_t n = 1;
                 while (s + n < m->send && rs_single(m, RS_U(s[n]), it.cls, it.cls_end)) n++;
-                rs_frame *f = rs_push(m, FR_GREEDY);
-                f->from = s;
+                rs_frame *f = rs_push_choice(m, FR_GREEDY, &it, s);
                 f->count = n;
                 f->least = it.quantifier == '+';
-                f->next = it.next;
                 s += n;
                 p = it.next;
                 continue;
@@ -549,10 +546,15 @@ static int rs_push_captures(rs_matcher *m, const char *s, const char *e, int who
 /* ------------------------------------------------------------------------------------------ */
 /* the functions                                                                              */
 
-static void rs_subject_limit(lua_State *L, const char *what, size_t ls) {
-    if (ls > RS_PATTERN_MAXLEN)
-        luaL_error(L, "%s: subject of %d bytes exceeds the policy limit of %d bytes", what, (int)ls,
+/* Arguments 1 and 2 of every pattern function: the subject (returned; at most
+   RS_PATTERN_MAXLEN bytes in a policy) and the pattern. */
+static const char *rs_pattern_args(lua_State *L, const char *what, size_t *ls, const char **p, size_t *lp) {
+    const char *s = luaL_checklstring(L, 1, ls);
+    *p = luaL_checklstring(L, 2, lp);
+    if (*ls > RS_PATTERN_MAXLEN)
+        luaL_error(L, "%s: subject of %d bytes exceeds the policy limit of %d bytes", what, (int)*ls,
                    (int)RS_PATTERN_MAXLEN);
+    return s;
 }
 
 static void rs_matcher_init(rs_matcher *m, lua_State *L, const char *what, const char *s, size_t ls,
@@ -605,9 +607,8 @@ static const char *rs_plain_find(rs_matcher *m, const char *s, size_t ls, const 
 static int rs_find_or_match(lua_State *L, int find) {
     const char *what = find ? "string.find" : "string.match";
     size_t ls, lp;
-    const char *s = luaL_checklstring(L, 1, &ls);
-    const char *p = luaL_checklstring(L, 2, &lp);
-    rs_subject_limit(L, what, ls);
+    const char *p;
+    const char *s = rs_pattern_args(L, what, &ls, &p, &lp);
     size_t init = rs_start_position(luaL_optinteger(L, 3, 1), ls);
     rs_matcher m;
     rs_frame local[RS_PAT_LOCAL_FRAMES];
@@ -692,9 +693,8 @@ static int rs_gmatch_next(lua_State *L) {
 static int rs_gmatch(lua_State *L) {
     static const char *const what = "string.gmatch";
     size_t ls, lp;
-    const char *s = luaL_checklstring(L, 1, &ls);
-    const char *p = luaL_checklstring(L, 2, &lp);
-    rs_subject_limit(L, what, ls);
+    const char *p;
+    const char *s = rs_pattern_args(L, what, &ls, &p, &lp);
     size_t init = rs_start_position(luaL_optinteger(L, 3, 1), ls);
     lua_settop(L, 2);
     rs_shape shape = rs_pattern_shape(p, lp);
@@ -780,9 +780,8 @@ static int rs_add_replacement(rs_matcher *m, luaL_Buffer *b, const char *s, cons
 static int rs_gsub(lua_State *L) {
     static const char *const what = "string.gsub";
     size_t ls, lp;
-    const char *s = luaL_checklstring(L, 1, &ls);
-    const char *p = luaL_checklstring(L, 2, &lp);
-    rs_subject_limit(L, what, ls);
+    const char *p;
+    const char *s = rs_pattern_args(L, what, &ls, &p, &lp);
     int tr = lua_type(L, 3);
     lua_Integer most = luaL_optinteger(L, 4, (lua_Integer)ls + 1);
     luaL_argexpected(L, tr == LUA_TNUMBER || tr == LUA_TSTRING || tr == LUA_TFUNCTION || tr == LUA_TTABLE, 3,
