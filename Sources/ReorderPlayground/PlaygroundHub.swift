@@ -127,17 +127,27 @@ public actor PlaygroundHub {
         deliver([.everyone(text)], to: 0)
     }
 
-    /// Registers a client and starts its writer; returns its id.
+    /// Registers a client and starts its writer (a task of its own, off the session's
+    /// thread); returns its id.
     public func connect(_ client: any PlaygroundClient) -> Int {
+        let (id, outbox) = attach(client)
+        Task.detached { await Self.write(outbox, to: client) }
+        return id
+    }
+
+    /// Registers a client whose writer the caller runs (``write(_:to:)``): the server runs it
+    /// with the connection, where its other work is.
+    func attach(_ client: any PlaygroundClient) -> (id: Int, outbox: ClientOutbox) {
         let id = nextClient
         nextClient += 1
         let outbox = ClientOutbox()
         clients[id] = (client, outbox)
-        // Off the session's thread: the writer waits on the socket, the session must not.
-        Task.detached {
-            while let text = await outbox.next() { await client.send(text) }
-        }
-        return id
+        return (id, outbox)
+    }
+
+    /// A client's writer: sends what its outbox holds, in order, until the outbox is closed.
+    nonisolated static func write(_ outbox: ClientOutbox, to client: any PlaygroundClient) async {
+        while let text = await outbox.next() { await client.send(text) }
     }
 
     public func disconnect(_ id: Int) {

@@ -44,8 +44,10 @@ public enum PlaygroundProtocol {
     public static let maximumPosition = 100_000_000
     /// The largest repeat count `n` of a `key` input.
     public static let maximumKeyRepeat = 1_000
-    /// The most inputs a replayed trace may have (more than ten minutes of a page's recording:
-    /// a frame and a move every 1/60 s).
+    /// The most inputs a replayed trace may have: twice what a page's recording that fits in
+    /// ``maximumMessageSize`` holds (about 20,000 inputs of some 50 bytes; at a move and a frame
+    /// every 1/60 s, nearly three minutes of dragging), so that only traces of unusually short
+    /// lines meet it.
     public static let maximumReplayInputs = 40_000
     /// The longest a replay may last, seconds from its first input to its last: page inputs
     /// stop a replay (docs/PLAYGROUND.md), but a trace must not hold the session for years.

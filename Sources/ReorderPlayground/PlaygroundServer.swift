@@ -165,14 +165,20 @@ public struct PlaygroundServer: Sendable {
 
     /// One WebSocket connection: frames are joined into messages (at most
     /// ``PlaygroundProtocol/maximumMessageSize`` bytes; a larger one is refused with an error
-    /// and the connection carries on), text messages go to the hub.
+    /// and the connection carries on), text messages go to the hub. The reading loop runs on
+    /// the session's thread (a message reaches the hub with no hop); the writer, which takes
+    /// the client's outbox, runs where the server runs the connection, off the session's thread.
     static func serve(hub: PlaygroundHub, inbound: WebSocketInboundStream, client: WebSocketClient) async {
-        await hub.onSessionThread { await read(hub: hub, inbound: inbound, client: client) }
+        let (id, outbox) = await hub.attach(client)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await PlaygroundHub.write(outbox, to: client) }
+            await hub.onSessionThread { await read(hub: hub, inbound: inbound, id: id) }
+            await hub.disconnect(id)   // ends the writer
+        }
     }
 
-    /// The loop of ``serve(hub:inbound:client:)``.
-    static func read(hub: PlaygroundHub, inbound: WebSocketInboundStream, client: WebSocketClient) async {
-        let id = await hub.connect(client)
+    /// The reading loop of ``serve(hub:inbound:client:)``, until the connection ends.
+    static func read(hub: PlaygroundHub, inbound: WebSocketInboundStream, id: Int) async {
         var buffer = ByteBuffer()
         var isText = true
         var oversized = false
@@ -205,7 +211,6 @@ public struct PlaygroundServer: Sendable {
         } catch {
             // The connection went away; the other clients carry on.
         }
-        await hub.disconnect(id)
     }
 }
 

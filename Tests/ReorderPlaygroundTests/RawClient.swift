@@ -166,12 +166,14 @@ final class RawClient {
         return (head[0] & 0x0F, try read(count: length, timeout: timeout))
     }
 
-    /// The next text message as a JSON object (control frames skipped); throws when the
+    /// The next text message as a JSON object (a ping answered with its pong, RFC 6455 §5.5.2,
+    /// as the server's keep-alive expects; other control frames skipped); throws when the
     /// connection closes or the deadline passes.
     func readJSON(timeout: Double) throws -> [String: Any] {
         while true {
             let (opcode, payload) = try readFrame(timeout: timeout)
             if opcode == 8 { throw Failure(description: "the server closed the WebSocket") }
+            if opcode == 9 { try write(Self.frame(opcode: 10, payload)) }
             guard opcode == 1 else { continue }
             return (try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any]) ?? [:]
         }

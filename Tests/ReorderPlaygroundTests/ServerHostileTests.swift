@@ -15,6 +15,11 @@ import Testing
 /// connections). The raw clients (``RawClient``) run on threads of their own and read with a
 /// deadline: a server that stops answering fails the test, and the bounds are generous
 /// ceilings, never the measure (each test counts answers).
+///
+/// Each server runs on a thread of its own (a task executor preference), not on Swift's
+/// cooperative pool: in the whole suite's parallel run, tests that compute for minutes hold the
+/// pool's threads (two on a two-core machine), and a server on the pool went unanswered for
+/// longer than any deadline.
 @Suite("Playground server under attack") struct ServerHostileTests {
     static let deadline = 30.0
 
@@ -22,10 +27,20 @@ import Testing
         try PlaygroundHub(options: .init(policy: "default", rows: rows), traceFormat: PlaygroundHostTests.lines, log: log)
     }
 
-    /// Runs `body` with the port of a live server on `hub`.
-    func live(_ hub: PlaygroundHub, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
-        try await PlaygroundServer(hub: hub, host: "127.0.0.1", port: 0).application().test(.live) { client in
-            try await body(try #require(client.port))
+    /// Runs `body` with the port of a live server on `hub`, the server on `thread` (a thread of
+    /// its own when nil).
+    func live(_ hub: PlaygroundHub, on thread: SessionExecutor? = nil,
+              _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        let executor = thread ?? SessionExecutor(name: "test server")
+        defer { if thread == nil { executor.stop() } }
+        let app = PlaygroundServer(hub: hub, host: "127.0.0.1", port: 0).application()
+        func run() async throws {
+            try await app.test(.live) { client in try await body(try #require(client.port)) }
+        }
+        if #available(macOS 15.0, *) {
+            try await withTaskExecutorPreference(executor) { try await run() }
+        } else {
+            try await run()
         }
     }
 
@@ -151,7 +166,9 @@ import Testing
     /// A page whose socket is never read (a frozen tab) while another drags: the other's 4,000
     /// frames are each answered (its answers do not wait for the frozen page's socket), and
     /// the frozen page is closed once ``PlaygroundHub/maximumUnsentMessages`` wait for it,
-    /// which the terminal is told.
+    /// which the terminal is told. The dragging page sends 20 frames at a time (as a page
+    /// does, not waiting for each answer), which keeps the test well inside the server's
+    /// 30 s keep-alive ping, which the frozen page would not answer either.
     @Test func aPageThatStopsReadingIsClosedAndTheOthersGoOn() async throws {
         let log = Log()
         let hub = try hub(log: { log.add($0) })
@@ -161,7 +178,7 @@ import Testing
                 // A small receive buffer: the frozen page's socket fills after a few scenes.
                 let frozen = try Self.page(port: port, receiveBuffer: 4096)
                 let c = try Self.page(port: port)
-                try Self.drag(c, frames: 4000, answered: answered)
+                try Self.drag(c, frames: 4000, answered: answered, window: 20)
                 withExtendedLifetime(frozen) {}
             }
         }
@@ -171,24 +188,29 @@ import Testing
     }
 
     /// A drag of `frames` version 3 frames on row 1 (pressed at y 22, lifted after 0.5 s, then
-    /// swinging between y 100 and 500), each frame's reply awaited; counts the replies.
-    static func drag(_ c: RawClient, frames: Int, answered: Counter, from start: Double = 1) throws {
-        var t = start
-        for i in 0..<frames {
-            t += 1.0 / 60
-            let seq = 100 + i
-            let input: String
-            if i == 0 {
-                input = #"[{"type":"down","t":\#(t),"x":100,"y":22}]"#
-            } else if i > 40 {
-                let y = 300 + 200 * sin(Double(i % 120) / 120 * 2 * Double.pi)
-                input = #"[{"type":"move","t":\#(t),"x":100,"y":\#(y)}]"#
-            } else {
-                input = "[]"
+    /// swinging between y 100 and 500), sent `window` at a time, each frame's reply awaited
+    /// before the next window; counts the replies.
+    static func drag(_ c: RawClient, frames: Int, answered: Counter, window: Int = 1) throws {
+        var t = 1.0
+        for first in stride(from: 0, to: frames, by: window) {
+            let seqs = first..<min(frames, first + window)
+            for i in seqs {
+                t += 1.0 / 60
+                let input: String
+                if i == 0 {
+                    input = #"[{"type":"down","t":\#(t),"x":100,"y":22}]"#
+                } else if i > 40 {
+                    let y = 300 + 200 * sin(Double(i % 120) / 120 * 2 * Double.pi)
+                    input = #"[{"type":"move","t":\#(t),"x":100,"y":\#(y)}]"#
+                } else {
+                    input = "[]"
+                }
+                try c.sendText(#"{"v":3,"type":"frame","t":\#(t),"seq":\#(100 + i),"inputs":\#(input)}"#)
             }
-            try c.sendText(#"{"v":3,"type":"frame","t":\#(t),"seq":\#(seq),"inputs":\#(input)}"#)
-            _ = try c.reply(to: seq, timeout: deadline)
-            answered.add()
+            for i in seqs {
+                _ = try c.reply(to: 100 + i, timeout: deadline)
+                answered.add()
+            }
         }
     }
 
@@ -203,7 +225,9 @@ import Testing
         _ = await hub.connect(stuck)
         _ = await hub.connect(taker)
         for _ in 0..<300 { await hub.broadcastScene() }
-        let deadline = Date().addingTimeInterval(Self.deadline)
+        // A generous ceiling: the writers run on the cooperative pool, which the suite's
+        // parallel run may hold for minutes.
+        let deadline = Date().addingTimeInterval(300)
         while taker.count < 300 && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(taker.count == 300)
         #expect(await hub.laggardsClosed == 1)
@@ -214,23 +238,31 @@ import Testing
 
     // MARK: A busy session
 
-    /// A session whose work takes long holds its own thread, not the server's: here every
-    /// thread of Swift's cooperative pool could be taken by sessions blocked on the lock a long
-    /// REPL entry holds (twice as many sessions as cores), and another playground's page still
-    /// has every one of its 200 frames answered while the lock is held. Counted while held: with
-    /// the sessions on the pool, the page would be answered only once the lock is let go.
+    /// A session whose work takes long holds its own thread, not its caller's: here sessions
+    /// blocked on the lock a long REPL entry holds are called from tasks that prefer the
+    /// server's own thread, and the server's page still has every one of its 200 frames
+    /// answered while the lock is held. Counted while held: a session with no thread of its
+    /// own runs where its caller runs (a default actor runs on its caller's task executor,
+    /// SE-0417), there it blocks the server's thread, and the page is answered only once the
+    /// lock is let go. (On the cooperative pool, the same few blocked sessions fill the pool.)
     @Test func aBusySessionHoldsItsOwnThreadOnly() async throws {
         let host = try ScriptingHost(output: { _ in })
         try host.run("s = reorder.session{ rows = 5, policy = 'default' }", chunkName: "=t")
         let lock = NSRecursiveLock()
         let shared = SharedPlayground(try Playground(host: host, global: "s"), lock: lock)
         let holder = LockHolder(lock)
-        let busy = (0..<(2 * ProcessInfo.processInfo.activeProcessorCount)).map { _ in PlaygroundHub(sharing: shared) }
+        let busy = (0..<4).map { _ in PlaygroundHub(sharing: shared) }
         let answeredWhileHeld = Counter()
-        try await live(try hub()) { port in
-            let blocked = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for h in busy { group.addTask { _ = await h.respond(to: #"{"v":3,"type":"scene"}"#, from: 1) } }
+        let server = SessionExecutor(name: "test server")
+        defer { server.stop() }
+        try await live(try hub(), on: server) { port in
+            var blocked: [Task<Void, Never>] = []
+            for h in busy {
+                let call: @Sendable () async -> Void = { _ = await h.respond(to: #"{"v":3,"type":"scene"}"#, from: 1) }
+                if #available(macOS 15.0, *) {
+                    blocked.append(Task(executorPreference: server) { await call() })
+                } else {
+                    blocked.append(Task { await call() })
                 }
             }
             try await onThread {
@@ -240,7 +272,7 @@ import Testing
                 try Self.drag(c, frames: 200, answered: answered)
                 if holder.isHeld { answeredWhileHeld.add(answered.value) }
             }
-            await blocked.value
+            for b in blocked { await b.value }
         }
         #expect(answeredWhileHeld.value == 200)
     }
