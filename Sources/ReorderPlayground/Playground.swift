@@ -99,7 +99,9 @@ public final class Playground {
     public private(set) var reloadPending = false
     /// Events already sent.
     var eventsSent = 0
-    /// Whether a trace is being replayed (page inputs are refused meanwhile).
+    /// Whether a trace is being replayed. The hub stops the replay before it passes on a
+    /// page's input (docs/PLAYGROUND.md, "Replays"); ``handle(_:client:)`` called on its own
+    /// refuses inputs meanwhile.
     public var isReplaying = false
     /// Whether the playground made the session (and may trim its input and event logs, which
     /// the REPL's `:record` and `s:events()` need when the session is the REPL's).
