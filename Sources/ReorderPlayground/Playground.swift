@@ -71,7 +71,9 @@ public final class Playground {
     public private(set) var reloadPending = false
     /// Events already sent.
     var eventsSent = 0
-    /// Whether a trace is being replayed (page inputs are refused meanwhile).
+    /// Whether a trace is being replayed. The hub stops the replay before it passes on a
+    /// page's input (docs/PLAYGROUND.md, "Replays"); ``handle(_:client:)`` called on its own
+    /// refuses inputs meanwhile.
     public var isReplaying = false
     /// Whether the playground made the session (and may trim its input and event logs, which
     /// the REPL's `:record` and `s:events()` need when the session is the REPL's).
@@ -382,6 +384,7 @@ public final class Playground {
         do { trace = try TraceCodec.decode(text) } catch {
             return .failure(.init(message: "trace: \(error)"))
         }
+        if let problem = Self.replayProblem(trace.inputs) { return .failure(.init(message: "replay.trace: \(problem)")) }
         var o = trace.header.map(SessionOptions.init) ?? (session?.options ?? startOptions)
         if trace.header == nil, let s = session {
             o.sections = s.simulator.order.items
@@ -400,7 +403,41 @@ public final class Playground {
         if let lists = trace.header?.listOffsets, !lists.isEmpty { s.simulator.setListOffsets(lists) }
         eventsSent = 0
         clocks.removeAll()
+        recording = nil   // the session it began on is gone
         return .success(trace.inputs)
+    }
+
+    /// What is wrong with a replay's inputs (nil: nothing), besides what the trace reader
+    /// checks of every input (its fields within the ``Vocabulary``'s bounds): a key's repeat
+    /// count within the page's own ``PlaygroundProtocol/maximumKeyRepeat``, and the whole within
+    /// ``PlaygroundProtocol/maximumReplayInputs`` inputs over at most
+    /// ``PlaygroundProtocol/maximumReplayDuration`` seconds. An input is named by its place
+    /// among the trace's inputs, from 1.
+    static func replayProblem(_ inputs: [TraceInput]) -> String? {
+        typealias P = PlaygroundProtocol
+        if inputs.count > P.maximumReplayInputs {
+            return "at most \(P.maximumReplayInputs) inputs, got \(inputs.count)"
+        }
+        for (i, input) in inputs.enumerated() {
+            if case .key(_, _, let n) = input, let problem = P.keyRepeatProblem(n) { return "input \(i + 1).n: \(problem)" }
+        }
+        if let first = inputs.first?.time, let last = inputs.last?.time, last - first > P.maximumReplayDuration {
+            return "the inputs span \(last - first) s (time \(first) to \(last)); a replay lasts at most "
+                + "\(NumberText.fixed(P.maximumReplayDuration, 0)) s"
+        }
+        return nil
+    }
+
+    /// Ends a replay stopped before its end: its drag in flight is cancelled and settled at
+    /// once (a cancel, and a second one for the drop it starts), at the session's time; every
+    /// page gets the scene (echoing `seq`, the `stop` message's).
+    func endReplay(seq: Int?) -> [PlaygroundReply] {
+        isReplaying = false
+        guard let s = session else { return [] }
+        let sim = s.simulator
+        for _ in 0..<2 where sim.state != .idle { _ = sim.apply(.cancel(sim.time)) }
+        s.collect()
+        return [.everyone(sceneMessage(seq: seq))]
     }
 
     // MARK: - Outgoing messages

@@ -31,10 +31,18 @@ public enum PlaygroundProtocol {
     /// The most inputs (pointer and keyboard) one version 3 `frame` may carry (the page sends a
     /// handful: it keeps only the last move between other inputs).
     public static let maximumFrameInputs = 256
+    /// The most inputs a replayed trace may have: twice what a page's recording that fits in
+    /// ``maximumMessageSize`` holds (about 20,000 inputs of some 50 bytes; at a move and a frame
+    /// every 1/60 s, nearly three minutes of dragging), so that only traces of unusually short
+    /// lines meet it.
+    public static let maximumReplayInputs = 40_000
+    /// The longest a replay may last, seconds from its first input to its last: page inputs
+    /// stop a replay (docs/PLAYGROUND.md), but a trace must not hold the session for years.
+    public static let maximumReplayDuration = 600.0
 
-    /// The most times one `key` input of a page may repeat: the page sends one key at a time,
-    /// and a message must not hold the session for long (a trace's key may repeat up to
-    /// ``Vocabulary/Limits/repeatCount`` times).
+    /// The most times one `key` input of a page, or of a trace it replays, may repeat: the page
+    /// sends one key at a time, and a message must not hold the session for long (a trace's
+    /// key may repeat up to ``Vocabulary/Limits/repeatCount`` times).
     public static let maximumKeyRepeat = 1_000
 
     /// An input as a page sends it: one of the ``Vocabulary``'s, or, from a page of version 3
@@ -210,9 +218,7 @@ public enum PlaygroundProtocol {
         } catch {
             throw fail(error.field.map { "\(at).\($0): \(error.problem)" } ?? "\(at): \(error.problem)")
         }
-        if case .key(_, _, let n) = input, n > maximumKeyRepeat {
-            throw fail("\(at).n: expected a whole number from 1 to \(maximumKeyRepeat) (got \(n))")
-        }
+        if case .key(_, _, let n) = input, let problem = keyRepeatProblem(n) { throw fail("\(at).n: \(problem)") }
         return .input(input)
     }
 
@@ -248,6 +254,11 @@ public enum PlaygroundProtocol {
             inputs.append(input)
         }
         return inputs
+    }
+
+    /// What is wrong with a key's repeat count (nil: it is in 1 ... ``maximumKeyRepeat``).
+    static func keyRepeatProblem(_ n: Int) -> String? {
+        n >= 1 && n <= maximumKeyRepeat ? nil : "expected a whole number from 1 to \(maximumKeyRepeat) (got \(n))"
     }
 
     /// The message-level fields (absent or null ones nil; other keys are ignored; an input's

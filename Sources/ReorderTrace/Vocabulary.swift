@@ -96,8 +96,9 @@ public enum Vocabulary {
     /// Vocabulary.Limits.time.contains(1e10)   // false
     /// ```
     public enum Limits {
-        /// `time`: seconds from 0 to 1e9 (31 years: a page's clock starts at its load; frame
-        /// numbers, `time × frame rate`, stay exact integers).
+        /// `time`: seconds from 0 to 1e9 (about 31 years of a page's clock, which starts at its
+        /// load): the session's clock, the frame grid (`time × frame rate` as an integer) and a
+        /// replay's schedule stay exact and in range.
         public static let time = NumberRange(0, 1e9, upperText: "1e9")
         /// `x`, `y`: viewport points within ±1e7, far past any screen and small enough that a
         /// point plus an offset stays exact.

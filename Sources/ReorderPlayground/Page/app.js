@@ -145,12 +145,15 @@ function scene(m) {
     : 'not scrolling';
   if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);
-  // A replay (a trace from the file input or dropped on the page) drives the session alone.
+  // A replay (a trace from the file input or dropped on the page) drives the session until it
+  // ends or the page's own input (or Stop) stops it.
   if (!!m.replaying !== !!state.lastReplaying) status(m.replaying ? 'replaying a trace…' : 'connected');
   state.lastReplaying = !!m.replaying;
   if (m.replaying) state.sawReplaying = true;
   if ($('record').disabled !== !!m.recording) $('record').disabled = !!m.recording;
-  if ($('stop').disabled !== !m.recording) $('stop').disabled = !m.recording;
+  // Stop ends a recording, or a replay (as any input of the page's does).
+  const stoppable = !!(m.recording || m.replaying);
+  if ($('stop').disabled !== !stoppable) $('stop').disabled = !stoppable;
   // The page's own work for a scene (drawing it, the log, the chart), for bench_page.py.
   state.drawTimes.push(performance.now() - started);
   // The next frame shows this scene (and ticks if the session is not idle).
