@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "ReorderPlaygroundTests",
             dependencies: [
-                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting",
+                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderTrace",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -147,13 +147,13 @@ let package = Package(
         // Links CAllocationCounter itself, so the counter is tested in every build.
         .testTarget(
             name: "ReorderCLITests",
-            dependencies: ["ReorderCLI", "ReorderLua", "ReorderScripting", "ReorderCore", "ReorderPlot", "ReorderTestSupport", "CAllocationCounter"],
+            dependencies: ["ReorderCLI", "ReorderLua", "ReorderScripting", "ReorderCore", "ReorderPlot", "ReorderTrace", "ReorderPlayground", "ReorderTestSupport", "CAllocationCounter"],
             exclude: ["Fixtures"]
         ),
         // Bad policies, fuzzing and concurrency: the host never crashes and never loses an item.
         .testTarget(
             name: "ReorderHostileTests",
-            dependencies: ["ReorderLua", "ReorderScripting", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence", "ReorderTestSupport"],
+            dependencies: ["ReorderLua", "ReorderScripting", "ReorderCore", "ReorderFuzz", "ReorderCLI", "ReorderPersistence", "ReorderTrace", "ReorderTestSupport"],
             resources: [.copy("Corpus")]
         ),
     ],

@@ -382,7 +382,7 @@ public final class Playground {
         guard session?.simulator.state == .idle else { return .failure(.init(message: "cannot replay during a drag")) }
         let trace: Trace
         do { trace = try TraceCodec.decode(text) } catch {
-            return .failure(.init(message: "trace: \(error)"))
+            return .failure(.init(message: "replay.trace: \(error)"))
         }
         if let problem = Self.replayProblem(trace.inputs) { return .failure(.init(message: "replay.trace: \(problem)")) }
         var o = trace.header.map(SessionOptions.init) ?? (session?.options ?? startOptions)

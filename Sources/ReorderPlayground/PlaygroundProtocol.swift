@@ -195,6 +195,7 @@ public enum PlaygroundProtocol {
             }
         case nil:
             // An input as a message of its own.
+            guard Vocabulary.input(type) != nil else { throw fail("type: unknown message type \"\(EchoText.clip(type))\"") }
             request = try Self.pageInput(object, members, version: v, at: type, fail: fail).map(
                 input: { .input($0) }, page: { .page($0) })
         }
@@ -212,14 +213,11 @@ public enum PlaygroundProtocol {
             let p = try point(try? Wire.number(members, "x"), try? Wire.number(members, "y"), at: at, fail: fail)
             return type == Vocabulary.Inputs.tap.name ? .tapAt(t, p) : .selectAt(t, p)
         }
-        let input: TraceInput
         do {
-            input = try Vocabulary.input(from: object, strict: false)
+            return .input(try Vocabulary.input(from: object, strict: false, repeatCount: keyRepeat))
         } catch {
             throw fail(error.field.map { "\(at).\($0): \(error.problem)" } ?? "\(at): \(error.problem)")
         }
-        if case .key(_, _, let n) = input, let problem = keyRepeatProblem(n) { throw fail("\(at).n: \(problem)") }
-        return .input(input)
     }
 
     /// A version 2 frame's, or an old page's select or tap, point: both numbers within
@@ -256,9 +254,12 @@ public enum PlaygroundProtocol {
         return inputs
     }
 
+    /// A page's `n`: 1 to ``maximumKeyRepeat``.
+    static let keyRepeat = NumberRange(1, Double(maximumKeyRepeat), whole: true)
+
     /// What is wrong with a key's repeat count (nil: it is in 1 ... ``maximumKeyRepeat``).
     static func keyRepeatProblem(_ n: Int) -> String? {
-        n >= 1 && n <= maximumKeyRepeat ? nil : "expected a whole number from 1 to \(maximumKeyRepeat) (got \(n))"
+        keyRepeat.contains(Double(n)) ? nil : "expected \(keyRepeat.expectation) (got \(n))"
     }
 
     /// The message-level fields (absent or null ones nil; other keys are ignored; an input's

@@ -40,14 +40,16 @@ extension Vocabulary {
     /// Reads an input object (a trace line, an input of a page's message): its `type`, each
     /// field of that type within its bound, and `time` (or its old spelling `t`). With
     /// `strict` (traces), a key the type does not take is an error; without (the page's
-    /// messages, which carry `v` and `seq`), it is ignored.
+    /// messages, which carry `v` and `seq`), it is ignored. `repeatCount` bounds a key's `n`
+    /// (a page holds it to less than a trace).
     ///
     /// ```swift
     /// let o = try JSONParser.parse(Array(#"{"type":"key","key":"down","n":2,"t":1.5}"#.utf8))
     /// try Vocabulary.input(from: o, strict: true)   // .key(1.5, .down, 2)
     /// ```
     /// - Throws: ``FieldError`` naming the field and what it must be.
-    package static func input(from object: JSONValue, strict: Bool) throws(FieldError) -> TraceInput {
+    package static func input(from object: JSONValue, strict: Bool,
+                              repeatCount: NumberRange = Limits.repeatCount) throws(FieldError) -> TraceInput {
         guard case .object(let members) = object else {
             throw FieldError(field: nil, problem: "expected an object such as {\"type\":\"down\",\"x\":120,\"y\":210,\"time\":0.5}")
         }
@@ -66,7 +68,7 @@ extension Vocabulary {
                 if field.isOptional { values.append(nil); continue }
                 throw FieldError(field: field.name, problem: "missing (expected \(expectation(field.type)))")
             }
-            values.append(try value(raw, field))
+            values.append(try value(raw, field, repeatCount: repeatCount))
         }
         let t = try timeValue(members)
         guard let input = Record(kind: kind, values: values, time: t).input else {
@@ -77,7 +79,7 @@ extension Vocabulary {
 
     /// The kind its `type` names.
     static func kind(_ members: [JSONMember]) throws(FieldError) -> Kind {
-        let names = inputs.map(\.name).joined(separator: ", ")
+        let names = ChoiceText.list(inputs.map(\.name))
         switch member(members, "type") {
         case .string(let name)?:
             guard let kind = input(name) else {
@@ -85,7 +87,7 @@ extension Vocabulary {
             }
             return kind
         case nil, .null?: throw FieldError(field: "type", problem: "missing (expected \(names))")
-        default: throw FieldError(field: "type", problem: "expected a string: \(names)")
+        case let other?: throw FieldError(field: "type", problem: "expected one of \(names) (got \(other.kindDescription))")
         }
     }
 
@@ -99,14 +101,17 @@ extension Vocabulary {
         guard let raw = given ?? oldGiven, raw != .null else {
             throw FieldError(field: time.name, problem: "missing (expected \(expectation(time.type)))")
         }
-        guard case .number(let d) = try value(raw, time) else { throw FieldError(field: time.name, problem: "expected a number") }
+        // Named as given, in the old spelling too.
+        let field = given == nil ? Field(old, time.type, time.summary) : time
+        guard case .number(let d) = try value(raw, field) else { throw FieldError(field: field.name, problem: "expected a number") }
         return d
     }
 
     /// A field's value, checked against its type and bound.
-    static func value(_ raw: JSONValue, _ field: Field) throws(FieldError) -> Value {
+    static func value(_ raw: JSONValue, _ field: Field, repeatCount: NumberRange = Limits.repeatCount) throws(FieldError) -> Value {
         func fail(_ got: String? = nil) -> FieldError {
-            FieldError(field: field.name, problem: "expected \(expectation(field.type))" + (got.map { " (got \($0))" } ?? ""))
+            let expected = field.type == .count ? repeatCount.expectation : expectation(field.type)
+            return FieldError(field: field.name, problem: "expected \(expected)" + (got.map { " (got \($0))" } ?? ""))
         }
         func number(_ r: NumberRange) throws(FieldError) -> Double {
             guard case .number(let spelled) = raw else { throw fail(raw.kindDescription) }
@@ -121,7 +126,7 @@ extension Vocabulary {
         case .seconds: return .number(try number(Limits.time))
         case .points: return .number(try number(Limits.coordinate))
         case .index: return .whole(Int(try number(Limits.position)))
-        case .count: return .whole(Int(try number(Limits.repeatCount)))
+        case .count: return .whole(Int(try number(repeatCount)))
         case .name(let names):
             let s = try name()
             guard names.contains(s) else { throw fail("\"\(EchoText.clip(s))\"") }

@@ -111,7 +111,7 @@ class KeyboardPlayground(PageTest):
              what="the host's order")
         sent = self.js("return window.__sent")
         self.assertEqual({m["type"] for m in sent}, {"frame"})
-        self.assertTrue(all(m["v"] == 3 for m in sent))
+        self.assertTrue(all(m["v"] == 4 for m in sent))   # the version the host serves (docs/PLAYGROUND.md, "Versions")
         inputs = [i for m in sent for i in m.get("inputs", [])]
         # Tab's focus on Standup (section 1, row 2; Inbox zero's may be left out when the host's
         # focus already was there), then the keys and the action, in order.
@@ -227,7 +227,7 @@ class KeyboardPlayground(PageTest):
             "return [c.frame[1], c.frame[1] + c.frame[3]]", row20)
         self.assertGreaterEqual(top, 0)
         self.assertLessEqual(bottom, 667)
-        self.assertEqual(self.js("return window.__play.keyboard.focus"), [1, 4])
+        self.assertEqual(self.js("return window.__play.keyboard.focus"), [2, 5])   # 1-based, as every position is written
         # Shift+Tab back to the first row (scrolling back), then out of the list.
         for n in range(18, -1, -1):
             ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()

@@ -55,10 +55,10 @@ def assert_inputs_in_time_order(case, sent):
     last = 0
     for m in sent:
         for i in m.get("inputs", []):
-            case.assertGreaterEqual(i["t"], last)
-            case.assertLessEqual(i["t"], m["t"])
-            last = i["t"]
-        last = max(last, m["t"])
+            case.assertGreaterEqual(i["time"], last)
+            case.assertLessEqual(i["time"], m["time"])
+            last = i["time"]
+        last = max(last, m["time"])
 
 
 class PageTest(unittest.TestCase):
@@ -202,7 +202,7 @@ class Playground(PageTest):
         self.release()
         sent = self.js("return window.__sent")
         self.assertEqual({m["type"] for m in sent}, {"frame"})
-        self.assertTrue(all(m["v"] == 3 for m in sent))
+        self.assertTrue(all(m["v"] == 4 for m in sent))   # the version the host serves (docs/PLAYGROUND.md, "Versions")
         inputs = [i for m in sent for i in m.get("inputs", [])]
         kinds = [i["type"] for i in inputs]
         self.assertEqual(kinds[0], "down")
@@ -255,7 +255,7 @@ class Playground(PageTest):
         s1 = self.scene()
         time.sleep(1.0)
         s2 = self.scene()
-        speed = (s2["offset"][1] - s1["offset"][1]) / (s2["t"] - s1["t"])
+        speed = (s2["offset"][1] - s1["offset"][1]) / (s2["time"] - s1["time"])
         zone = [z for z in s2["zones"] if z["axis"] == "vertical"][0]
         self.release()
         self.assertAlmostEqual(speed, 375, delta=375 * 0.05)
@@ -339,12 +339,12 @@ class Playground(PageTest):
         self.js("window.__play.ws.send('garbage{')")
         wait(lambda: any("not JSON" in e for e in self.js("return window.__play.errors")), what="the JSON error")
         self.js("window.__play.ws.send(JSON.stringify({v: 1, type: 'down', t: 'soon', x: 1, y: 2, seq: 77}))")
-        wait(lambda: any("expected a finite number" in e for e in self.js("return window.__play.errors")),
+        wait(lambda: any("down.t: expected a number from 0 to 1e9 (got a string)" in e for e in self.js("return window.__play.errors")),
              what="the field error")
         self.js("window.__play.ws.send('x'.repeat(1100000))")
         wait(lambda: any("too large" in e for e in self.js("return window.__play.errors")), what="the size error")
-        self.js("window.__play.ws.send(JSON.stringify({v: 4, type: 'hello'}))")
-        wait(lambda: any("unsupported protocol version 4" in e for e in self.js("return window.__play.errors")),
+        self.js("window.__play.ws.send(JSON.stringify({v: 5, type: 'hello'}))")
+        wait(lambda: any("unsupported protocol version 5" in e for e in self.js("return window.__play.errors")),
              what="the version error")
         # A refused upgrade: swift-nio's upgrader answers 400 Bad Request and closes (plain HTTP
         # requests with a foreign Origin or Host get 403 from the server's guard).
@@ -392,7 +392,7 @@ class Playground(PageTest):
             if seen[-1] == "trace-file":
                 break
         rows = self.js("return window.__play.keyboard.focus")
-        self.assertEqual(rows, [0, 199])   # the focus left the list after its last row
+        self.assertEqual(rows, [1, 200])   # the focus left the list after its last row (1-based)
         for control in ["policy", "record", "reset", "trace-file"]:
             self.assertIn(control, seen)
         # Pick uikit with the arrow keys (the picker lists the built-ins alphabetically; `file` last).
@@ -440,7 +440,7 @@ class Playground(PageTest):
         with open(path, "w") as f:
             f.write(trace)
         # The same trace with a last frame a minute later: a replay still running when stopped.
-        last = json.loads(trace.strip().split("\n")[-1])["t"]
+        last = json.loads(trace.strip().split("\n")[-1])["time"]
         longer = trace + json.dumps({"t": last + 60, "type": "frame"}) + "\n"
         long_path = os.path.join(self.dir, "long.trace.jsonl")
         with open(long_path, "w") as f:
@@ -627,7 +627,7 @@ class Strip(PageTest):
         time.sleep(0.1)
         s2 = self.scene()
         self.release()
-        speed = (s2["offset"][0] - s1["offset"][0]) / (s2["t"] - s1["t"])
+        speed = (s2["offset"][0] - s1["offset"][0]) / (s2["time"] - s1["time"])
         zone = [z for z in s2["zones"] if z["axis"] == "horizontal"][0]
         expected = 1500 * (73.75 / 93.75) ** 2
         self.assertAlmostEqual(zone["speed"], expected, delta=expected * 0.05)

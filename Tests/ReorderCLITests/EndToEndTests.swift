@@ -104,7 +104,7 @@ import Testing
         let (status, out, err) = try runReorder(["replay", "bad.jsonl", "--policy", "uikit"], directory: dir)
         #expect(status == 1)
         #expect(out == "")
-        #expect(err == "reorder replay: bad.jsonl:2: missing \"y\"\n")
+        #expect(err == "reorder replay: bad.jsonl:2: y: missing (expected a number from -1e7 to 1e7)\n")
     }
 
     /// Issue 16 item 10: an empty trace is an error, not a replay of the demo list.

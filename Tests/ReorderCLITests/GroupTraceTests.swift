@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 
 /// Issue 19: `select`, `deselect` and `tap` lines (1-based `section`, `row`), written and read
 /// back exactly, and bad ones named.
@@ -13,21 +14,21 @@ import Testing
         ]
         let text = TraceCodec.encode(Trace(header: nil, inputs: inputs))
         #expect(text == """
-            {"t":0.0,"type":"select","section":1,"row":2}
-            {"t":0.25,"type":"deselect","section":2,"row":1}
-            {"t":0.5,"type":"down","x":120.0,"y":210.0}
-            {"t":1.25,"type":"tap","section":1,"row":9}
+            {"type":"select","section":1,"row":2,"time":0.0}
+            {"type":"deselect","section":2,"row":1,"time":0.25}
+            {"type":"down","x":120.0,"y":210.0,"time":0.5}
+            {"type":"tap","section":1,"row":9,"time":1.25}
 
             """)
         #expect(try TraceCodec.decode(text).inputs == inputs)
     }
 
     @Test(arguments: [
-        (#"{"t":0,"type":"select","row":2}"#, #"missing "section""#),
-        (#"{"t":0,"type":"tap","section":0,"row":2}"#, #""section" must be a whole number from 1 to 1000000000, got 0.0"#),
-        (#"{"t":0,"type":"select","section":1,"row":2.5}"#, #""row" must be a whole number from 1 to 1000000000, got 2.5"#),
-        (#"{"t":0,"type":"select","section":1,"row":2,"x":3}"#, #""select" takes section and row, not x or y"#),
-        (#"{"t":0,"type":"down","x":1,"y":2,"row":2}"#, #""down" takes no section or row"#),
+        (#"{"t":0,"type":"select","row":2}"#, #"section: missing (expected a whole number from 1 to 10000000)"#),
+        (#"{"t":0,"type":"tap","section":0,"row":2}"#, #"section: expected a whole number from 1 to 10000000 (got 0)"#),
+        (#"{"t":0,"type":"select","section":1,"row":2.5}"#, #"row: expected a whole number from 1 to 10000000 (got 2.5)"#),
+        (#"{"t":0,"type":"select","section":1,"row":2,"x":3}"#, #""select" takes no "x" (it takes section, row, time)"#),
+        (#"{"t":0,"type":"down","x":1,"y":2,"row":2}"#, #""down" takes no "row" (it takes x, y, time)"#),
     ])
     func badLinesAreNamed(line: String, message: String) {
         #expect(throws: TraceError(line: 1, message: message)) { try TraceCodec.decode(line + "\n") }

@@ -3,6 +3,7 @@ import ReorderCore
 import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 
 /// Keyboard and action inputs in traces (issue 18): written as docs/REFERENCE.md's trace
 /// section shows, read back, refused when malformed, and replayed to the recorded outcome.
@@ -16,11 +17,11 @@ import Testing
         let text = TraceCodec.encode(Trace(header: nil, inputs: inputs))
         // Positions 1-based as in Lua; `n` only when it is not 1.
         #expect(text == """
-            {"t":0.0,"type":"focus","section":1,"row":3}
-            {"t":0.0,"type":"key","key":"space"}
-            {"t":0.5,"type":"key","key":"down","n":3}
-            {"t":1.0,"type":"action","section":2,"row":1,"action":"move_to_section 1"}
-            {"t":1.0,"type":"action","section":1,"row":5,"action":"move_to_list Done"}
+            {"type":"focus","section":1,"row":3,"time":0.0}
+            {"type":"key","key":"space","time":0.0}
+            {"type":"key","key":"down","n":3,"time":0.5}
+            {"type":"action","section":2,"row":1,"action":"move_to_section 1","time":1.0}
+            {"type":"action","section":1,"row":5,"action":"move_to_list Done","time":1.0}
 
             """)
         #expect(try TraceCodec.decode(text).inputs == inputs)
@@ -35,7 +36,7 @@ import Testing
         for row in [1, 4, 8] { inputs += [.focus(0, ItemPosition(section: 0, item: row)), .key(0, .shiftSpace, 1)] }
         inputs += [.focus(0.1, ItemPosition(section: 0, item: 4)), .key(0.1, .space, 1), .key(0.2, .down, 6), .key(0.3, .space, 1)]
         let text = TraceCodec.encode(Trace(header: nil, inputs: inputs))
-        #expect(text.contains(#"{"t":0.0,"type":"key","key":"shift+space"}"#))
+        #expect(text.contains(#"{"type":"key","key":"shift+space","time":0.0}"#))
         let decoded = try TraceCodec.decode(text).inputs
         #expect(decoded == inputs)
         let order = Order(sections: [(1...12).map { Item("\($0)") }])
@@ -46,15 +47,18 @@ import Testing
         #expect(sim.order.ids == [["1", "3", "4", "6", "7", "8", "10", "11", "12", "2", "5", "9"]])
     }
 
+    // The bounds are the vocabulary's (Vocabulary.Limits): `n` 1 to 1e6, a row 1 to the most
+    // items a session holds (SessionGeometry.Limits.items, 1e7).
     @Test(arguments: [
-        (#"{"t":0,"type":"key","key":"shift"}"#, #"line 1: "key" must be one of space, enter, up, down, left, right, home, end, escape, tab, shift+space"#),
-        (#"{"t":0,"type":"key","key":"up","n":0}"#, #"line 1: "n" must be a whole number from 1 to 1e9, got 0.0"#),
-        (#"{"t":0,"type":"focus","section":1}"#, #"line 1: missing "row""#),
-        (#"{"t":0,"type":"focus","section":1,"row":2.5}"#, #"line 1: "row" must be a whole number from 1 to 1e9, got 2.5"#),
-        (#"{"t":0,"type":"focus","section":1,"row":2,"x":3}"#, #"line 1: "focus" takes no "x""#),
-        (#"{"t":0,"type":"down","x":1,"y":2,"key":"up"}"#, #"line 1: "down" takes no "key""#),
+        (#"{"t":0,"type":"key","key":"shift"}"#,
+         #"line 1: key: expected one of space, enter, up, down, left, right, home, end, escape, tab or shift+space (got "shift")"#),
+        (#"{"t":0,"type":"key","key":"up","n":0}"#, #"line 1: n: expected a whole number from 1 to 1000000 (got 0)"#),
+        (#"{"t":0,"type":"focus","section":1}"#, #"line 1: row: missing (expected a whole number from 1 to 10000000)"#),
+        (#"{"t":0,"type":"focus","section":1,"row":2.5}"#, #"line 1: row: expected a whole number from 1 to 10000000 (got 2.5)"#),
+        (#"{"t":0,"type":"focus","section":1,"row":2,"x":3}"#, #"line 1: "focus" takes no "x" (it takes section, row, time)"#),
+        (#"{"t":0,"type":"down","x":1,"y":2,"key":"up"}"#, #"line 1: "down" takes no "key" (it takes x, y, time)"#),
         (#"{"t":0,"type":"action","section":1,"row":1,"action":"fly"}"#,
-         #"line 1: "action" must be move_up, move_down, move_to_start, move_to_end, "move_to_section N" or "move_to_list NAME""#),
+         #"line 1: action: expected one of move_up, move_down, move_to_start, move_to_end, "move_to_section N" or "move_to_list NAME" (got "fly")"#),
     ])
     func refusesMalformedKeyboardLines(line: String, message: String) {
         #expect(throws: TraceError.self) { try TraceCodec.decode(line) }

@@ -2,6 +2,7 @@ import Foundation
 import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 @testable import ReorderLua
 @testable import ReorderScripting
 import ReorderCore

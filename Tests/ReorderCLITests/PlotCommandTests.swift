@@ -8,6 +8,7 @@ import ReorderCore
 import ReorderLua
 import ReorderPlot
 @testable import ReorderCLI
+@testable import ReorderTrace
 
 /// Elements of an SVG file with their attributes and text, in document order.
 private func svgElements(_ url: URL) throws -> [(name: String, attributes: [String: String], text: String)] {

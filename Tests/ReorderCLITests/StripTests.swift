@@ -2,6 +2,7 @@ import Foundation
 import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 @testable import ReorderScripting
 import ReorderCore
 
@@ -85,6 +86,7 @@ import ReorderCore
     @Test func replRejectsAnUnknownDemo() throws {
         let (status, _, err) = try runReorder(["repl", "--layout", "spiral"])
         #expect(status != 0)
-        #expect(err.contains("--layout must be table, grid, board or strip, got 'spiral'"), "\(err)")
+        // argument-parser's message, from DemoList.Demo's cases (the option's ExpressibleByArgument type).
+        #expect(err.hasPrefix("Error: The value 'spiral' is invalid for '--layout <layout>'. Please provide one of 'table', 'grid', 'board' or 'strip'.\n"), "\(err)")
     }
 }

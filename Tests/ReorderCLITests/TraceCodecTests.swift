@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 
 @Suite struct TraceCodecTests {
     @Test func writesTheDocumentedLines() {
@@ -10,11 +11,11 @@ import Testing
             .up(0.75), .cancel(0.75),
         ])
         #expect(TraceCodec.encode(trace) == """
-            {"t":0.0,"type":"down","x":120.0,"y":210.0}
-            {"t":0.016666666666666666,"type":"frame"}
-            {"t":0.5,"type":"move","x":120.5,"y":300.0}
-            {"t":0.75,"type":"up"}
-            {"t":0.75,"type":"cancel"}
+            {"type":"down","x":120.0,"y":210.0,"time":0.0}
+            {"type":"frame","time":0.016666666666666666}
+            {"type":"move","x":120.5,"y":300.0,"time":0.5}
+            {"type":"up","time":0.75}
+            {"type":"cancel","time":0.75}
 
             """)
     }
@@ -72,32 +73,38 @@ import Testing
         #expect(trace.header == nil)
     }
 
-    /// Each bad line is reported with its number and what was wrong.
+    /// Each bad line is reported with its number, the field and what it must be (the bounds
+    /// are Vocabulary.Limits': x, y within ±1e7, time 0 to 1e9).
     @Test(arguments: [
-        ("{\"t\":0,\"type\":\"down\",\"x\":1,\"y\":2}\n{\"t\":0.1,\"type\":\"move\",\"x\":1}", 2, "missing \"y\""),
-        ("{\"t\":0,\"type\":\"down\",\"x\":\"a\",\"y\":2}", 1, "\"x\" must be a number"),
-        ("{\"t\":0,\"type\":\"hover\"}", 1, "unknown type \"hover\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)"),
-        ("{\"t\":1,\"type\":\"frame\"}\n{\"t\":0.5,\"type\":\"up\"}", 2, "time goes backwards: t = 0.5 after 1.0"),
-        ("{\"type\":\"up\"}", 1, "missing \"t\""),
-        ("{\"t\":-1,\"type\":\"up\"}", 1, "\"t\" must not be negative, got -1.0"),
-        ("[1,2]", 1, "expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}"),
-        ("{\"t\":0,\"type\":\"up\",\"x\":3}", 1, "\"up\" takes no x or y"),
-        ("{\"t\":0,\"type\":\"up\",\"z\":3}", 1, "unknown field \"z\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)"),
+        ("{\"t\":0,\"type\":\"down\",\"x\":1,\"y\":2}\n{\"t\":0.1,\"type\":\"move\",\"x\":1}", 2, "y: missing (expected a number from -1e7 to 1e7)"),
+        ("{\"t\":0,\"type\":\"down\",\"x\":\"a\",\"y\":2}", 1, "x: expected a number from -1e7 to 1e7 (got a string)"),
+        ("{\"t\":0,\"type\":\"hover\"}", 1, "type: unknown input \"hover\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect or tap)"),
+        ("{\"t\":1,\"type\":\"frame\"}\n{\"t\":0.5,\"type\":\"up\"}", 2, "time goes backwards: time = 0.5 after 1.0"),
+        ("{\"type\":\"up\"}", 1, "time: missing (expected a number from 0 to 1e9)"),
+        ("{\"t\":-1,\"type\":\"up\"}", 1, "t: expected a number from 0 to 1e9 (got -1)"),
+        ("{\"time\":-1,\"type\":\"up\"}", 1, "time: expected a number from 0 to 1e9 (got -1)"),
+        ("{\"t\":1,\"time\":1,\"type\":\"up\"}", 1, "time: given twice, as \"time\" and as its old spelling \"t\""),
+        ("[1,2]", 1, "expected a JSON object such as {\"type\":\"down\",\"x\":120,\"y\":210,\"time\":0.0}"),
+        ("{\"t\":0,\"type\":\"up\",\"x\":3}", 1, "\"up\" takes no \"x\" (it takes time)"),
+        ("{\"t\":0,\"type\":\"key\",\"key\":\"up\",\"z\":3}", 1, "\"key\" takes no \"z\" (it takes key, n, time)"),
         ("{\"t\":0,\"type\":\"up\"}\n{\"type\":\"session\",\"sections\":[]}", 2, "a \"session\" record may only be the first line"),
-        ("{\"t\":0,\"type\":5}", 1, "\"type\" must be a string"),
+        ("{\"t\":0,\"type\":5}", 1, "type: expected one of down, move, up, cancel, frame, focus, key, action, select, deselect or tap (got a number)"),
     ])
     func reportsBadLines(text: String, line: Int, message: String) {
         #expect(throws: TraceError(line: line, message: message)) { try TraceCodec.decode(text) }
     }
 
+    /// Text that is not JSON is named so; a number past a double's range is out of its field's
+    /// bound like any other.
     @Test func reportsInvalidJSONAndHugeNumbers() {
-        for text in ["{\"t\":0,", "{\"t\":1e999,\"type\":\"up\"}"] {
+        for (text, message) in [("{\"t\":0,", "not valid JSON"),
+                                ("{\"t\":1e999,\"type\":\"up\"}", "t: expected a number from 0 to 1e9 (got 1e999)")] {
             do {
                 _ = try TraceCodec.decode("{\"t\":0,\"type\":\"frame\"}\n" + text)
                 Issue.record("no error for \(text)")
             } catch {
                 #expect(error.line == 2)
-                #expect(error.message.hasPrefix("not valid JSON"))
+                #expect(error.message.hasPrefix(message))
             }
         }
     }

@@ -3,6 +3,7 @@ import ReorderCore
 import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 
 /// A trace's `session` line is checked as `reorder.session{...}` checks its options (one
 /// validator, ReorderCore's Validation.swift). Before, it accepted duplicate ids (replay then

@@ -2,6 +2,7 @@ import Foundation
 import ReorderCore
 import Testing
 @testable import ReorderCLI
+@testable import ReorderTrace
 
 /// Traces read line by line from a file (TraceReader) and the line decoder both readers share.
 @Suite struct TraceReaderTests {
@@ -39,7 +40,7 @@ import Testing
             let reader = try TraceReader(path: path, displayPath: "t.jsonl")
             #expect(try reader.next() == .frame(0))
             #expect(try reader.next() == .frame(1))
-            #expect(throws: TraceFileError(path: "t.jsonl", line: 3, message: "time goes backwards: t = 0.5 after 1.0")) {
+            #expect(throws: TraceFileError(path: "t.jsonl", line: 3, message: "time goes backwards: time = 0.5 after 1.0")) {
                 try reader.next()
             }
         }
@@ -64,7 +65,8 @@ import Testing
 
     /// The JSON reader's own messages, with the line (and the column within it).
     @Test(arguments: [
-        ("{\"t\":1e400,\"type\":\"up\"}", "not valid JSON (the number 1e400 is out of a double's range)"),
+        // A number past a double's range in an input is out of its field's bound (0 to 1e9 for a time).
+        ("{\"t\":1e400,\"type\":\"up\"}", "t: expected a number from 0 to 1e9 (got 1e400)"),
         ("{\"t\":0,\"type\":\"up\",}", "not valid JSON (column 20: expected a string key, found '}'): {\"t\":0,\"type\":\"up\",}"),
         ("{\"t\":0,\"t\":1,\"type\":\"up\"}",
          "not valid JSON (column 8: duplicate key \"t\" in an object): {\"t\":0,\"t\":1,\"type\":\"up\"}"),
@@ -85,10 +87,10 @@ import Testing
         #expect(try decoder.decode(line: [UInt8]("  ".utf8)[...], number: 8) == nil)
     }
 
-    /// Unknown fields and types are echoed at most 60 characters long.
+    /// Unknown fields and types are echoed at most 64 characters long (EchoText.maximumLength).
     @Test func echoedNamesAreCut() {
         let key = String(repeating: "k", count: 1000)
-        #expect(throws: TraceError(line: 1, message: "unknown field \"\(String(repeating: "k", count: 60))…\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")) {
+        #expect(throws: TraceError(line: 1, message: "\"up\" takes no \"\(String(repeating: "k", count: 64))…\" (it takes time)")) {
             try TraceCodec.decode("{\"t\":0,\"type\":\"up\",\"\(key)\":1}")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCLI
 import ReorderCore
+import ReorderTrace
 import ReorderFuzz
 import ReorderLua
 import Testing

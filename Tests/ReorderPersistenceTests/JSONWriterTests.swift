@@ -55,4 +55,27 @@ struct JSONWriterTests {
         let text = JSONWriter.compact(Self.sample)
         #expect(try JSONParser.parse(Array(text.utf8)) == Self.sample)
     }
+
+    /// Written as text: non-ASCII strings whole, the same escapes as the value styles (DEL
+    /// too), a `Double` in Swift's round-trip spelling (`3.0`, `-0.0`, `1e+16`, NaN as null), an
+    /// `Int` as digits.
+    @Test func writingAsTextEscapesAndSpellsNumbersAsTheValueStyles() throws {
+        var w = JSONWriter()
+        w.object { w in
+            w.field("plain", "Grades")
+            w.field("accents", "Café → Tee")
+            w.field("escaped", "q\"\\\n\u{1}\u{7F}\u{2028}")
+            w.field("int", 3)
+            w.field("whole") { w in w.array { w in for d in [3.0, -0.0, 120, 9_007_199_254_740_992, 1e16, 0.5, 1e-5, .nan] { w.number(d) } } }
+        }
+        #expect(w.text == #"{"plain":"Grades","accents":"Café → Tee","escaped":"q\"\\\n\u0001\u007f\u2028","int":3,"#
+                + #""whole":[3.0,-0.0,120.0,9007199254740992.0,1e+16,0.5,1e-05,null]}"#)
+        // The same number as JSONValue.double spells it, whole or not, near 2^53 and 10^16.
+        for d in [3.0, -0.0, 123_456_789_012_345, 9_007_199_254_740_991, 9_007_199_254_740_993, 9.999_999_999_999_998e15, 0.1, -7.25] {
+            var n = JSONWriter()
+            n.number(d)
+            #expect(n.text == JSONWriter.compact(.double(d)), "\(d)")
+        }
+        #expect(try JSONParser.parse(w.bytes) == JSONParser.parse(Array(w.text.utf8)))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReorderCore
+import ReorderTrace
 import ReorderLua
 import ReorderScripting
 import Testing
@@ -15,24 +16,19 @@ import Testing
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
     }
 
-    /// A trace format for tests: one input per line, `type t x y` (`key t n 0`: Space `n` times).
-    static let lines = TraceFormat(
-        encode: { r in r.inputs.map { i in "\(i.typeName) \(i.time) \(i.point?.x ?? 0) \(i.point?.y ?? 0)" }.joined(separator: "\n") },
-        decode: { text in
-            let inputs: [TraceInput] = text.split(separator: "\n").compactMap { line in
-                let f = line.split(separator: " ")
-                guard f.count == 4, let t = Double(f[1]), let x = Double(f[2]), let y = Double(f[3]) else { return nil }
-                switch f[0] {
-                case "down": return .down(t, Point(x: x, y: y))
-                case "move": return .move(t, Point(x: x, y: y))
-                case "up": return .up(t)
-                case "frame": return .frame(t)
-                case "key": return .key(t, .space, Int(exactly: x) ?? 1)
-                default: return .cancel(t)
-                }
+    /// A trace's text from the tests' shorthand, one input per line, `type time x y` (`key
+    /// time n`: the space key n times): numbers as written, so a test can give one out of any
+    /// bound.
+    static func trace(_ shorthand: String) -> String {
+        shorthand.split(separator: "\n").map { line in
+            let f = line.split(separator: " ").map(String.init)
+            switch f[0] {
+            case "down", "move": return #"{"type":"\#(f[0])","x":\#(f[2]),"y":\#(f[3]),"time":\#(f[1])}"#
+            case "key": return #"{"type":"key","key":"space","n":\#(f[2]),"time":\#(f[1])}"#
+            default: return #"{"type":"\#(f[0])","time":\#(f[1])}"#
             }
-            return TracePlayback(policy: nil, options: nil, offset: .zero, listOffsets: [], inputs: inputs)
-        })
+        }.joined(separator: "\n") + "\n"
+    }
 
     @Test func helloGetsTheWelcomeAndTheScene() throws {
         let play = try Playground(options: .init(policy: "default", rows: 30))
@@ -169,7 +165,8 @@ import Testing
         if case .everyone = lifted[0] {} else { Issue.record("a frame with a keyboard input goes to every page") }
         #expect(json(lifted[0])["seq"] as? Int == 1)
         let kb = json(lifted[0])["keyboard"] as? [String: Any]
-        #expect(kb?["focus"] as? [Int] == [0, 1])
+        // The focus as every position is written: 1-based [section, row] (Vocabulary).
+        #expect(kb?["focus"] as? [Int] == [1, 2])
         #expect(kb?["lifted"] as? Bool == true)
         let dropped = play.handle(try message(#"""
             {"v":3,"type":"frame","t":10.2,"seq":2,"inputs":[{"type":"key","t":10.1,"key":"down","n":2},{"type":"key","t":10.15,"key":"space"}]}
@@ -217,7 +214,7 @@ import Testing
     }
 
     @Test func recordStopAndReplayTheTrace() throws {
-        let play = try Playground(options: .init(policy: "default", rows: 10), traceFormat: Self.lines)
+        let play = try Playground(options: .init(policy: "default", rows: 10))
         #expect(json(play.handle(try message(#"{"v":1,"type":"record"}"#), client: 1)[0])["status"] as? String == "recording")
         _ = play.handle(try message(#"{"v":1,"type":"down","t":10,"x":100,"y":22}"#), client: 1)
         _ = play.handle(try message(#"{"v":1,"type":"frame","t":10.6}"#), client: 1)
@@ -227,13 +224,15 @@ import Testing
         let stop = json(play.handle(try message(#"{"v":1,"type":"stop"}"#), client: 1)[0])
         #expect(stop["inputs"] as? Int == 5)
         let text = try #require(stop["text"] as? String)
-        // Session times: the page's 10 s is the session's 0 (10.6 - 10 = 0.6 to rounding).
-        let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
-        #expect(lines.map { String($0[0]) } == ["down", "frame", "move", "frame", "up"])
-        #expect(lines.first?[1] == "0.0")
-        #expect(abs((Double(lines[1][1]) ?? 0) - 0.6) < 1e-9)
+        // The trace's session line, then its inputs at session times: the page's 10 s is the
+        // session's 0 (10.6 - 10 = 0.6 to rounding).
+        let trace = try TraceCodec.decode(text)
+        #expect(trace.header?.sections.first?.count == 10)
+        #expect(trace.inputs.map(\.typeName) == ["down", "frame", "move", "frame", "up"])
+        #expect(trace.inputs.first == .down(0, Point(x: 100, y: 22)))
+        #expect(abs((trace.inputs.dropFirst().first?.time ?? 0) - 0.6) < 1e-9)
         // Replaying the trace on a fresh list gives the same order.
-        let again = try Playground(options: .init(policy: "default", rows: 10), traceFormat: Self.lines)
+        let again = try Playground(options: .init(policy: "default", rows: 10))
         guard case .success(let inputs) = again.prepareReplay(text) else { Issue.record("replay refused"); return }
         for i in inputs { _ = again.apply(i) }
         #expect(again.session?.simulator.order.ids == play.session?.simulator.order.ids)

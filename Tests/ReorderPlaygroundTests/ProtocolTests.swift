@@ -1,5 +1,6 @@
 import Foundation
 import ReorderCore
+import ReorderTrace
 import Testing
 @testable import ReorderPlayground
 
@@ -39,9 +40,9 @@ import Testing
         #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"frame","t":2,"x":1,"y":2}"#).request == .input(.frame(2)))
         // Version 1's separate move is still accepted from a version 2 page.
         #expect(try PlaygroundProtocol.decode(#"{"v":2,"type":"move","t":1,"x":1,"y":2}"#).request == .input(.move(1, Point(x: 1, y: 2))))
-        #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1}"#)?.message == "frame.y: expected a finite number")
+        #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1}"#)?.message == "frame.y: expected a number from -1e7 to 1e7")
         #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1,"y":2,"move_t":1.5}"#)?.message
-                == "frame.move_t: expected seconds from 0 to the frame's t (1.0), got 1.5")
+                == "frame.move_t: expected seconds from 0 to the frame's time (1.0), got 1.5")
         #expect(failure(#"{"v":2,"type":"frame","t":1,"x":1,"y":2,"move_t":"now"}"#)?.message == "move_t: expected a finite number")
     }
 
@@ -53,9 +54,10 @@ import Testing
              {"type":"move","t":1.95,"x":10,"y":30.5},{"type":"up","t":1.95},{"type":"cancel","t":1.96},
              {"type":"select","t":1.97,"x":5,"y":6},{"type":"tap","t":2,"x":7,"y":8}]}
             """#)
-        #expect(m.request == .frame([.touch(.down(1.9, Point(x: 10, y: 20))), .touch(.move(1.95, Point(x: 10, y: 30.5))),
-                                     .touch(.up(1.95)), .touch(.cancel(1.96)), .select(1.97, Point(x: 5, y: 6)),
-                                     .tap(2, Point(x: 7, y: 8))], 2))
+        // A version 3 page's select and tap give a point: the host finds the item there.
+        #expect(m.request == .frame([.input(.down(1.9, Point(x: 10, y: 20))), .input(.move(1.95, Point(x: 10, y: 30.5))),
+                                     .input(.up(1.95)), .input(.cancel(1.96)), .selectAt(1.97, Point(x: 5, y: 6)),
+                                     .tapAt(2, Point(x: 7, y: 8))], 2))
         #expect(m.seq == 9)
         // An empty list is a plain tick of version 3; without `inputs`, a version 3 frame is
         // read as version 2's (a tick, or x/y/move_t's move and the tick).
@@ -72,26 +74,49 @@ import Testing
         #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"up","t":1}"#).request == .input(.up(1)))
     }
 
+    /// Version 4: every input as traces write it (`time`, 1-based positions); `select`,
+    /// `deselect` and `tap` name the item (docs/PLAYGROUND.md, "Versions").
+    @Test func versionFourInputsAreTheVocabularys() throws {
+        let m = try PlaygroundProtocol.decode(#"""
+            {"v":4,"type":"frame","time":3,"seq":2,"inputs":[{"type":"select","section":1,"row":2,"time":2.5},
+             {"type":"deselect","section":2,"row":1,"time":2.6},{"type":"tap","section":1,"row":4,"time":2.7},
+             {"type":"down","x":1.5,"y":2,"time":2.8},{"type":"frame","time":2.9}]}
+            """#)
+        #expect(m.request == .frame([.input(.select(2.5, ItemPosition(section: 0, item: 1))),
+                                     .input(.deselect(2.6, ItemPosition(section: 1, item: 0))),
+                                     .input(.tap(2.7, ItemPosition(section: 0, item: 3))),
+                                     .input(.down(2.8, Point(x: 1.5, y: 2))), .input(.frame(2.9))], 3))
+        // `t`, the old spelling, is read in any version; not both.
+        #expect(try PlaygroundProtocol.decode(#"{"v":4,"type":"up","t":1}"#).request == .input(.up(1)))
+        #expect(failure(#"{"v":4,"type":"up","t":1,"time":1}"#)?.message
+                == "up.time: given twice, as \"time\" and as its old spelling \"t\"")
+        // A version 4 select with a point and no item is refused (x, y are keys it does not use).
+        #expect(failure(#"{"v":4,"type":"select","x":1,"y":2,"time":1}"#)?.message
+                == "select.section: missing (expected a whole number from 1 to 10000000)")
+    }
+
     @Test func versionThreeFrameInputsAreChecked() {
         // Each input's time is at least the one before's and at most the frame's; the item named
         // by its index in the list.
+        let kinds = "down, move, up, cancel, frame, focus, key, action, select, deselect or tap"
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":1.5},{"type":"up","t":1.4}]}"#)?.message
-                == "frame.inputs[1].t: expected seconds from the input before's t (1.5) to the frame's t (2.0), got 1.4")
+                == "frame.inputs[1].time: expected seconds from the input before's time (1.5) to the frame's time (2.0), got 1.4")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":2.5}]}"#)?.message
-                == "frame.inputs[0].t: expected seconds from 0 to the frame's t (2.0), got 2.5")
+                == "frame.inputs[0].time: expected seconds from 0 to the frame's time (2.0), got 2.5")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":-1}]}"#)?.message
-                == "frame.inputs[0].t: expected seconds from 0 to the frame's t (2.0), got -1.0")
+                == "frame.inputs[0].t: expected a number from 0 to 1e9 (got -1)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up"}]}"#)?.message
-                == "frame.inputs[0].t: expected a finite number")
+                == "frame.inputs[0].time: missing (expected a number from 0 to 1e9)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"down","t":1,"x":3}]}"#)?.message
-                == "frame.inputs[0].y: expected a finite number")
+                == "frame.inputs[0].y: missing (expected a number from -1e7 to 1e7)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"move","t":1,"x":3,"y":2e7}]}"#)?.message
-                == "frame.inputs[0]: x and y must be within ±1e7 points")
+                == "frame.inputs[0].y: expected a number from -1e7 to 1e7 (got 2e7)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"scene","t":1}]}"#)?.message
-                == "frame.inputs[0].type: expected down, move, up, cancel, select, tap, focus, key or action, got \"scene\"")
-        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"t":1}]}"#)?.message == "frame.inputs[0].type: expected a string")
+                == "frame.inputs[0].type: unknown input \"scene\" (expected \(kinds))")
+        #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"t":1}]}"#)?.message
+                == "frame.inputs[0].type: missing (expected \(kinds))")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":"soon"}]}"#)?.message
-                == "frame.inputs[0].t: expected a finite number")
+                == "frame.inputs[0].t: expected a number from 0 to 1e9 (got a string)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[3]}"#)?.message == "frame.inputs[0]: expected an object")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":{"type":"up"}}"#)?.message == "inputs: expected an array of inputs")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"x":1,"y":1,"inputs":[]}"#)?.message
@@ -119,10 +144,10 @@ import Testing
              {"type":"key","t":2.6,"key":"space"},{"type":"down","t":2.6,"x":1,"y":2},{"type":"key","t":2.7,"key":"down","n":3},
              {"type":"action","t":2.8,"section":2,"row":1,"action":"move_to_section 1"},{"type":"key","t":3,"key":"shift+space"}]}
             """#)
-        #expect(m.request == .frame([.touch(.focus(2.5, ItemPosition(section: 0, item: 1))), .touch(.key(2.6, .space, 1)),
-                                     .touch(.down(2.6, Point(x: 1, y: 2))), .touch(.key(2.7, .down, 3)),
-                                     .touch(.action(2.8, ItemPosition(section: 1, item: 0), .moveToSection(0))),
-                                     .touch(.key(3, .shiftSpace, 1))], 3))
+        #expect(m.request == .frame([.input(.focus(2.5, ItemPosition(section: 0, item: 1))), .input(.key(2.6, .space, 1)),
+                                     .input(.down(2.6, Point(x: 1, y: 2))), .input(.key(2.7, .down, 3)),
+                                     .input(.action(2.8, ItemPosition(section: 1, item: 0), .moveToSection(0))),
+                                     .input(.key(3, .shiftSpace, 1))], 3))
         #expect(m.seq == 5)
         // The stand-alone messages of versions 1 to 3 are still accepted, as the same inputs.
         #expect(try PlaygroundProtocol.decode(#"{"v":3,"type":"key","t":1,"key":"up","n":2}"#).request == .input(.key(1, .up, 2)))
@@ -134,42 +159,45 @@ import Testing
 
     @Test func keyboardInputErrorsNameTheInput() {
         // In a frame the error names `frame.inputs[i]`; stand-alone, the message's type, as before.
+        let keys = "one of space, enter, up, down, left, right, home, end, escape, tab or shift+space"
+        let actions = "one of move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\""
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":1},{"type":"key","t":1}]}"#)?.message
-                == "frame.inputs[1].key: expected one of space, enter, up, down, left, right, home, end, escape, tab, shift+space")
-        #expect(failure(#"{"v":3,"type":"key","t":1}"#)?.message
-                == "key.key: expected one of space, enter, up, down, left, right, home, end, escape, tab, shift+space")
+                == "frame.inputs[1].key: missing (expected \(keys))")
+        #expect(failure(#"{"v":3,"type":"key","t":1}"#)?.message == "key.key: missing (expected \(keys))")
+        // A page's key repeats at most 1000 times (PlaygroundProtocol.maximumKeyRepeat).
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":1,"key":"space","n":1001}]}"#)?.message
-                == "frame.inputs[0].n: expected 1 to 1000, got 1001")
-        #expect(failure(#"{"v":3,"type":"key","t":1,"key":"space","n":0}"#)?.message == "key.n: expected 1 to 1000, got 0")
+                == "frame.inputs[0].n: expected a whole number from 1 to 1000 (got 1001)")
+        #expect(failure(#"{"v":3,"type":"key","t":1,"key":"space","n":0}"#)?.message == "key.n: expected a whole number from 1 to 1000 (got 0)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"focus","t":1,"section":1}]}"#)?.message
-                == "frame.inputs[0]: section and row: expected positive integers")
-        #expect(failure(#"{"v":3,"type":"focus","t":1,"section":0,"row":1}"#)?.message == "focus: section and row: expected positive integers")
+                == "frame.inputs[0].row: missing (expected a whole number from 1 to 10000000)")
+        #expect(failure(#"{"v":3,"type":"focus","t":1,"section":0,"row":1}"#)?.message
+                == "focus.section: expected a whole number from 1 to 10000000 (got 0)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"action","t":1,"section":1,"row":1,"action":"fly"}]}"#)?.message
-                == "frame.inputs[0].action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+                == "frame.inputs[0].action: expected \(actions) (got \"fly\")")
         #expect(failure(#"{"v":3,"type":"action","t":1,"section":1,"row":1}"#)?.message
-                == "action.action: expected move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
+                == "action.action: missing (expected \(actions))")
         // A field of the wrong type, and a keyboard input later than the frame.
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":1,"key":7}]}"#)?.message
-                == "frame.inputs[0].key: expected a string")
+                == "frame.inputs[0].key: expected \(keys) (got a number)")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"key","t":2.5,"key":"space"}]}"#)?.message
-                == "frame.inputs[0].t: expected seconds from 0 to the frame's t (2.0), got 2.5")
+                == "frame.inputs[0].time: expected seconds from 0 to the frame's time (2.0), got 2.5")
     }
 
     @Test func malformedMessagesSayWhatIsWrong() {
         #expect(failure("garbage{")?.message == "not JSON")
         #expect(failure("[1, 2]")?.message == "expected a JSON object")
-        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 3")
-        #expect(failure(#"{"v":4,"type":"hello"}"#)?.message == "v: unsupported protocol version 4 (this host speaks 1 to 3)")
-        #expect(failure(#"{"v":0,"type":"hello"}"#)?.message == "v: unsupported protocol version 0 (this host speaks 1 to 3)")
+        #expect(failure(#"{"type":"hello"}"#)?.message == "v: expected the protocol version, 4")
+        #expect(failure(#"{"v":5,"type":"hello"}"#)?.message == "v: unsupported protocol version 5 (this host speaks 1 to 4)")
+        #expect(failure(#"{"v":0,"type":"hello"}"#)?.message == "v: unsupported protocol version 0 (this host speaks 1 to 4)")
         #expect(failure(#"{"v":1}"#)?.message == "type: expected a string")
         #expect(failure(#"{"v":1,"type":"fly"}"#)?.message == "type: unknown message type \"fly\"")
         // The seq comes back even when a field is wrong.
         let e = failure(#"{"v":1,"type":"down","t":"soon","x":1,"y":2,"seq":12}"#)
-        #expect(e?.message == "t: expected a finite number")
+        #expect(e?.message == "down.t: expected a number from 0 to 1e9 (got a string)")
         #expect(e?.seq == 12)
-        #expect(failure(#"{"v":1,"type":"down","t":1,"x":1}"#)?.message == "down.y: expected a finite number")
-        #expect(failure(#"{"v":1,"type":"move","t":-1,"x":1,"y":1}"#)?.message == "move.t: expected seconds from 0 to 1e9, got -1.0")
-        #expect(failure(#"{"v":1,"type":"move","t":1,"x":1e9,"y":1}"#)?.message == "move: x and y must be within ±1e7 points")
+        #expect(failure(#"{"v":1,"type":"down","t":1,"x":1}"#)?.message == "down.y: missing (expected a number from -1e7 to 1e7)")
+        #expect(failure(#"{"v":1,"type":"move","t":-1,"x":1,"y":1}"#)?.message == "move.t: expected a number from 0 to 1e9 (got -1)")
+        #expect(failure(#"{"v":1,"type":"move","t":1,"x":1e9,"y":1}"#)?.message == "move.x: expected a number from -1e7 to 1e7 (got 1e9)")
         #expect(failure(#"{"v":1,"type":"policy"}"#)?.message == "policy.name: expected a policy name")
     }
 
@@ -193,31 +221,9 @@ import Testing
         #expect(try PlaygroundProtocol.decode(#"{"v":1,"type":"policy","name":"a\u2192b"}"#).request == .policy("a→b"))
     }
 
-    @Test func sceneJSONCopiesNonASCIIStringsWhole() throws {
-        var w = JSONText()
-        w.object { w in
-            w.field("plain", "Grades")
-            w.field("accents", "Café → Tee")
-            w.field("line", "a\u{2028}b")
-        }
-        #expect(w.text == #"{"plain":"Grades","accents":"Café → Tee","line":"a\u2028b"}"#)
-    }
-
     @Test func oversizedMessagesAreRefusedBeforeParsing() {
         let big = #"{"v":1,"type":"replay","trace":""# + String(repeating: "x", count: PlaygroundProtocol.maximumMessageSize) + #""}"#
         #expect(failure(big)?.message == "message too large: \(big.utf8.count) bytes (at most 1048576)")
     }
 
-    @Test func sceneJSONEscapesAndRoundsNumbers() throws {
-        var w = JSONText()
-        w.object { w in
-            w.field("a", "q\"\\\n\u{1}")
-            w.field("b", 3)
-            w.field("c", 0.5)
-            w.field("d", Double.nan)
-        }
-        #expect(w.text == #"{"a":"q\"\\\n\u0001","b":3,"c":0.5,"d":null}"#)
-        let parsed = try JSONSerialization.jsonObject(with: Data(w.text.utf8)) as? [String: Any]
-        #expect(parsed?["a"] as? String == "q\"\\\n\u{1}")
-    }
 }

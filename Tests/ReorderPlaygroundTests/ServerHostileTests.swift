@@ -4,6 +4,7 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import HummingbirdWSTesting
 import ReorderCore
+import ReorderPersistence
 import ReorderScripting
 import Testing
 @testable import ReorderPlayground
@@ -24,7 +25,7 @@ import Testing
     static let deadline = 30.0
 
     func hub(rows: Int = 30, log: @escaping @Sendable (String) -> Void = { _ in }) throws -> PlaygroundHub {
-        try PlaygroundHub(options: .init(policy: "default", rows: rows), traceFormat: PlaygroundHostTests.lines, log: log)
+        try PlaygroundHub(options: .init(policy: "default", rows: rows), log: log)
     }
 
     /// Runs `body` with the port of a live server on `hub`, the server on `thread` (a thread of
@@ -70,7 +71,7 @@ import Testing
             try await onThread {
                 let c = try Self.page(port: port)
                 let traces = ["down 0 100 22\nup 1e16 0 0", "down 0 100 22\nup 1e300 0 0",
-                              "down 0 1e300 22", "down 0 100 -2e7", "key 0 1000000000 0"]
+                              "down 0 1e300 22", "down 0 100 -2e7", "key 0 1000000000 0", "key 0 5000 0"]
                 for (i, trace) in traces.enumerated() {
                     try c.sendText(Self.replay(trace, seq: 10 + i))
                     replies.add(try c.reply(to: 10 + i, timeout: Self.deadline)["message"] as? String)
@@ -80,21 +81,23 @@ import Testing
             }
         }
         #expect(replies.all == [
-            "replay.trace: input 2.t: expected seconds from 0 to 1e9, got 1e+16", "scene",
-            "replay.trace: input 2.t: expected seconds from 0 to 1e9, got 1e+300", "scene",
-            "replay.trace: input 1: x and y must be within ±1e7 points", "scene",
-            "replay.trace: input 1: x and y must be within ±1e7 points", "scene",
-            "replay.trace: input 1.n: expected 1 to 1000, got 1000000000", "scene",
+            "replay.trace: line 2: time: expected a number from 0 to 1e9 (got 1e16)", "scene",
+            "replay.trace: line 2: time: expected a number from 0 to 1e9 (got 1e300)", "scene",
+            "replay.trace: line 1: x: expected a number from -1e7 to 1e7 (got 1e300)", "scene",
+            "replay.trace: line 1: y: expected a number from -1e7 to 1e7 (got -2e7)", "scene",
+            "replay.trace: line 1: n: expected a whole number from 1 to 1000000 (got 1000000000)", "scene",
+            "replay.trace: input 1.n: expected a whole number from 1 to 1000 (got 5000)", "scene",
         ])
     }
 
-    static func replay(_ trace: String, seq: Int) -> String {
-        var w = JSONText()
+    /// A `replay` message of the trace the shorthand (``PlaygroundHostTests/trace(_:)``) gives.
+    static func replay(_ shorthand: String, seq: Int) -> String {
+        var w = JSONWriter()
         w.object { w in
-            w.field("v", 3.0)
+            w.field("v", PlaygroundProtocol.version)
             w.field("type", "replay")
-            w.field("seq", Double(seq))
-            w.field("trace", trace)
+            w.field("seq", seq)
+            w.field("trace", PlaygroundHostTests.trace(shorthand))
         }
         return w.text
     }
@@ -117,9 +120,6 @@ import Testing
                 }
                 try c.sendText(Self.replay("frame 0 0 0\nframe 600.5 0 0", seq: 2))
                 add(try c.reply(to: 2, timeout: Self.deadline))
-                let many = String(repeating: "frame 0 0 0\n", count: PlaygroundProtocol.maximumReplayInputs + 1)
-                try c.sendText(Self.replay(many, seq: 3))
-                add(try c.reply(to: 3, timeout: Self.deadline))
                 // Ten minutes exactly is taken: a press at once, its lift at 4 s, the release at 600 s.
                 let long = "down 0 100 22\nframe 4 0 0\nmove 4.1 100 300\nup 600 0 0"
                 try c.sendText(Self.replay(long, seq: 4))
@@ -147,8 +147,7 @@ import Testing
             }
         }
         #expect(replies.all == [
-            "error replay.trace: the inputs span 600.5 s (t 0.0 to 600.5); a replay lasts at most 600 s",
-            "error replay.trace: at most 40000 inputs, got 40001",
+            "error replay.trace: the inputs span 600.5 s (time 0.0 to 600.5); a replay lasts at most 600 s",
             "welcome ", "scene idle replaying", "scene pressing replaying",
             "scene pressing replaying",
             "scene idle",
@@ -156,6 +155,10 @@ import Testing
             "scene idle", "scene pressing",
             "scene pressing",
         ])
+        // One input more than a replay holds: as trace lines that is more than a message holds
+        // (``PlaygroundProtocol/maximumMessageSize``), so the bound is checked on the inputs.
+        #expect(Playground.replayProblem(Array(repeating: .frame(0), count: PlaygroundProtocol.maximumReplayInputs + 1))
+                == "at most 40000 inputs, got 40001")
         // Row 2 (y 66) is the one pressed.
         let state = await hub.stateJSON()
         #expect(state.contains(#""state":"pressing""#))

@@ -11,7 +11,7 @@ import Testing
 /// The routes and the WebSocket through a live server (HummingbirdTesting).
 @Suite struct ServerTests {
     func server(port: Int = 0) throws -> PlaygroundServer {
-        let hub = try PlaygroundHub(options: .init(policy: "default", rows: 30), traceFormat: nil, log: { _ in })
+        let hub = try PlaygroundHub(options: .init(policy: "default", rows: 30), log: { _ in })
         return PlaygroundServer(hub: hub, host: "127.0.0.1", port: port)
     }
 
@@ -28,8 +28,15 @@ import Testing
             }
             try await client.execute(uri: "/app.js", method: .get) { r in
                 #expect(r.headers[.contentType] == "text/javascript; charset=utf-8")
-                // The page speaks protocol 3 (docs/PLAYGROUND.md, "Versions").
-                #expect(String(buffer: r.body).contains("const PROTOCOL = 3;"))
+                // The page takes the protocol's version and names from the host's module.
+                #expect(String(buffer: r.body).contains("from './vocabulary.js';"))
+            }
+            // The module the host generates: the version the host speaks (docs/PLAYGROUND.md, "Versions").
+            try await client.execute(uri: "/\(PageVocabulary.fileName)", method: .get) { r in
+                #expect(r.status == .ok)
+                #expect(r.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(String(buffer: r.body).contains("export const version = 4;"))
+                #expect(String(buffer: r.body) == PageVocabulary.module)
             }
             try await client.execute(uri: "/missing.js", method: .get) { r in #expect(r.status == .notFound) }
             try await client.execute(uri: "/state", method: .get) { r in
@@ -136,9 +143,9 @@ import Testing
                 await replies.add(summary(try await next()))
             }
         }
-        #expect(await replies.all == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: expected a finite number",
+        #expect(await replies.all == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: missing (expected a number from -1e7 to 1e7)",
                                       "scene 5 idle", "scene 6 dragging lifted true", "scene 7 dropping lifted false",
-                                      "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab, shift+space"])
+                                      "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab or shift+space (got \"jump\")"])
     }
 
     @Test func webSocketFromAForeignOriginIsNotUpgraded() async throws {

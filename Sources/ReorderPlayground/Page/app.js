@@ -427,8 +427,8 @@ function willBeSelected(el, [s, i]) {
 viewport.addEventListener('pointerdown', (e) => {
   // Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item clicked, no drag;
   // a second pointer during a drag taps an item, which asks the policy's can_add. Both name
-  // the cell the pointer is on, as drawn.
-  const cell = e.target.closest && e.target.closest('.cell');
+  // the cell drawn under the pointer (the snapshot, drawn over the cells, is looked through).
+  const cell = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.classList.contains('cell'));
   if (e.button === 0 && state.pointer === null && (e.shiftKey || e.metaKey || e.ctrlKey)) {
     if (cell) {
       const at = cellPosition(cell);
