@@ -57,7 +57,7 @@ final class LastDragRenderer {
               case let inputs = Array(all[cp.inputCount...]), let start = DragTimeline.lastPress(in: inputs) else {
             return (false, ":render: no drag of `s` to draw yet (press an item first, e.g. s:drag(1, 2, 1, 5))")
         }
-        if let problem = Plotter.unwritable(path, console: console) { return (false, ":render: \(problem)") }
+        if let problem = console.unwritable(path) { return (false, ":render: \(problem)") }
         let timeline: DragTimeline
         let replayed: DragSimulator
         do {
@@ -70,7 +70,7 @@ final class LastDragRenderer {
         } catch {
             return (false, ":render: \(error.message)")
         }
-        if let problem = Plotter.write(TimelinePlot(timeline: timeline).render(), to: path, console: console) {
+        if let problem = console.writeFile(TimelinePlot(timeline: timeline).render(), to: path) {
             return (false, ":render: \(problem)")
         }
         var message = "wrote \(path): \(Plotter.summary(timeline))"

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderScripting
 
 /// `reorder test --watch`: runs the specs, then polls the spec and policy files' modification
 /// times every 250 ms and reruns the spec files a change affects (see ``affected(by:specs:source:)``).
@@ -94,8 +95,10 @@ struct SpecWatcher {
             guard !changed.isEmpty else { continue }
             specs = runner.specFiles(console: console).files
             watched = roots(specs: specs)
+            // Read as the runner reads a spec file: a FIFO or a link to a device is refused,
+            // not waited on.
             let rerun = Self.affected(by: changed, specs: specs) { path in
-                try? String(contentsOfFile: console.resolve(path), encoding: .utf8)
+                try? ScriptingHost.readSource(console.resolve(path), kind: "spec file")
             }
             guard !rerun.isEmpty else { continue }
             console.write("\n[\(changed.joined(separator: ", ")) changed: \(rerun.count) spec file\(rerun.count == 1 ? "" : "s")]\n")

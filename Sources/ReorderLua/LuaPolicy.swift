@@ -59,6 +59,9 @@ public final class LuaPolicy: DragPolicy {
     public static let printLimit = 1000
     /// `warn` messages kept between two drains (more are counted, not kept), like `print`.
     public static let warningLimit = 1000
+    /// The largest policy file read (4 MiB): a larger one is refused from its size, unread
+    /// (`reorder check --lint` skips it too).
+    public static let maximumFileSize = 4 << 20
 
     /// Loads a built-in policy (`default`, `uikit`, `jx_movable`, ...).
     public convenience init(named name: String, options: LuaVM.Options = .policy) throws(LuaError) {
