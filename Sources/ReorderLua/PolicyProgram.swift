@@ -219,7 +219,7 @@ final class PolicyProgram {
             coveragePath = chunk
         } else if !isPath {
             throw LuaError(kind: .file, file: referrer, message: (referrer == nil ? "" : "extends: ")
-                           + "no built-in policy named '\(reference)' " + unknownNameHint(reference, directory: baseDirectory))
+                           + "no built-in policy named '\(EchoText.clip(reference))' " + unknownNameHint(reference, directory: baseDirectory))
         } else {
             let path = PolicyReference.resolve(reference, against: baseDirectory)
             let url = URL(fileURLWithPath: path).standardizedFileURL

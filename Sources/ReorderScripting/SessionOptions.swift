@@ -61,7 +61,7 @@ public struct SessionOptions: Sendable {
                 throw fail("option keys must be names, got \(p.key.typeName) key \(p.key)")
             }
             guard SessionOptions.known.contains(k) else {
-                throw fail("unknown option '\(k)' (known: \(SessionOptions.known.joined(separator: ", ")))")
+                throw fail("unknown option '\(EchoText.clip(k))' (known: \(SessionOptions.known.joined(separator: ", ")))")
             }
         }
 

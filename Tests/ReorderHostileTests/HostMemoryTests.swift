@@ -47,6 +47,21 @@ struct HostMemoryTests {
         return after > before ? after : nil
     }
 
+    /// Runs `script` (the process's peak printed at its end) with `reorder run` beside
+    /// `files`; expects a normal exit within `seconds` and a peak under `maximumPeak` bytes,
+    /// and prints the figure as `name`.
+    static func runScript(_ script: String, files: [String: String] = [:], seconds: Double, maximumPeak: Int,
+                          name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> TrapTests.Run {
+        var files = files
+        files["main.lua"] = script + printPeak
+        let (r, _) = try TrapTests.run(["run", "main.lua"], files: files, deadline: max(300, seconds))
+        expectEnded(r, status: 0, seconds: seconds, sourceLocation: sourceLocation)
+        let peak = peak(r.out)
+        #expect((peak ?? .max) < maximumPeak, "\(r)", sourceLocation: sourceLocation)
+        figure(name, r, peak: peak)
+        return r
+    }
+
     static func figure(_ name: String, _ r: TrapTests.Run, peak: Int?) {
         let mb = peak.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "(under an earlier child's)"
         print("memory figures: \(name): peak \(mb), \(String(format: "%.2f", r.seconds)) s")
@@ -70,15 +85,12 @@ struct HostMemoryTests {
             for i = 1, 300 do s:key("space") s:key("escape") end
             local said = s:announcements()
             print(#said, #said[1], said[1]:sub(-24))
-            """ + Self.printPeak
-        let (r, _) = try TrapTests.run(["run", "talk_run.lua"], files: ["talk.lua": Self.talkative, "talk_run.lua": script])
-        Self.expectEnded(r, status: 0, seconds: 30)
+            """
+        let r = try Self.runScript(script, files: ["talk.lua": Self.talkative], seconds: 30, maximumPeak: 256 << 20,
+                                   name: "600 announcements of 3 MiB (reorder run)")
         // 3 MiB = 3,145,728 bytes; the note "… (3145728 bytes cut)" is 23 bytes ("…" is 3):
         // 977 kept, 3,144,751 cut.
         #expect(r.out.hasPrefix("600\t1000\tx… (3144751 bytes cut)\n"), "\(r)")
-        let peak = Self.peak(r.out)
-        #expect((peak ?? .max) < 256 << 20, "\(r)")
-        Self.figure("600 announcements of 3 MiB (reorder run)", r, peak: peak)
     }
 
     /// The same through `reorder replay`, which never takes the announcements: the session
@@ -112,15 +124,12 @@ struct HostMemoryTests {
             for i = 1, 300 do local s = reorder.session{ rows = 10, policy = "heavy.lua" } end
             local s = reorder.session{ rows = 10, policy = "heavy.lua" }
             print(#s:order())
-            """ + Self.printPeak
-        let (r, _) = try TrapTests.run(["run", "drop.lua"], files: ["heavy.lua": Self.heavy, "drop.lua": script], deadline: 300)
-        Self.expectEnded(r, status: 0, seconds: 90)
+            """
+        // 64 MiB of dropped sessions, one being made, and the process itself: far under the
+        // 1.8 GB of 300 kept.
+        let r = try Self.runScript(script, files: ["heavy.lua": Self.heavy], seconds: 90, maximumPeak: 256 << 20,
+                                   name: "300 dropped sessions with 6 MB policy VMs")
         #expect(r.out.hasPrefix("10\n"), "\(r)")
-        let peak = Self.peak(r.out)
-        // 64 MiB of dropped sessions, one being made, and the process itself: far under
-        // the 1.8 GB of 300 kept.
-        #expect((peak ?? .max) < 256 << 20, "\(r)")
-        Self.figure("300 dropped sessions with 6 MB policy VMs", r, peak: peak)
     }
 
     /// 10,000 sessions of 1,000 items reached 1.4 GB; 3,000 (about 420 MB made, at the issue's
@@ -129,12 +138,9 @@ struct HostMemoryTests {
         let script = """
             for i = 1, 3000 do local s = reorder.session{ rows = 1000 } end
             print("made")
-            """ + Self.printPeak
-        let (r, _) = try TrapTests.run(["run", "many.lua"], files: ["many.lua": script], deadline: 300)
-        Self.expectEnded(r, status: 0, seconds: 180)
-        let peak = Self.peak(r.out)
-        #expect((peak ?? .max) < 256 << 20, "\(r)")
-        Self.figure("3,000 dropped sessions of 1,000 items", r, peak: peak)
+            """
+        let r = try Self.runScript(script, seconds: 180, maximumPeak: 256 << 20, name: "3,000 dropped sessions of 1,000 items")
+        #expect(r.out.hasPrefix("made\n"), "\(r)")
     }
 
     // MARK: A million frames, a million steps
@@ -148,17 +154,13 @@ struct HostMemoryTests {
             s:move(100, 660, 16666)
             local inputs = s:inputs()
             print(inputs[1].type, #inputs - 1 + inputs[1].count, s:state(), #s:order())
-            """ + Self.printPeak
-        let (r, _) = try TrapTests.run(["run", "frames.lua"], files: ["frames.lua": script], deadline: 300)
-        Self.expectEnded(r, status: 0, seconds: 240)
+            """
+        let r = try Self.runScript(script, seconds: 240, maximumPeak: 512 << 20, name: "1,000,000 frames")
         // 16,666 s at 60 Hz is 999,960 frames, each a move and a frame: 1,999,920 inputs, and
         // the press and hold before them, all counted (kept and dropped); every item there.
         let fields = r.out.split(separator: "\n").first?.split(separator: "\t").map(String.init) ?? []
         #expect(fields.first == "dropped" && fields.dropFirst(2) == ["dragging", "1000"], "\(r)")
         #expect((fields.count > 1 ? Int(fields[1]) : nil).map { $0 > 1_999_920 } == true, "\(r)")
-        let peak = Self.peak(r.out)
-        #expect((peak ?? .max) < 512 << 20, "\(r)")
-        Self.figure("1,000,000 frames", r, peak: peak)
     }
 
     /// A keyboard replay over 1,000,000 rows (999,999 steps down) peaked at 1.07 GB: its events
