@@ -38,8 +38,13 @@ public final class ScriptSession {
     let itemBytes: Int
     /// What the host last counted for this session (``heldBytes``).
     var accountedBytes = 0
-    /// Messages from the policy (errors, fallbacks, prints) since creation.
+    /// Messages from the policy (errors, fallbacks, prints) since creation: the last
+    /// ``diagnosticLimit`` to twice that (each was written to the output as it came).
     public private(set) var diagnostics: [PolicyDiagnostic] = []
+    /// How many of the policy's messages a session keeps at least: a policy that prints on
+    /// every frame of a long run would otherwise fill the host (the policy's own VM keeps at
+    /// most 1,000 between two drains, and a session drains after every call).
+    public static let diagnosticLimit = 1_000
     /// Where diagnostics and `s:show()` go.
     let output: (String) -> Void
     let useColor: Bool
@@ -205,6 +210,7 @@ public final class ScriptSession {
         let new = simulator.policy.drainDiagnostics()
         if !new.isEmpty {
             diagnostics.append(contentsOf: new)
+            if diagnostics.count > 2 * Self.diagnosticLimit { diagnostics.removeFirst(diagnostics.count - Self.diagnosticLimit) }
             // The failing policy's own name, also after a switch-off made `default` answer.
             let label = (simulator.policy as? LuaPolicy)?.ownName ?? policyName
             for d in new { output("[policy \(label)] \(d)\n") }

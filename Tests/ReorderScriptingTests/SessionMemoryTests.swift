@@ -59,6 +59,24 @@ import Testing
         #expect(out == "dropped\t100001\tframe\tframe\n", "\(out)")
     }
 
+    /// A policy that prints on every call: each message is written as it comes, and the session
+    /// keeps the last ScriptSession.diagnosticLimit = 1,000 to 2,000.
+    @Test func aPolicysMessagesAreKeptWithinTheirBound() throws {
+        let dir = try temporaryDirectory(prefix: "reorder-chatty", files: [
+            "chatty.lua": "return { name = \"chatty\", api = 1, can_move = function() print(\"x\") return true end }\n",
+        ])
+        var lines = 0
+        let host = try ScriptingHost(output: { _ in lines += 1 })
+        host.baseDirectory = dir.path
+        try host.run("s = reorder.session{ rows = 3, policy = 'chatty.lua' } for i = 1, 2500 do s:can_move(1, 1) end",
+                     chunkName: "=chatty")
+        let s = try #require(host.session(global: "s"))
+        #expect(lines == 2500)
+        // At 2,001 kept the oldest 1,001 went; 499 came since.
+        #expect(s.diagnostics.count == 1499)
+        #expect(s.diagnostics.last?.message == "x")
+    }
+
     /// A group drag's events are listed with every item of the group: a move of a group of
     /// 2,500 weighs 2,501 (DragEventLog). 100 steps of it pass the log's bound; the oldest go,
     /// and `s:events()` starts with how many.
