@@ -49,8 +49,8 @@ public final class DragSimulator {
     /// input's number in this count does not change when older ones are dropped.
     public var recordedInputCount: Int { droppedInputs + storedInputs.count }
 
-    /// The inputs kept at least: 100,000 (27 minutes of a drag at 60 Hz, a few MB; the list
-    /// holds up to twice that before the oldest half goes).
+    /// The inputs kept at least: 100,000 (about 14 minutes of a moving drag at 60 Hz, a move
+    /// and a frame a frame; a few MB). The list holds up to twice that before the oldest go.
     public static let inputLimit = 100_000
 
     /// Code that sees every recorded input as it is recorded, by the number
