@@ -17,7 +17,10 @@ public enum Replayer {
         public var offset: Point
         /// A board's list offsets at the end (empty for tables and grids).
         public var listOffsets: [Double]
+        /// The newest events (within ``DragEventLog``'s bound).
         public var events: [DragEvent]
+        /// The events of the replay that are not in ``events`` (the oldest, dropped).
+        public var droppedEvents: Int = 0
     }
 
     /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
@@ -94,7 +97,8 @@ public enum Replayer {
         session.collect()
         return Outcome(policy: session.policyName, inputs: count, time: sim.time,
                        state: sim.state.rawValue, order: sim.order, offset: sim.offset,
-                       listOffsets: sim.layout.listOffsets, events: session.events)
+                       listOffsets: sim.layout.listOffsets, events: session.events,
+                       droppedEvents: session.droppedEvents)
     }
 
     /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
@@ -186,6 +190,7 @@ public enum Replayer {
         }
         out += "offset: \(length(o.offset.x)), \(length(o.offset.y))\n"
         out += "events:\n"
+        if o.droppedEvents > 0 { out += "  (\(o.droppedEvents) earlier events dropped: a replay keeps its newest)\n" }
         if o.events.isEmpty { out += "  (none)\n" }
         for e in o.events { out += "  " + Vocabulary.text(of: Vocabulary.Record(e)) + "\n" }
         return out
@@ -203,6 +208,8 @@ public enum Replayer {
                 w.array { w in for section in o.order.items { w.array { w in for item in section { w.string(item.id) } } } }
             }
             w.field("offset") { w in w.object { w in w.field("x", o.offset.x); w.field("y", o.offset.y) } }
+            // Only when some were dropped: an ordinary replay's report is as it always was.
+            if o.droppedEvents > 0 { w.field("dropped_events", o.droppedEvents) }
             w.field("events") { w in w.array { w in for e in o.events { Vocabulary.write(Vocabulary.Record(e), to: &w) } } }
         }
         return w.text

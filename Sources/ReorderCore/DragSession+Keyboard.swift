@@ -42,7 +42,7 @@ extension DragSession {
     public var isKeyboardDrag: Bool { keys.lifted && state == .dragging }
 
     /// The announcements not yet taken (at most the last 1,000 to 2,000 when the host never
-    /// takes them).
+    /// takes them, each text at most ``KeyboardSpeech/maximumTextLength`` bytes).
     public var announcements: [KeyboardAnnouncement] { keys.announcements }
 
     /// How many untaken announcements are kept at least.
@@ -590,6 +590,10 @@ extension DragSession {
         event.groupCount = kind == .select || kind == .deselect ? selection.count
             : groupCount ?? (drag != nil ? group?.landing.count ?? 1 : 1)
         event.speech = policy.announce(context(), event: event)
+        // A text is kept to its bound (a Lua policy's is cut as it is read).
+        if case .text(let text) = event.speech, text.utf8.count > KeyboardSpeech.maximumTextLength {
+            event.speech = KeyboardSpeech.clipped(text)
+        }
         // A host that never takes them keeps the last ``announcementLimit`` (dropped a
         // thousand at a time: an append stays O(1) amortised).
         if keys.announcements.count >= 2 * Self.announcementLimit {

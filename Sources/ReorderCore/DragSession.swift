@@ -157,8 +157,16 @@ public struct DragSession: Sendable {
     public internal(set) var time: Double = 0
     /// The lifted snapshot while dragging or dropping, else nil.
     public internal(set) var snapshot: SnapshotState?
-    /// Events not yet taken by the host.
-    public internal(set) var events: [DragEvent] = []
+    /// Events not yet taken by the host: the newest, within ``DragEventLog``'s bound (an input
+    /// that makes more, a million keyboard steps say, or a host that never takes them, drops
+    /// the oldest; ``droppedEvents`` counts them).
+    public internal(set) var events: [DragEvent] = [] {
+        didSet { eventLog.update(&events) }
+    }
+    /// Keeps ``events`` within its bound.
+    var eventLog = DragEventLog()
+    /// Events dropped untaken since the session began (see ``events``).
+    public var droppedEvents: Int { eventLog.dropped }
     /// Where the finger is (viewport coordinates) while it is down.
     public internal(set) var finger: Point?
     /// Where the dragged item was when the drag began.

@@ -98,3 +98,27 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         return "\(typeName)(\(time))"
     }
 }
+
+extension TraceInput {
+    /// The documented bounds of the numbers an input holds, checked wherever one is read (a
+    /// trace line, a page's message; `Vocabulary` in ReorderTrace reads them from here):
+    /// whatever a file or a page says, the work an input asks for is bounded.
+    ///
+    /// ```swift
+    /// TraceInput.Limits.repeatCount.expectation   // "a whole number from 1 to 1000000"
+    /// TraceInput.Limits.time.expectation          // "a number from 0 to 1e9"
+    /// ```
+    public enum Limits {
+        /// `time`: seconds of simulated time from 0 to 1e9 (31 years of a page's clock, which
+        /// starts at its load): the session's clock, the frame grid (`time × frame rate` as an
+        /// integer) and a replay's schedule stay exact and in range.
+        public static let time = NumberRange(0, 1e9, upperText: "1e9")
+        /// `x`, `y`: viewport points within ±1e7, far past any screen and small enough that a
+        /// point plus an offset stays exact.
+        public static let coordinate = NumberRange(-1e7, 1e7, lowerText: "-1e7", upperText: "1e7")
+        /// `section` and `row` (1-based): whole numbers up to the most items a session holds.
+        public static let position = NumberRange(1, Double(SessionGeometry.Limits.items), whole: true)
+        /// `n` of a `key` input: ``KeyboardKey/maximumRepeat``.
+        public static let repeatCount = NumberRange(1, Double(KeyboardKey.maximumRepeat), whole: true)
+    }
+}

@@ -352,7 +352,7 @@ public final class Playground {
         guard let s = session, s.simulator.state == .idle else { return [.sender(error("start recording while no drag is under way", seq: seq))] }
         let sim = s.simulator
         sim.isRecording = true
-        recording = (sim.inputs.count, Trace.Header(recording: s, policy: policyReference))
+        recording = (sim.recordedInputCount, Trace.Header(recording: s, policy: policyReference))
         return [.sender(status("recording", seq: seq))]
     }
 
@@ -363,8 +363,9 @@ public final class Playground {
         let sim = s.simulator
         sim.isRecording = false
         recording = nil
-        let all = sim.inputs
-        let inputs = start <= all.count ? Array(all[start...]) : []
+        // `start` counts every input recorded; the simulator may have dropped the oldest kept.
+        let all = sim.inputs, first = max(0, start - sim.droppedInputs)
+        let inputs = first <= all.count ? Array(all[first...]) : []
         var w = JSONWriter()
         w.object { w in
             w.field("v", PlaygroundProtocol.version)

@@ -264,7 +264,7 @@ public enum TraceCodec {
         let known = Set(["type", "policy", "sections", "titles"] + SessionGeometry.optionNames + ["offset", "list_offsets"])
         try checkNumbers(o, fail: fail)
         if case .object(let members) = o {
-            for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(m.key)\"") }
+            for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(EchoText.clip(m.key))\"") }
         }
         guard case .array(let rawSections)? = o["sections"] else { throw fail("a session needs \"sections\": [[...], ...]") }
         var sections: [[Item]] = []
@@ -281,7 +281,7 @@ public enum TraceCodec {
                         case .bool(let b): fields[m.key] = .bool(b)
                         case .number: fields[m.key] = .number(double(m.value) ?? 0)
                         case .string(let str): fields[m.key] = .string(str)
-                        default: throw fail("item \(s + 1).\(r + 1): field \"\(m.key)\" must be a string, number or boolean")
+                        default: throw fail("item \(s + 1).\(r + 1): field \"\(EchoText.clip(m.key))\" must be a string, number or boolean")
                         }
                     }
                     var title: String?
@@ -318,7 +318,7 @@ public enum TraceCodec {
                     h.gridDirection = direction
                     continue
                 }
-                guard keys.contains(key) else { throw fail("unknown \(name) field \"\(key)\"") }
+                guard keys.contains(key) else { throw fail("unknown \(name) field \"\(EchoText.clip(key))\"") }
                 lengths[key] = try coordinate(raw, key, fail: fail)
             }
             if name == "grid" { h.grid = lengths } else { h.board = lengths }

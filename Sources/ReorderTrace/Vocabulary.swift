@@ -89,26 +89,13 @@ public enum Vocabulary {
     /// `n` when it is left out.
     public static let defaultCount = 1
 
-    /// The bounds of the fields' numbers, checked wherever an input is read (a trace line, a
-    /// page's message): whatever a file or a page says, the work an input asks for is bounded.
+    /// The bounds of the fields' numbers (ReorderCore's ``TraceInput/Limits``, where the
+    /// engine's own checks read them too).
     ///
     /// ```swift
     /// Vocabulary.Limits.time.contains(1e10)   // false
     /// ```
-    public enum Limits {
-        /// `time`: seconds from 0 to 1e9 (about 31 years of a page's clock, which starts at its
-        /// load): the session's clock, the frame grid (`time × frame rate` as an integer) and a
-        /// replay's schedule stay exact and in range.
-        public static let time = NumberRange(0, 1e9, upperText: "1e9")
-        /// `x`, `y`: viewport points within ±1e7, far past any screen and small enough that a
-        /// point plus an offset stays exact.
-        public static let coordinate = NumberRange(-1e7, 1e7, lowerText: "-1e7", upperText: "1e7")
-        /// `section`, `row`: from 1 to the most items a session holds.
-        public static let position = NumberRange(1, Double(SessionGeometry.Limits.items), whole: true)
-        /// `n` of a `key`: each repeat is a step, and a policy whose `target` sends the item
-        /// back and forth never reaches an edge, so the count itself bounds an input's work.
-        public static let repeatCount = NumberRange(1, 1_000_000, whole: true)
-    }
+    public typealias Limits = TraceInput.Limits
 
     static let section = Field("section", .index, "the item's section, 1-based")
     static let row = Field("row", .index, "the item's row in its section, 1-based")

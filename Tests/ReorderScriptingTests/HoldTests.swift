@@ -142,7 +142,7 @@ import ReorderTestSupport
         #expect(result == .error("interrupted"))
         #expect(seconds < 10)
         // The clock is a frame time (k / 60) well short of the day, and the last input is that frame.
-        guard case .ok(let text?) = host.evaluate("return s:time(), s:inputs()[#s:inputs()].t, s:state()") else {
+        guard case .ok(let text?) = host.evaluate("return s:time(), s:inputs()[#s:inputs()].time, s:state()") else {
             Issue.record("no time")
             return
         }

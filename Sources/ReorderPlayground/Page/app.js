@@ -13,6 +13,7 @@ const viewport = $('viewport');
 const state = {
   ws: null,
   seq: 0,
+  answered: 0,          // the highest seq a reply has answered
   lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
@@ -84,6 +85,8 @@ function receive(text) {
   let m;
   try { m = JSON.parse(text); } catch { return; }
   state.received++;
+  // Replies come in the order of the messages they answer.
+  if (m.seq > state.answered) state.answered = m.seq;
   switch (m.type) {
     case reply.welcome: welcome(m); break;
     case reply.scene: scene(m); break;
@@ -206,9 +209,10 @@ function keyboard(kb) {
   }
   const el = kb.focus ? cellAt(kb.focus[0], kb.focus[1]) : null;
   for (const c of document.querySelectorAll('.cell.kb-focus')) if (c !== el) c.classList.remove('kb-focus');
-  // A keyboard input still waiting for its frame makes this scene's focus stale: its own
-  // scene moves the focus.
-  const waiting = state.inputs.some((i) => i.type === 'focus' || i.type === 'key' || i.type === 'action');
+  // A keyboard input still waiting for its frame, or sent in a message not answered yet, makes
+  // this scene's focus stale: that input's own scene moves the focus.
+  const waiting = state.inputs.some((i) => KEYBOARD.has(i.type))
+    || [...state.sentInputs].some(([seq, stamps]) => seq > state.answered && stamps.some(([kind]) => KEYBOARD.has(kind)));
   if (el && state.keyboardActive && !waiting && document.activeElement !== el && $('kb-menu').hidden) {
     state.refocusing = true;
     el.focus({ preventScroll: true });
