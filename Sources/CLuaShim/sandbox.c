@@ -1182,13 +1182,7 @@ static int rs_cowrap_call(lua_State *L) {
     if (n >= 0) return n;
     int status = lua_status(co);
     if (status != LUA_OK && status != LUA_YIELD) status = rs_co_close(L, lua_upvalueindex(1), co);
-    if (!vm->exhausted && status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
-        vm->lifted++;
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        vm->lifted--;
-    }
+    if (!vm->exhausted && status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) rs_prefix_where(L, 1);
     return lua_error(L);
 }
 

@@ -417,6 +417,15 @@ int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, in
     return luaL_loadbufferx(L, buf, len, chunkname, text_only ? "t" : NULL);
 }
 
+void rs_prefix_where(lua_State *L, int level) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    luaL_where(L, level);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    vm->lifted--;
+}
+
 static int rs_host_call(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     int op = (int)lua_tointeger(L, lua_upvalueindex(1));
@@ -430,11 +439,7 @@ static int rs_host_call(lua_State *L) {
     vm->lifted--;
     if (s != NULL) rs_run(s, L, 0);
     if (n < 0) {
-        vm->lifted++;
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        vm->lifted--;
+        rs_prefix_where(L, 1);
         return lua_error(L);
     }
     return n;

@@ -23,6 +23,9 @@ static inline long long rs_cpu_ns(void) {
 void rs_budget_spent(lua_State *L, int level, const char *what);
 /* Raises the current call's budget error again (its `spent` message), once the budget is spent. */
 void rs_reraise_spent(lua_State *L);
+/* Puts "source:line: " of the function at `level` (luaL_where) in front of the string on top
+   of the stack, with the cap lifted. */
+void rs_prefix_where(lua_State *L, int level);
 
 /* Coverage (coverage.c): the mask every lua_sethook of the shim uses (LUA_MASKCOUNT, plus the
    line and call masks while coverage is on), and the handler of line and call events. */

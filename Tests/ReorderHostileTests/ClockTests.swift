@@ -100,6 +100,23 @@ struct ClockTests {
         return r
     }
 
+    /// `reorder test --timeout SECONDS` on a spec whose one test runs `body` (Lua, indented for
+    /// the test's function), next to the policy file `name` holding `policy`.
+    static func spec(_ kind: String, timeout: Int, policy: String, named name: String, _ body: String, status: Int32,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> TrapTests.Run {
+        try command(kind, ["test", "--timeout", "\(timeout)", "hostile_spec.lua"], files: [
+            name: policy,
+            "hostile_spec.lua": """
+                describe("a hostile policy", function()
+                  it("is contained", function()
+                \(body)
+                  end)
+                end)
+
+                """,
+        ], status: status, sourceLocation: sourceLocation)
+    }
+
     /// The error of loading the policy file at `path`, nil when it loads.
     static func loadError(_ path: String) -> LuaError? {
         do { _ = try LuaPolicy(path: path); return nil } catch { return error }
@@ -216,6 +233,21 @@ struct ClockTests {
     @Test func aLongLoopOfNulComparisons() {
         let error = Self.run("NUL comparisons in a long loop", Self.nul + "while true do local _ = nul < nul end")
         Self.expectTimeLimit(error?.description ?? "returned", file: "t.lua", line: 3)
+    }
+
+    /// The worst single instruction the memory cap allows: `<` of a 7.25 MiB string of NULs
+    /// with itself (29 pieces of 256 KiB concatenated in one instruction: a longer string cannot
+    /// be built under the 8 MiB cap), about 45 ms. The clock's arm takes effect at the next
+    /// instruction, so a loop of them stops within about one of them past the limit.
+    @Test func theWorstSingleInstruction() {
+        let pieces = Array(repeating: "p", count: 29).joined(separator: " .. ")
+        let error = Self.run("the worst single instruction", """
+            local p = string.rep('\\0', 1 << 16) for i = 1, 2 do p = p .. p end
+            local t = \(pieces)
+            p = nil
+            while true do local _ = t < t end
+            """)
+        Self.expectTimeLimit(error?.description ?? "returned", file: "t.lua", line: 4)
     }
 
     // MARK: - Other instructions and library functions whose work grows with their operands
@@ -339,30 +371,16 @@ struct ClockTests {
               can_move = function() for i = 1, 300 do if nul < nul then end end return true end }
 
             """
-        let once = try Self.command("reorder test", ["test", "--timeout", "3", "nul_spec.lua"], files: [
-            "nul.lua": policy,
-            "nul_spec.lua": """
-                describe("a policy that compares NULs", function()
-                  it("is switched off and the drags go on", function()
-                    local s = reorder.session{ rows = 10, policy = "nul.lua" }
-                    for i = 1, 20 do s:drag(1, 1, 1, 3) end
-                  end)
-                end)
-
-                """,
-        ], status: 0)
+        // One session: its policy is switched off after three failed calls, the drags go on.
+        let once = try Self.spec("reorder test", timeout: 3, policy: policy, named: "nul.lua", """
+                local s = reorder.session{ rows = 10, policy = "nul.lua" }
+                for i = 1, 20 do s:drag(1, 1, 1, 3) end
+            """, status: 0)
         #expect(once.out.contains("1 passed, 0 failed"), "\(once)")
-        let endless = try Self.command("reorder test", ["test", "--timeout", "1", "endless_spec.lua"], files: [
-            "nul.lua": policy,
-            "endless_spec.lua": """
-                describe("fresh sessions", function()
-                  it("never ends", function()
-                    while true do reorder.session{ rows = 10, policy = "nul.lua" }:drag(1, 1, 1, 3) end
-                  end)
-                end)
-
-                """,
-        ], status: 1)
+        // Fresh sessions without end: each fails one call, and the timeout stops the spec.
+        let endless = try Self.spec("reorder test", timeout: 1, policy: policy, named: "nul.lua", """
+                while true do reorder.session{ rows = 10, policy = "nul.lua" }:drag(1, 1, 1, 3) end
+            """, status: 1)
         #expect(endless.seconds < 1 + Self.bound, "\(endless)")
         #expect(endless.out.contains("stopped: the spec file ran longer than 1 s (reorder test --timeout)"), "\(endless)")
     }
@@ -421,18 +439,10 @@ struct ClockTests {
         #expect((check.out + check.err).contains("handler.lua:1: \(Self.budget)"), "\(check)")
 
         let inHook = Self.loopingHandler + "return { name = \"handler\", api = 1, can_move = function() guarded() return true end }\n"
-        let spec = try Self.command("xpcall handlers", ["test", "--timeout", "3", "handler_spec.lua"], files: [
-            "handler.lua": inHook,
-            "handler_spec.lua": """
-                describe("a looping message handler", function()
-                  it("is skipped", function()
-                    local s = reorder.session{ rows = 10, policy = "handler.lua" }
-                    for i = 1, 10 do s:drag(1, 1, 1, 3) end
-                  end)
-                end)
-
-                """,
-        ], status: 0)
+        let spec = try Self.spec("xpcall handlers", timeout: 3, policy: inHook, named: "handler.lua", """
+                local s = reorder.session{ rows = 10, policy = "handler.lua" }
+                for i = 1, 10 do s:drag(1, 1, 1, 3) end
+            """, status: 0)
         #expect(spec.out.contains("1 passed, 0 failed"), "\(spec)")
     }
 
