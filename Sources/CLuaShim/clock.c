@@ -46,7 +46,7 @@ static pthread_once_t rs_clock_once = PTHREAD_ONCE_INIT;
 static pthread_key_t rs_slot_key;         /* releases a thread's slot when the thread ends */
 static sem_t rs_clock_sem;                /* wakes the clock thread: a call started while it slept, or a stop */
 static int rs_clock_signal = 0;           /* the signal the clock sends; 0: no clock (it could not start) */
-static int rs_clock_asleep = 0;           /* the clock thread sleeps until posted (atomic) */
+int rs_clock_asleep = 0;                  /* the clock thread sleeps until posted (atomic) */
 
 static long long rs_mono_ns(void) {
     struct timespec t;
@@ -275,14 +275,10 @@ rs_slot *rs_slot_register(void) {
     return s;
 }
 
-unsigned long rs_clock_start(rs_slot *s, long long limit_ns) {
-    unsigned long id = ++s->next_call;
-    if (id == 0) id = ++s->next_call;   /* 0 means "none" */
-    __atomic_store_n(&s->limit_ns, limit_ns, __ATOMIC_RELAXED);
-    __atomic_store_n(&s->call, id, __ATOMIC_RELEASE);
-    /* Only a running clock thread sleeps: the semaphore exists then. */
-    if (__atomic_load_n(&rs_clock_asleep, __ATOMIC_RELAXED)) sem_post(&rs_clock_sem);
-    return id;
+void rs_clock_wake(void) {
+    /* Only a running clock thread sleeps: the semaphore exists then. The first call to see it
+       asleep posts; the calls after it (before the clock thread has run) need not. */
+    if (__atomic_exchange_n(&rs_clock_asleep, 0, __ATOMIC_SEQ_CST)) sem_post(&rs_clock_sem);
 }
 
 void rs_clock_poke(rs_slot *s) {

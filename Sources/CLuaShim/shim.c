@@ -351,25 +351,35 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     int timed = b > 0 && vm->sandboxed && __atomic_load_n(&s->call, __ATOMIC_RELAXED) == 0;
     if (timed) rs_clock_start(s, rs_time_limit(b));
     /* L runs now, with a full hook counter (lua_sethook resets it) and not armed. */
-    __atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    lua_State *armed = __atomic_load_n(&s->armed, __ATOMIC_RELAXED);
-    lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);
-    if (armed == L) {
-        __atomic_store_n(&s->armed, NULL, __ATOMIC_RELAXED);
-        armed = NULL;
+    if (saved_running == NULL) {
+        /* The outermost call of the thread (the hot path): nothing runs, so nothing is armed
+           and the clock's signal does nothing until `running` is set. A stop pending since an
+           earlier call stops this one at its first instruction. */
+        lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);
+        __atomic_store_n(&s->in_host, 0, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        __atomic_store_n(&s->running, L, __ATOMIC_RELAXED);
+        if (__atomic_load_n(&vm->stop, __ATOMIC_RELAXED)) rs_arm(s);
+    } else {
+        __atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        lua_State *armed = __atomic_load_n(&s->armed, __ATOMIC_RELAXED);
+        lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);
+        if (armed == L) {
+            __atomic_store_n(&s->armed, NULL, __ATOMIC_RELAXED);
+            armed = NULL;
+        }
+        __atomic_store_n(&s->running, L, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->in_host, 0, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        __atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+        /* The state that ran before (an outer call's, in host code now) stops running. A call
+           nested in host code runs on when a stop is pending: the stop reaches the outer call
+           when the host code returns to it (and a hook of this call that fires sees it), so a
+           Ctrl-C during a host loop (s:hold) does not fail every hook call that loop still
+           makes. */
+        if (armed != NULL) rs_run_slow(s, armed, 0);
     }
-    __atomic_store_n(&s->running, L, __ATOMIC_RELAXED);
-    __atomic_store_n(&s->in_host, 0, __ATOMIC_RELAXED);
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    __atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
-    /* The state that ran before (an outer call's, in host code now) stops running. */
-    if (armed != NULL) rs_run_slow(s, armed, 0);
-    /* A stop pending since an earlier call stops this one at its first instruction. A call
-       nested in host code runs on: the stop reaches the outer call when the host code returns to
-       it (and a hook of this call that fires sees it), so a Ctrl-C during a host loop (s:hold)
-       does not fail every hook call that loop still makes. */
-    if (saved_running == NULL && rs_must_stop(s, vm)) rs_arm(s);
 
     int func = lua_gettop(L) - nargs;
     int status = lua_pcall(L, nargs, nresults, func - 1);
@@ -396,7 +406,17 @@ int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     vm->exhausted = saved_exhausted;
     if (vm->hook_raised == L) vm->hook_raised = NULL;
     if (timed) rs_clock_stop(s);
-    rs_run(s, saved_running, saved_in_host);
+    if (saved_running == NULL) {
+        /* Nothing runs on the thread any more: the signal arms nothing from here on. A state it
+           armed before (L, or a coroutine L resumed) goes back to its interval. */
+        __atomic_store_n(&s->running, NULL, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->in_host, saved_in_host, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        lua_State *armed = __atomic_load_n(&s->armed, __ATOMIC_RELAXED);
+        if (__builtin_expect(armed != NULL, 0)) rs_run_slow(s, armed, 0);
+    } else {
+        rs_run(s, saved_running, saved_in_host);
+    }
     return status;
 }
 

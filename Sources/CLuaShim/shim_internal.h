@@ -150,9 +150,19 @@ static inline void rs_run(rs_slot *s, lua_State *to, int in_host) {
         rs_run_slow(s, armed, 1);
 }
 
-/* Starts the clock of a time-limited call on slot `s` (the outermost one of its thread): returns
-   its id. rs_clock_stop ends it. */
-unsigned long rs_clock_start(rs_slot *s, long long limit_ns);
+/* The clock thread sleeps (after a second without a timed call) until rs_clock_wake posts it. */
+extern int rs_clock_asleep;
+void rs_clock_wake(void);
+
+/* Starts the clock of a time-limited call on slot `s` (the outermost one of its thread): a few
+   stores. rs_clock_stop ends it. */
+static inline void rs_clock_start(rs_slot *s, long long limit_ns) {
+    unsigned long id = ++s->next_call;
+    if (__builtin_expect(id == 0, 0)) id = ++s->next_call;   /* 0 means "none" */
+    __atomic_store_n(&s->limit_ns, limit_ns, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->call, id, __ATOMIC_RELEASE);
+    if (__builtin_expect(__atomic_load_n(&rs_clock_asleep, __ATOMIC_RELAXED), 0)) rs_clock_wake();
+}
 static inline void rs_clock_stop(rs_slot *s) { __atomic_store_n(&s->call, 0UL, __ATOMIC_RELEASE); }
 
 /* Asks the clock thread to look at slot `s` now (a stop was requested for a VM running there).
