@@ -184,6 +184,23 @@ static void rs_disarm(rs_slot *s, lua_State *L, rs_vm *vm) {
     rs_arm(s);
 }
 
+static int rs_skip_handler(lua_State *L);
+
+/* Whether the running function is one of the sandbox's handler wrappers (see rs_xpcall_guard):
+   a Lua function whose first upvalue is rs_skip_handler, which no policy can reach (a chunk
+   name could be copied by `load`). */
+static int rs_in_handler_wrapper(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "f", &ar)) return 0;
+    int found = 0;
+    if (lua_getupvalue(L, -1, 1) != NULL) {
+        found = lua_tocfunction(L, -1) == rs_skip_handler;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return found;
+}
+
 /* The count hook. Normally it fires every hook_step instructions and charges them; it fires at
    every instruction while the state is armed (by the clock's signal, a stop request, or a spent
    budget), and charges what ran since the last fire either way (lua_gethookcount).
@@ -208,12 +225,10 @@ void rs_hook(lua_State *L, lua_Debug *ar) {
         if (__builtin_expect(step < vm->hook_step, 0)) rs_disarm(s, L, vm);
         return;
     }
-    /* The sandbox's own guards (chunk "=sandbox": pcall's and xpcall's, a handful of
-       instructions each) are let through, armed: they pass a spent budget on themselves (check)
-       with its original message, and xpcall's handler wrapper must reach its test of whether to
-       skip the handler. The next instruction outside them raises. */
-    lua_Debug here;
-    if (lua_getstack(L, 0, &here) && lua_getinfo(L, "S", &here) && strcmp(here.source, "=sandbox") == 0) {
+    /* xpcall's handler wrapper (a few instructions) is let through, armed: it must reach its
+       test of whether to skip the handler (it returns the error then). The next instruction
+       outside it raises. */
+    if (rs_in_handler_wrapper(L)) {
         rs_arm_self(s, L);
         return;
     }
@@ -784,8 +799,8 @@ static int rs_xpcall_guard(lua_State *L) {
     return rs_after_protected(L, n);
 }
 
-/* Makes xpcall's handler wrappers (chunk "=sandbox": the count hook lets its few instructions
-   run even once the budget is spent, so the wrapper reaches its test). */
+/* Makes xpcall's handler wrappers (the count hook lets their few instructions run even once the
+   budget is spent, so a wrapper reaches its test: rs_in_handler_wrapper). */
 static const char *const rs_handler_wrapper_source =
     "local skip = ...\n"
     "return function(h) return function(e) if skip() then return e end return h(e) end end\n";

@@ -152,6 +152,18 @@ struct MessageHandlerTests {
         #expect(try vm.run("return closes") == [.integer(0)])
     }
 
+    /// The handler wrapper's few instructions run past a spent budget; a policy's own chunk
+    /// cannot pass for it, whatever it is named.
+    @Test func aChunkNamedAsTheSandboxsOwnIsStopped() throws {
+        let loop = try Self.run("load('while true do end', '=sandbox')()")
+        #expect(loop.error?.kind == .budget)
+        let handler = try Self.run("""
+            load("xpcall(function() while true do end end, function(e) ran = ran + 1 while true do end end)", "=sandbox")()
+            """)
+        #expect(handler.error?.kind == .budget)
+        #expect(handler.ran == [.integer(0), .integer(0)])
+    }
+
     /// Ordinary errors: the handler runs as Lua runs it, with the levels Lua gives it.
     @Test func ordinaryErrorsAreHandledAsInLua() throws {
         for source in [
