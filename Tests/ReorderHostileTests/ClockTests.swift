@@ -332,6 +332,64 @@ struct ClockTests {
         #expect(try vm.run("local f = utf8.codes('ab') return f('ab', 2)") == [])
     }
 
+    /// `select` and `math.max` over 50,000 varargs in fresh coroutines (no hook fires in them):
+    /// each call is charged one instruction per value passed.
+    @Test func selectAndMaxOfVarargsInFreshCoroutines() {
+        let setup = "local t = {}\nfor i = 1, 50000 do t[i] = i end\n"
+        let select = Self.run("select / math.max varargs in fresh coroutines", setup + """
+            for k = 1, 1e6 do coroutine.wrap(function(...) for i = 1, 300 do local _ = select(-1, ...) end end)(table.unpack(t)) end
+            """)
+        #expect(["t.lua:3: \(Self.budget) in select", "t.lua:3: \(Self.budget) in table.unpack"].contains(select?.description ?? ""),
+                "\(String(describing: select))")
+        let max = Self.run("select / math.max varargs in fresh coroutines", setup + """
+            for k = 1, 1e6 do coroutine.wrap(function(...) for i = 1, 300 do local _ = math.max(...) end end)(table.unpack(t)) end
+            """)
+        #expect(["t.lua:3: \(Self.budget) in math.max", "t.lua:3: \(Self.budget) in table.unpack"].contains(max?.description ?? ""),
+                "\(String(describing: max))")
+    }
+
+    /// `==` of long strings that differ only at the end, in a policy's hook and in its chunk,
+    /// each time in fresh coroutines.
+    @Test func equalityOfLongStringsInAHookAndAtLoadTime() throws {
+        let strings = """
+            local h = string.rep('\\0', 1 << 16) for i = 1, 4 do h = h .. h end
+            local a, b = h .. 'a', h .. 'b'
+            local function spray() for k = 1, 1e6 do coroutine.wrap(function() for i = 1, 300 do if a == b then end end end)() end end
+
+            """
+        let hooked = try TempPolicy(name: "equal_hook.lua", source: strings + """
+            return { name = "equal_hook", api = 1, can_move = function() spray() return true end }
+
+            """)
+        let policy = try LuaPolicy(path: hooked.path)
+        _ = policy.drainDiagnostics()
+        let (fallback, seconds) = Self.measured("== of long strings", "can_move") { CorpusTests.callOnce("can_move", policy).fallback }
+        #expect(fallback && seconds < Self.bound)
+        let d = try #require(policy.drainDiagnostics().first { $0.kind == .hookError })
+        Self.expectTimeLimit(d.message.replacingOccurrences(of: ": can_move: ", with: ": "), file: "equal_hook.lua", line: 3)
+
+        let atLoad = try TempPolicy(name: "equal_load.lua", source: strings + "spray()\nreturn { name = \"x\", api = 1 }\n")
+        let (error, loadSeconds) = Self.measured("== of long strings", "load time") { Self.loadError(atLoad.path) }
+        #expect(loadSeconds < Self.bound)
+        Self.expectTimeLimit(error?.description ?? "loaded", file: "equal_load.lua", line: 3)
+    }
+
+    /// string.find with a 2 MiB pattern of NUL bytes: finding that a pattern has no specials
+    /// scans it (Lua's test looks for a special once per NUL-separated piece), so each call is
+    /// charged a quarter of an instruction per pattern byte, with `plain` as without, in a loop
+    /// and in fresh coroutines.
+    @Test func findWithALongPatternOfNuls() {
+        for (call, line) in [("s:find(nul)", 4), ("s:find(nul, 1, true)", 4), ("s:find(nul, 2)", 4)] {
+            let loop = Self.run("string.find with a long NUL pattern", Self.nul + "local s = 'x'\nfor i = 1, 1e6 do local _ = \(call) end")
+            #expect(loop?.description == "t.lua:\(line): \(Self.budget) in string.find", "\(String(describing: loop))")
+            let fresh = Self.run("string.find with a long NUL pattern", Self.nul + """
+                local s = 'x'
+                for k = 1, 1e6 do coroutine.wrap(function() for i = 1, 300 do local _ = \(call) end end)() end
+                """)
+            #expect(fresh?.description == "t.lua:\(line): \(Self.budget) in string.find", "\(String(describing: fresh))")
+        }
+    }
+
     // MARK: - Whole commands over such a policy
 
     /// A policy all of whose motion hooks compare NULs: a glide through the session API (target,
@@ -444,6 +502,35 @@ struct ClockTests {
                 for i = 1, 10 do s:drag(1, 1, 1, 3) end
             """, status: 0)
         #expect(spec.out.contains("1 passed, 0 failed"), "\(spec)")
+    }
+
+    /// A handler that runs a long finite loop and returns: skipped once the budget is spent, so
+    /// it hands the policy no free time, in a hook, in a coroutine and in the policy's chunk.
+    @Test func aLongHandlerGetsNoTimeAfterTheBudget() throws {
+        let longHandler = """
+            local function f() while true do end end
+            local function h(e) for i = 1, 1e9 do end return "handled" end
+            local function guarded() return xpcall(f, h) end
+
+            """
+        let file = try TempPolicy(name: "long_handler.lua", source: longHandler + """
+            return { name = "long_handler", api = 1,
+              can_move = function() guarded() return true end,
+              target = function() coroutine.wrap(guarded)() end }
+
+            """)
+        let policy = try LuaPolicy(path: file.path)
+        _ = policy.drainDiagnostics()
+        for hook in ["can_move", "target"] {
+            let (_, seconds) = Self.measured("xpcall handlers", "long handler: \(hook)") { Self.call(hook, policy) }
+            #expect(seconds < Self.bound)
+            let d = try #require(policy.drainDiagnostics().first { $0.kind == .hookError }, "\(hook)")
+            #expect(d.message == "long_handler.lua:1: \(hook): \(Self.budget)", "\(d)")
+        }
+        let atLoad = try TempPolicy(name: "long_handler_load.lua", source: longHandler + "guarded()\nreturn { name = \"x\", api = 1 }\n")
+        let (error, seconds) = Self.measured("xpcall handlers", "long handler: load time") { Self.loadError(atLoad.path) }
+        #expect(seconds < Self.bound)
+        #expect(error?.description == "long_handler_load.lua:1: \(Self.budget)")
     }
 
     // MARK: - Many VMs on many threads
