@@ -461,16 +461,23 @@ struct ClockTests {
 
     // MARK: - Message handlers outside the budget
 
-    /// A policy whose `xpcall` handler never ends, on line 3, around a loop on line 2.
-    static let loopingHandler = """
+    /// A policy whose `xpcall` handler runs `body` (line 2), around a loop on line 1.
+    static func handlerPrelude(_ body: String) -> String {
+        """
         local function f() while true do end end
-        local function h(e) while true do end end
-        local function guarded() xpcall(f, h) end
+        local function h(e) \(body) end
+        local function guarded() return xpcall(f, h) end
 
         """
+    }
 
-    @Test func aLoopingHandlerInAHookAndInACoroutine() throws {
-        let file = try TempPolicy(name: "handler.lua", source: Self.loopingHandler + """
+    /// Handlers that never end, and that run a long finite loop and return (which would hand
+    /// the policy seconds of free time after its budget): file name and handler body.
+    static let handlers = [("handler", "while true do end"), ("long_handler", "for i = 1, 1e9 do end return 'handled'")]
+
+    @Test(arguments: handlers)
+    func handlersInAHookAndInACoroutine(_ name: String, _ body: String) throws {
+        let file = try TempPolicy(name: "\(name).lua", source: Self.handlerPrelude(body) + """
             return { name = "handler", api = 1,
               can_move = function() guarded() return true end,
               target = function() coroutine.wrap(guarded)() end }
@@ -479,58 +486,31 @@ struct ClockTests {
         let policy = try LuaPolicy(path: file.path)
         _ = policy.drainDiagnostics()
         for hook in ["can_move", "target"] {
-            let (_, seconds) = Self.measured("xpcall handlers", hook) { Self.call(hook, policy) }
+            let (_, seconds) = Self.measured("xpcall handlers", "\(name): \(hook)") { Self.call(hook, policy) }
             #expect(seconds < Self.bound)
             let d = try #require(policy.drainDiagnostics().first { $0.kind == .hookError }, "\(hook)")
-            #expect(d.message == "handler.lua:1: \(hook): \(Self.budget)", "\(d)")
+            #expect(d.message == "\(name).lua:1: \(hook): \(Self.budget)", "\(d)")
         }
     }
 
-    @Test func aLoopingHandlerAtLoadTimeAndUnderTheCommands() throws {
-        let atLoad = Self.loopingHandler + "guarded()\nreturn { name = \"handler\", api = 1 }\n"
-        let file = try TempPolicy(name: "handler_load.lua", source: atLoad)
-        let (error, seconds) = Self.measured("xpcall handlers", "load time") { Self.loadError(file.path) }
-        #expect(seconds < Self.bound)
-        #expect(error?.description == "handler_load.lua:1: \(Self.budget)")
-
+    @Test func handlersAtLoadTimeAndUnderTheCommands() throws {
+        for (name, body) in Self.handlers {
+            let file = try TempPolicy(name: "\(name)_load.lua", source: Self.handlerPrelude(body) + "guarded()\nreturn { name = \"x\", api = 1 }\n")
+            let (error, seconds) = Self.measured("xpcall handlers", "\(name): load time") { Self.loadError(file.path) }
+            #expect(seconds < Self.bound)
+            #expect(error?.description == "\(name)_load.lua:1: \(Self.budget)")
+        }
+        let looping = Self.handlerPrelude("while true do end")
+        let atLoad = looping + "guarded()\nreturn { name = \"handler\", api = 1 }\n"
         let check = try Self.command("xpcall handlers", ["check", "handler.lua"], files: ["handler.lua": atLoad], status: 1)
         #expect((check.out + check.err).contains("handler.lua:1: \(Self.budget)"), "\(check)")
 
-        let inHook = Self.loopingHandler + "return { name = \"handler\", api = 1, can_move = function() guarded() return true end }\n"
+        let inHook = looping + "return { name = \"handler\", api = 1, can_move = function() guarded() return true end }\n"
         let spec = try Self.spec("xpcall handlers", timeout: 3, policy: inHook, named: "handler.lua", """
                 local s = reorder.session{ rows = 10, policy = "handler.lua" }
                 for i = 1, 10 do s:drag(1, 1, 1, 3) end
             """, status: 0)
         #expect(spec.out.contains("1 passed, 0 failed"), "\(spec)")
-    }
-
-    /// A handler that runs a long finite loop and returns: skipped once the budget is spent, so
-    /// it hands the policy no free time, in a hook, in a coroutine and in the policy's chunk.
-    @Test func aLongHandlerGetsNoTimeAfterTheBudget() throws {
-        let longHandler = """
-            local function f() while true do end end
-            local function h(e) for i = 1, 1e9 do end return "handled" end
-            local function guarded() return xpcall(f, h) end
-
-            """
-        let file = try TempPolicy(name: "long_handler.lua", source: longHandler + """
-            return { name = "long_handler", api = 1,
-              can_move = function() guarded() return true end,
-              target = function() coroutine.wrap(guarded)() end }
-
-            """)
-        let policy = try LuaPolicy(path: file.path)
-        _ = policy.drainDiagnostics()
-        for hook in ["can_move", "target"] {
-            let (_, seconds) = Self.measured("xpcall handlers", "long handler: \(hook)") { Self.call(hook, policy) }
-            #expect(seconds < Self.bound)
-            let d = try #require(policy.drainDiagnostics().first { $0.kind == .hookError }, "\(hook)")
-            #expect(d.message == "long_handler.lua:1: \(hook): \(Self.budget)", "\(d)")
-        }
-        let atLoad = try TempPolicy(name: "long_handler_load.lua", source: longHandler + "guarded()\nreturn { name = \"x\", api = 1 }\n")
-        let (error, seconds) = Self.measured("xpcall handlers", "long handler: load time") { Self.loadError(atLoad.path) }
-        #expect(seconds < Self.bound)
-        #expect(error?.description == "long_handler_load.lua:1: \(Self.budget)")
     }
 
     // MARK: - Many VMs on many threads

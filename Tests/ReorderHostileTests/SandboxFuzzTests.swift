@@ -96,6 +96,7 @@ struct SandboxFuzzTests {
     @Test func theCommandRunsTheDifferentialCases() {
         var options = SandboxFuzzer.Options(seed: 9, runs: 1)
         options.only = ["math.abs"]
+        options.worker = reorderExecutable()?.path
         let out = OutputBuffer(), errors = OutputBuffer()
         let status = SandboxFuzzCommand.run(options: options, cases: 500, seedGiven: true,
                                             console: .buffered(output: out, errors: errors))
