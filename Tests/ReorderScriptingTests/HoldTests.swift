@@ -117,8 +117,17 @@ import ReorderTestSupport
     /// the inputs end with.
     @Test func ctrlCStopsAHoldAtTheLastFrameRun() throws {
         // A SIGINT arriving after the evaluation (it restores the handler it found) is ignored
-        // rather than ending the test process.
-        signal(SIGINT, SIG_IGN)
+        // rather than ending the test process (an ignored signal is dropped when sent). The
+        // process's own handler is back when the test ends, once the sender has stopped sending.
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        var previous = sigaction()
+        sigaction(SIGINT, &ignore, &previous)
+        let senderDone = DispatchSemaphore(value: 0)
+        defer {
+            senderDone.wait()
+            sigaction(SIGINT, &previous, nil)
+        }
         let host = try ScriptingHost(output: { _ in })
         #expect(host.evaluate("""
             s = reorder.session{ rows = 30, policy = { name = "clock",
@@ -133,6 +142,7 @@ import ReorderTestSupport
                 Thread.sleep(forTimeInterval: 0.3)
                 if !done.isSet { kill(getpid(), SIGINT) }
             }
+            senderDone.signal()
         }
         let start = Date()
         sender.start()
