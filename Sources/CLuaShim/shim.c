@@ -507,22 +507,6 @@ static int rs_pattern_guard(lua_State *L) {
     return rs_forward(L);
 }
 
-static int rs_move(lua_State *L) {
-    lua_Integer f = luaL_checkinteger(L, 2);
-    lua_Integer e = luaL_checkinteger(L, 3);
-    if (e >= f && (e - f >= RS_MOVE_LIMIT || e - f < 0))
-        return luaL_error(L, "table.move: more than %d elements (policy limit)", (int)RS_MOVE_LIMIT);
-    return rs_forward(L);
-}
-
-static int rs_sort(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    if (lua_isnoneornil(L, 2) && luaL_len(L, 1) > RS_SORT_LIMIT)
-        return luaL_error(L, "table.sort: more than %d elements without a comparator (policy limit)",
-                          (int)RS_SORT_LIMIT);
-    return rs_forward(L);
-}
-
 static int rs_readonly(lua_State *L) {
     return luaL_error(L, "attempt to modify the read-only %s", lua_tostring(L, lua_upvalueindex(1)));
 }
@@ -643,12 +627,6 @@ static int rs_openlibs_impl(lua_State *L) {
         rs_wrap(L, str, "match", rs_pattern_guard, "match");
         rs_wrap(L, str, "gmatch", rs_pattern_guard, "gmatch");
         rs_wrap(L, str, "gsub", rs_pattern_guard, "gsub");
-        lua_pop(L, 1);
-
-        lua_getfield(L, g, "table");
-        int tab = lua_absindex(L, -1);
-        rs_wrap(L, tab, "move", rs_move, NULL);
-        rs_wrap(L, tab, "sort", rs_sort, NULL);
         lua_pop(L, 1);
 
         /* pcall & co re-raise a spent budget. */

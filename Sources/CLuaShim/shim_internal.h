@@ -1,7 +1,7 @@
 #ifndef REORDER_CLUASHIM_INTERNAL_H
 #define REORDER_CLUASHIM_INTERNAL_H
 /*
- * Shared between shim.c and sandbox.c; not visible to Swift.
+ * Shared between shim.c, sandbox.c and tables.c; not visible to Swift.
  */
 #include "shim.h"
 
@@ -50,6 +50,16 @@ static inline void rs_charge(lua_State *L, long long n, const char *what) {
     vm->charged += vm->remaining > 0 ? vm->remaining : 0;
     rs_budget_spent(L, 1, what);
 }
+
+/* Bytes copied or scanned, as instructions (RS_BYTES_PER_INSTRUCTION). */
+#define RS_BYTES(n) ((long long)(n) / RS_BYTES_PER_INSTRUCTION)
+
+/* What a call of a guarded C function costs before any work: the call itself and the guards
+   around it take 50-100 ns, some 16 instructions' time. */
+#define RS_CALL_COST 16
+
+/* Installs the sandbox's table functions (tables.c) into the table library at index `t`. */
+void rs_open_table(lua_State *L, int t);
 
 /* Installs the sandbox's bounded library functions into the global table at index `g`
    (called by rs_openlibs for sandboxed states, before the libraries are made read-only). */
