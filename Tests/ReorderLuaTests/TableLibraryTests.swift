@@ -178,17 +178,17 @@ import Testing
     }
 
     @Test func longListsAreSortedInAScratchTable() throws {
-        // Past 1,024 elements the cells are a scratch table instead of stack slots
+        // Past 16,384 elements the cells are a scratch table instead of stack slots
         // (tables.c SORT_ON_STACK): same algorithm, same order of equal keys.
         #expect(try Self.outcome("""
             local t = {}
-            for i = 1, 5000 do t[i] = {k = (i * 7919) % 13, i = i} end
+            for i = 1, 20000 do t[i] = {k = (i * 7919) % 13, i = i} end
             table.sort(t, function(a, b) return a.k < b.k end)
-            for i = 2, 5000 do
+            for i = 2, 20000 do
               local a, b = t[i - 1], t[i]
               if a.k > b.k or (a.k == b.k and a.i > b.i) then return 'out of order at', i end
             end
-            return t[1].k, t[1].i, t[5000].k
+            return t[1].k, t[1].i, t[20000].k
             """, options: Self.roomy) == "true | 0 | 13 | 12")
     }
 
