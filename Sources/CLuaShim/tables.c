@@ -9,12 +9,14 @@
  * table generator beside it) compare the two libraries on generated tables and arguments.
  *
  * Charging. A step is one element read, written, or read and written (one element shifted):
- * 1 instruction, or RS_META_STEP when the table has a metatable. Then an access may call a
- * metamethod, and a C metamethod (`__index = rawlen`, `__newindex = rawequal`) runs no
- * instruction the count hook could see while costing 50-100 times one; a Lua metamethod is
- * counted by the hook besides. A table without a metatable cannot gain one during a call that
- * runs no Lua code, so its step cost is read once; a call that may run Lua code (a metamethod,
- * a comparator) charges as if every table it touches had one.
+ * 1 instruction, or RS_META_STEP when a table of the step has a metatable. Then an access may
+ * call a metamethod, and a C metamethod (`__index = rawlen`, `__newindex = rawequal`) runs no
+ * instruction the count hook could see while costing 50-100 times one (a Lua metamethod is
+ * counted by the hook besides), or pass an absent key along a chain of tables, which Lua walks
+ * in C: each link costs RS_CHAIN_STEP more. The cost is read before a loop; a table without a
+ * metatable cannot gain one while no Lua code runs, and one with a metatable is charged as if
+ * its metamethods were C functions; where a comparator runs between two loops (sort), the cost
+ * is read again.
  *
  * The functions that change a table (insert, remove, move) know how many elements they will
  * touch once the arguments are checked (the length is read once, and that bound is used), and
@@ -30,6 +32,10 @@
 
 /* One step through a metatable: see above. */
 #define RS_META_STEP 64
+/* One link of an __index or __newindex chain of tables (tab_chain); Lua follows at most 2,000
+   (MAXTAGLOOP in lvm.c) and raises "'__index' chain too long; possible loop" beyond. */
+#define RS_CHAIN_STEP 4
+#define RS_CHAIN_MAX 2000
 
 /* Lua compares two strings with strcoll, one call per NUL-separated piece: a string of NULs
    costs a call per byte (about 10 ns, some 4 instructions' time), where other bytes cost
@@ -61,11 +67,45 @@ static void tab_check(lua_State *L, int arg, int needs) {
     luaL_checktype(L, arg, LUA_TTABLE);   /* raises the type error */
 }
 
-/* The cost of one step on the value at `idx`. */
-static long long tab_step(lua_State *L, int idx) {
-    if (!lua_getmetatable(L, idx)) return 1;
+/* How many tables an access of an absent key passes through after the value at `idx`: each
+   `event` (__index or __newindex) that is a table hands the access on to that table, and Lua
+   follows such a chain in C, up to RS_CHAIN_MAX links, running no instruction the hook could
+   count (some 6 ns a link, RS_CHAIN_STEP instructions' time). */
+static long long tab_chain(lua_State *L, int idx, const char *event) {
+    long long links = 0;
+    lua_pushvalue(L, idx);
+    while (links < RS_CHAIN_MAX && lua_getmetatable(L, -1)) {
+        lua_pushstring(L, event);
+        int type = lua_rawget(L, -2);
+        lua_replace(L, -3);   /* the next link replaces the value */
+        lua_pop(L, 1);        /* the metatable */
+        if (type != LUA_TTABLE) break;
+        links++;
+    }
     lua_pop(L, 1);
-    return RS_META_STEP;
+    return links;
+}
+
+/* The cost of one step that reads the value at stack index `read` and writes the one at `write`
+   (0: none): 1 when neither has a metatable; else RS_META_STEP, plus RS_CHAIN_STEP for each link
+   of their __index (reads) and __newindex (writes) chains. The walk along the chains is charged
+   here as well. */
+static long long tab_step(lua_State *L, int read, int write, const char *what) {
+    int meta = 0;
+    long long links = 0;
+    if (read && lua_getmetatable(L, read)) {
+        lua_pop(L, 1);
+        meta = 1;
+        links += tab_chain(L, read, "__index");
+    }
+    if (write && lua_getmetatable(L, write)) {
+        lua_pop(L, 1);
+        meta = 1;
+        links += tab_chain(L, write, "__newindex");
+    }
+    if (!meta) return 1;
+    rs_charge(L, links * RS_CHAIN_STEP, what);
+    return RS_META_STEP + links * RS_CHAIN_STEP;
 }
 
 /* `count` steps of `step` instructions, saturated: counts come from __len and from arguments,
@@ -103,7 +143,7 @@ static int tab_insert(lua_State *L) {
     }
     /* The value is on top (argument 2 or 3). */
     if (end > pos) {
-        rs_charge(L, tab_cost((lua_Unsigned)end - (lua_Unsigned)pos, tab_step(L, 1)), what);
+        rs_charge(L, tab_cost((lua_Unsigned)end - (lua_Unsigned)pos, tab_step(L, 1, 1, what)), what);
         for (lua_Integer to = end; to > pos; to--) {
             lua_geti(L, 1, to - 1);
             lua_seti(L, 1, to);
@@ -126,7 +166,7 @@ static int tab_remove(lua_State *L) {
        names argument 1. */
     if (pos != n)
         luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)n, 1, "position out of bounds");
-    if (pos < n) rs_charge(L, tab_cost((lua_Unsigned)n - (lua_Unsigned)pos, tab_step(L, 1)), what);
+    if (pos < n) rs_charge(L, tab_cost((lua_Unsigned)n - (lua_Unsigned)pos, tab_step(L, 1, 1, what)), what);
     lua_geti(L, 1, pos);   /* the result stays below what follows */
     lua_Integer hole = pos;
     for (; hole < n; hole++) {
@@ -155,8 +195,7 @@ static int tab_move(lua_State *L) {
         luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
         lua_Integer count = last - first + 1;
         luaL_argcheck(L, to <= LUA_MAXINTEGER - count + 1, 4, "destination wrap around");
-        /* A metamethod of one table may change the other's: one metatable makes both dear. */
-        long long step = tab_step(L, 1) == 1 && tab_step(L, dst) == 1 ? 1 : RS_META_STEP;
+        long long step = tab_step(L, 1, dst, what);
         rs_charge(L, tab_cost((lua_Unsigned)count, step), what);
         /* Copying up into an overlapping range of the same table goes from the end, so no
            element is overwritten before it is read. "The same" is Lua's ==, as in Lua 5.4.4
@@ -186,7 +225,7 @@ static int tab_concat(lua_State *L) {
     const char *sep = luaL_optlstring(L, 2, "", &sep_len);
     lua_Integer i = luaL_optinteger(L, 3, 1);
     lua_Integer last = luaL_optinteger(L, 4, n);
-    long long step = tab_step(L, 1);
+    long long step = tab_step(L, 1, 0, what);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     if (i <= last) {
@@ -232,7 +271,7 @@ static int tab_unpack(lua_State *L) {
     /* The results go on the stack: at most what it can hold (its size, the memory cap). */
     if (more >= (lua_Unsigned)INT_MAX || !lua_checkstack(L, (int)more + 1))
         return luaL_error(L, "too many results to unpack");
-    long long step = tab_step(L, 1);
+    long long step = tab_step(L, 1, 0, what);
     for (lua_Integer i = first;; i++) {
         rs_charge(L, step, what);
         lua_geti(L, 1, i);
@@ -434,7 +473,7 @@ static int tab_sort(lua_State *L) {
     /* Before taking memory, what sorting n elements costs at least: reading them, and n - 1
        comparisons (each at its base cost: RS_META_STEP for a comparator, 1 for <). A table
        without a metatable runs no Lua code while it is read, so nothing can give it one. */
-    long long step = tab_step(L, 1);
+    long long step = tab_step(L, 1, 0, sort_what);
     rs_charge(L, tab_cost((lua_Unsigned)n, step) + tab_cost((lua_Unsigned)n - 1, s.comparator ? RS_META_STEP : 1),
               sort_what);
     lua_Integer cells = n + n / 2;
@@ -459,7 +498,7 @@ static int tab_sort(lua_State *L) {
     sort_cells(&s, 1, n);
     /* Writing: every position once, at the cost the list has now (a comparator may have given
        it a metatable). */
-    rs_charge(L, tab_cost((lua_Unsigned)n, tab_step(L, 1)), sort_what);
+    rs_charge(L, tab_cost((lua_Unsigned)n, tab_step(L, 0, 1, sort_what)), sort_what);
     for (lua_Integer k = 1; k <= n; k++) {
         cell_push(&s, k);
         lua_seti(L, 1, k);

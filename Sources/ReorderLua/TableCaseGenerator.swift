@@ -39,15 +39,19 @@ public struct TableCaseGenerator: DifferentialGenerator {
     public init() {}
 
     public mutating func next(_ rng: inout SplitMix64) -> DifferentialCase {
-        switch rng.int(in: 0...99) {
-        case 0..<13: return insert(&rng)
-        case 13..<24: return remove(&rng)
-        case 24..<38: return move(&rng)
-        case 38..<52: return concat(&rng)
-        case 52..<57: return pack(&rng)
-        case 57..<68: return unpack(&rng)
-        default: return sort(&rng)
+        Self.weighted(&rng, [(13, Self.insert), (11, Self.remove), (14, Self.move), (14, Self.concat), (5, Self.pack),
+                             (11, Self.unpack), (32, Self.sort)])
+    }
+
+    /// A case from one of `makers`, each drawn with its weight.
+    static func weighted(_ rng: inout SplitMix64,
+                         _ makers: [(weight: Int, make: (inout SplitMix64) -> DifferentialCase)]) -> DifferentialCase {
+        var roll = rng.int(in: 0...(makers.reduce(0) { $0 + $1.weight } - 1))
+        for maker in makers {
+            if roll < maker.weight { return maker.make(&rng) }
+            roll -= maker.weight
         }
+        return makers[makers.count - 1].make(&rng)
     }
 
     // MARK: - values, lists and metatables
@@ -151,7 +155,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
 
     // MARK: - the functions
 
-    mutating func insert(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func insert(_ rng: inout SplitMix64) -> DifferentialCase {
         var setup = Self.logging + [Self.list(&rng)] + Self.target(&rng)
         var args: [String]
         switch rng.int(in: 0...9) {
@@ -164,7 +168,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
         return DifferentialCase(setup: setup, Self.call(&rng, "table.insert", args))
     }
 
-    mutating func remove(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func remove(_ rng: inout SplitMix64) -> DifferentialCase {
         let setup = Self.logging + [Self.list(&rng)] + Self.target(&rng)
         var args = ["t"]
         switch rng.int(in: 0...9) {
@@ -175,7 +179,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
         return DifferentialCase(setup: setup, Self.call(&rng, "table.remove", args))
     }
 
-    mutating func move(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func move(_ rng: inout SplitMix64) -> DifferentialCase {
         var setup = Self.logging + [Self.list(&rng)] + Self.target(&rng)
         // A second list for the destination: plain, or a proxy that logs its writes.
         setup.append("local s2 = {\(rng.pick(["", "'p'", "'p', 'q', 'r'"]))}")
@@ -201,7 +205,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
         return DifferentialCase(setup: setup, Self.call(&rng, "table.move", args, state: "s, t, s2, log"))
     }
 
-    mutating func concat(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func concat(_ rng: inout SplitMix64) -> DifferentialCase {
         var setup = Self.logging + [Self.list(&rng)] + Self.target(&rng)
         if rng.chance(0.5) {
             // Strings and numbers only, so that more calls get to the end.
@@ -217,13 +221,13 @@ public struct TableCaseGenerator: DifferentialGenerator {
         return DifferentialCase(setup: setup, Self.call(&rng, "table.concat", args))
     }
 
-    mutating func pack(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func pack(_ rng: inout SplitMix64) -> DifferentialCase {
         let n = rng.int(in: 0...6)
         let args = (0..<n).map { _ in rng.chance(0.25) ? "nil" : rng.pick(Self.elements) }
         return DifferentialCase("table.pack(\(args.joined(separator: ", ")))")
     }
 
-    mutating func unpack(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func unpack(_ rng: inout SplitMix64) -> DifferentialCase {
         var setup = Self.logging + [Self.list(&rng)] + Self.target(&rng)
         if rng.chance(0.1) { setup.append("local t = \(rng.pick(["'abc'", "5", "nil"]))") }
         var args = ["t"]
@@ -259,16 +263,9 @@ public struct TableCaseGenerator: DifferentialGenerator {
                                  "-math.huge", "math.maxinteger", "math.mininteger"]
     static let orderedStrings = ["'a'", "'b'", "'ab'", "''", "'B'", "'a\\0'", "'a\\0b'", "'\\200'", "'10'", "'9'"]
 
-    mutating func sort(_ rng: inout SplitMix64) -> DifferentialCase {
-        switch rng.int(in: 0...99) {
-        case 0..<30: return sortOrdered(&rng)
-        case 30..<45: return sortRecords(&rng)
-        case 45..<60: return sortWithoutOrder(&rng)
-        case 60..<72: return sortRaising(&rng)
-        case 72..<84: return sortUncomparable(&rng)
-        case 84..<92: return sortShapes(&rng)
-        default: return sortLong(&rng)
-        }
+    static func sort(_ rng: inout SplitMix64) -> DifferentialCase {
+        weighted(&rng, [(30, sortOrdered), (15, sortRecords), (15, sortWithoutOrder), (12, sortRaising),
+                        (12, sortUncomparable), (8, sortShapes), (8, sortLong)])
     }
 
     /// `local types = {...}`: the types of `values` (Lua expressions) for `compareError`.
@@ -288,7 +285,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
 
     /// Numbers or strings by <, >, math.ult or none, through the list or a proxy, whose __len
     /// may say more than the list holds (then nils are compared).
-    mutating func sortOrdered(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortOrdered(_ rng: inout SplitMix64) -> DifferentialCase {
         let strings = rng.chance(0.35)
         let integersOnly = !strings && rng.chance(0.2)
         let pool = strings ? Self.orderedStrings
@@ -305,7 +302,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
     }
 
     /// Records with repeated keys, by a key comparator or by __lt: only the keys' order counts.
-    mutating func sortRecords(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortRecords(_ rng: inout SplitMix64) -> DifferentialCase {
         let count = rng.int(in: 0...16)
         let withLt = rng.chance(0.4)
         let make = withLt ? "setmetatable({k = %@}, R)" : "{k = %@}"
@@ -318,7 +315,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
     }
 
     /// Functions that are not strict orders: any permutation, or "invalid order function".
-    mutating func sortWithoutOrder(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortWithoutOrder(_ rng: inout SplitMix64) -> DifferentialCase {
         let count = rng.int(in: 0...20)
         let values = (0..<count).map { _ in "{k = \(rng.int(in: 0...5))}" }
         let cmp = rng.pick([
@@ -336,7 +333,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
     }
 
     /// Comparators that raise, on a call both sorts make or on an element both meet.
-    mutating func sortRaising(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortRaising(_ rng: inout SplitMix64) -> DifferentialCase {
         let count = rng.int(in: 2...14)
         let values = (0..<count).map { _ in "\(rng.int(in: -3...20))" }
         let raise = rng.pick(["error('comparator fails')", "error({code = 7})", "error('no position', 0)", "error()"])
@@ -354,7 +351,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
     }
 
     /// Values `<` cannot order all of: numbers, strings, booleans, tables, functions, holes.
-    mutating func sortUncomparable(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortUncomparable(_ rng: inout SplitMix64) -> DifferentialCase {
         let count = rng.int(in: 2...10)
         var values = (0..<count).map { _ in rng.pick(Self.orderedNumbers + Self.orderedStrings) }
         values[rng.int(in: 0...(count - 1))] = rng.pick(["true", "false", "{}", "print", "'s'", "1", "nil"])
@@ -366,7 +363,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
 
     /// Argument shapes: comparators of the wrong type, values that are not tables, lengths
     /// that are not integers, raise, or are too big.
-    mutating func sortShapes(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortShapes(_ rng: inout SplitMix64) -> DifferentialCase {
         let setup = Self.logging + ["local s = {\(rng.pick(["", "3", "3, 1", "3, 1, 2"]))}"]
             + Self.target(&rng, forSort: true)
             + [rng.pick(["", "local t = \(rng.pick(Self.nonTables))",
@@ -379,7 +376,7 @@ public struct TableCaseGenerator: DifferentialGenerator {
     /// Long lists: records by a comparator up to 1,600 (on the Lua stack), numbers or strings
     /// by < past 16,384 elements, where the sandbox's sort works in a scratch table (by a
     /// comparator, at 64 a comparison, such a sort would not fit the differential budget).
-    mutating func sortLong(_ rng: inout SplitMix64) -> DifferentialCase {
+    static func sortLong(_ rng: inout SplitMix64) -> DifferentialCase {
         let records = rng.chance(0.5)
         let n = records ? rng.int(in: 1000...1600) : rng.int(in: 16_385...20_000)
         let modulus = rng.pick([7, 100, 100_003])

@@ -143,6 +143,21 @@ struct SandboxTableTests {
             """) == [.integer(5)])
     }
 
+    @Test func elementsAtTheEndOfALongIndexChain() throws {
+        // Each element of p is found through 1,991 links of tables, walked in C, then a C
+        // function (rawlen): no Lua instruction runs while concat reads. Each read is charged
+        // 64 + 4 a link (8,028), so the budget stops it after about 120 reads, not 15,600.
+        let vm = try Self.vm(setup: """
+            local chain = setmetatable({}, {__index = rawlen})
+            for i = 1, 1990 do chain = setmetatable({}, {__index = chain}) end
+            p = setmetatable({}, {__index = chain, __len = function() return 1e9 end})
+            """)
+        let r = Self.run(vm, "return table.concat(p)")
+        #expect(r.error?.description == "t.lua:1: \(Self.budget) in table.concat")
+        #expect(r.seconds < Self.hangBound)
+        #expect(try vm.run("return p[1], p[2]") == [.integer(0), .integer(0)])
+    }
+
     @Test func movesOverHugeRanges() throws {
         let vm = try Self.vm(setup: "t = {1, 2, 3} u = {'a'}")
         // 2^40 elements: charged before the first, so u is untouched.

@@ -255,6 +255,10 @@ import Testing
         try Self.expectCharge(setup: meta, call: "table.remove(t, 1)", 16 + 9 * 64)
         try Self.expectCharge(setup: Self.ten + " setmetatable(u, {})", call: "table.move(t, 1, 10, 1, u)", 16 + 10 * 64)
         try Self.expectCharge(setup: meta, call: "table.unpack(t)", 16 + 10 * 64)
+        // An __index chain of two tables (t to a to b), which Lua walks in C for an absent key:
+        // RS_CHAIN_STEP (4) more a step for each link, and the walk itself once.
+        let chain = Self.ten + " local b = {} local a = setmetatable({}, {__index = b}) setmetatable(t, {__index = a})"
+        try Self.expectCharge(setup: chain, call: "table.insert(t, 1, 0)", 16 + 2 * 4 + 10 * (64 + 2 * 4))
     }
 
     @Test func aRefusedChangeChangesNothing() throws {
