@@ -141,9 +141,11 @@ static int tab_insert(lua_State *L) {
     } else if (args != 2) {
         return luaL_error(L, "wrong number of arguments to 'insert'");
     }
-    /* The value is on top (argument 2 or 3). */
+    /* The value is on top (argument 2 or 3). Charged: the shifts and the write of the value. */
+    long long step = tab_step(L, 1, 1, what);
+    rs_charge(L, step, what);
     if (end > pos) {
-        rs_charge(L, tab_cost((lua_Unsigned)end - (lua_Unsigned)pos, tab_step(L, 1, 1, what)), what);
+        rs_charge(L, tab_cost((lua_Unsigned)end - (lua_Unsigned)pos, step), what);
         for (lua_Integer to = end; to > pos; to--) {
             lua_geti(L, 1, to - 1);
             lua_seti(L, 1, to);
@@ -166,7 +168,10 @@ static int tab_remove(lua_State *L) {
        names argument 1. */
     if (pos != n)
         luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)n, 1, "position out of bounds");
-    if (pos < n) rs_charge(L, tab_cost((lua_Unsigned)n - (lua_Unsigned)pos, tab_step(L, 1, 1, what)), what);
+    /* Charged: the shifts, and the read of the result with the write of the last hole. */
+    long long step = tab_step(L, 1, 1, what);
+    rs_charge(L, step, what);
+    if (pos < n) rs_charge(L, tab_cost((lua_Unsigned)n - (lua_Unsigned)pos, step), what);
     lua_geti(L, 1, pos);   /* the result stays below what follows */
     lua_Integer hole = pos;
     for (; hole < n; hole++) {
@@ -271,9 +276,13 @@ static int tab_unpack(lua_State *L) {
     /* The results go on the stack: at most what it can hold (its size, the memory cap). */
     if (more >= (lua_Unsigned)INT_MAX || !lua_checkstack(L, (int)more + 1))
         return luaL_error(L, "too many results to unpack");
+    /* Reading a table without a metatable can neither fail nor run Lua code: charged at once.
+       Anything else (a metatable, a value that is not a table) as it goes. */
     long long step = tab_step(L, 1, 0, what);
+    int plain = step == 1 && lua_type(L, 1) == LUA_TTABLE;
+    if (plain) rs_charge(L, (long long)more + 1, what);
     for (lua_Integer i = first;; i++) {
-        rs_charge(L, step, what);
+        if (!plain) rs_charge(L, step, what);
         lua_geti(L, 1, i);
         if (i == last) break;
     }

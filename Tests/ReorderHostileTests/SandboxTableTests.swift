@@ -125,6 +125,11 @@ struct SandboxTableTests {
         #expect(Self.run(vm, "table.insert(t, 1, 'x')").error?.description == "t.lua:1: \(Self.budget) in table.insert")
         #expect(Self.run(vm, "table.remove(t, 1)").error?.description == "t.lua:1: \(Self.budget) in table.remove")
         #expect(try vm.run("return rawlen(t), t[1], t[3], rawget(t, 2^40)") == [.integer(3), .integer(1), .integer(3), .nil])
+        // The longest shift there is: a __len of math.maxinteger makes math.mininteger a valid
+        // position for remove (Lua 5.4.4 compares positions as unsigned numbers), 2^64 - 1
+        // shifts away. Lua would loop for ever; the charge saturates and refuses it.
+        let m = try Self.vm(setup: "m = setmetatable({}, {__len = function() return math.maxinteger end})")
+        #expect(Self.run(m, "table.remove(m, math.mininteger)").error?.description == "t.lua:1: \(Self.budget) in table.remove")
         // Removing at the length itself shifts nothing; appending after math.maxinteger wraps
         // to math.mininteger (as Lua 5.4.4 does): both return at once.
         #expect(try vm.run("return table.remove(t)") == [.nil])
