@@ -62,7 +62,7 @@ public protocol DifferentialGenerator {
 /// ```swift
 /// let report = try SandboxDifferential.run(generators: [PatternCaseGenerator()], seed: 7, cases: 1000)
 /// print(report.summary)
-/// // 1,000 cases (seed 7): 995 compared (301 raising an error), 5 stopped by the budget; no mismatch
+/// // 1,000 cases (seed 7): 1,000 compared (230 raising an error), 0 stopped by the budget; no mismatch
 /// for mismatch in report.mismatches { print(mismatch) }   // the case as one line of Lua, both outcomes
 /// ```
 public enum SandboxDifferential {
