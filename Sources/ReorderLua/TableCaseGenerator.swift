@@ -110,30 +110,44 @@ public struct TableCaseGenerator: DifferentialGenerator {
         }
     }
 
+    /// How `__index` or `__newindex` reaches the list `s`, raw, and how its calls are logged
+    /// (`r` or `w` and the key; a write also its value).
+    struct Access {
+        var event: String, parameters: String, verb: String, mark: String, raw: String, cFunction: String
+        static let read = Access(event: "__index", parameters: "_, k", verb: "read", mark: "r",
+                                 raw: "return rawget(s, k)", cFunction: "rawlen")
+        static let write = Access(event: "__newindex", parameters: "_, k, v", verb: "write", mark: "w",
+                                  raw: "rawset(s, k, v)", cFunction: "rawequal")
+        /// The mark and the key (the entry of a call that raises).
+        var key: String { "'\(mark)' .. show(k)" }
+        /// The entry a call adds to the log: the mark, the key, and a write's value.
+        var entry: String { parameters.hasSuffix("v") ? key + " .. '=' .. show(v)" : key }
+    }
+
+    /// A metatable field for `access` (or none): the list itself, a Lua function that logs the
+    /// key and raises at one of them, a C function, or a Lua function that logs (with
+    /// `forSort`, only passes the access on).
+    static func accessor(_ rng: inout SplitMix64, _ access: Access, forSort: Bool) -> String? {
+        switch rng.int(in: 0...5) {
+        case 0: return nil
+        case 1: return "\(access.event) = s"
+        case 2 where !forSort:
+            return "\(access.event) = function(\(access.parameters)) note(\(access.key)) if k == \(rng.int(in: 1...4)) "
+                + "then error('cannot \(access.verb) ' .. show(k)) end \(access.raw) end"
+        case 3 where !forSort: return "\(access.event) = \(access.cFunction)"
+        default:
+            return "\(access.event) = function(\(access.parameters)) \(forSort ? "" : "note(\(access.entry)) ")\(access.raw) end"
+        }
+    }
+
     /// `local t = ...`: the list itself, the list with a metatable, or a proxy whose metamethods
     /// reach the list `s` (raw, so a metatable on `s` itself does not call them again). With
     /// `forSort`, only metamethods whose calls both sorts must make alike.
     static func target(_ rng: inout SplitMix64, forSort: Bool = false) -> [String] {
         if rng.chance(0.35) { return ["local t = s"] }
         var fields: [String] = []
-        switch rng.int(in: 0...5) {
-        case 0: break
-        case 1: fields.append("__index = s")
-        case 2 where !forSort:
-            fields.append("__index = function(_, k) note('r' .. show(k)) if k == \(rng.int(in: 1...4)) then error('cannot read ' .. show(k)) end return rawget(s, k) end")
-        case 3 where !forSort: fields.append("__index = rawlen")
-        default: fields.append(forSort ? "__index = function(_, k) return rawget(s, k) end"
-                                       : "__index = function(_, k) note('r' .. show(k)) return rawget(s, k) end")
-        }
-        switch rng.int(in: 0...5) {
-        case 0: break
-        case 1: fields.append("__newindex = s")
-        case 2 where !forSort:
-            fields.append("__newindex = function(_, k, v) note('w' .. show(k)) if k == \(rng.int(in: 1...4)) then error('cannot write ' .. show(k)) end rawset(s, k, v) end")
-        case 3 where !forSort: fields.append("__newindex = rawequal")
-        default: fields.append(forSort ? "__newindex = function(_, k, v) rawset(s, k, v) end"
-                                       : "__newindex = function(_, k, v) note('w' .. show(k) .. '=' .. show(v)) rawset(s, k, v) end")
-        }
+        if let read = accessor(&rng, .read, forSort: forSort) { fields.append(read) }
+        if let write = accessor(&rng, .write, forSort: forSort) { fields.append(write) }
         if let len = length(&rng) { fields.append("__len = \(len)") }
         let base = rng.chance(0.3) ? "s" : "{}"
         return ["local reads = 0", "local t = setmetatable(\(base), {\(fields.joined(separator: ", "))})"]

@@ -38,15 +38,17 @@ struct SandboxTableTests {
 
     @Test func aHundredThousandByRandomAnswersStopsOnTheBudget() throws {
         let vm = try Self.vm(setup: "t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end")
-        // 100,000 reads and 99,999 comparisons at 64 are charged before the sort starts.
+        // 100,000 reads into the scratch table (8 each: a step and a cell) and 99,999 comparisons
+        // (72 each: the call and two cells) are charged before the sort starts: refused at once.
         let r = Self.run(vm, Self.randomAnswers + "\ntable.sort(t, random)")
         #expect(r.error?.description == "t.lua:3: \(Self.budget) in table.sort")
         #expect(r.seconds < Self.hangBound)
         // A C comparator (math.ult runs no instruction the hook could count) and the < operator
-        // on strings: stopped by the charges alone.
+        // on strings (30,000: 510,000 up front, then some 450,000 comparisons at 9 and more):
+        // stopped by the charges alone.
         let ult = Self.run(vm, "table.sort(t, math.ult)")
         #expect(ult.error?.description == "t.lua:1: \(Self.budget) in table.sort")
-        let strings = try Self.vm(setup: "t = {} for i = 1, 60000 do t[i] = tostring((i * 7919) % 100003) end")
+        let strings = try Self.vm(setup: "t = {} for i = 1, 30000 do t[i] = tostring((i * 7919) % 100003) end")
         let lt = Self.run(strings, "table.sort(t)")
         #expect(lt.error?.description == "t.lua:1: \(Self.budget) in table.sort")
         #expect(lt.seconds < Self.hangBound)
@@ -59,7 +61,7 @@ struct SandboxTableTests {
         // Random answers, or "yes" to all but the probe (every insertion runs to the front of
         // its run, every merge takes the whole right run first). Given the budget to finish:
         // at most n (ceil(log2 n) + 1) + 1 = 1,800,001 calls (TableLibraryTests
-        // .sortStaysWithinItsWorstCase), each charged 64, and the list is a permutation of
+        // .sortStaysWithinItsWorstCase), each charged 64 and more, and the list is a permutation of
         // what it was.
         let vm = try Self.vm(budget: 400_000_000, megabytes: 64,
                              setup: "t = {} for i = 1, 100000 do t[i] = (i * 7919) % 100003 end")
@@ -79,16 +81,34 @@ struct SandboxTableTests {
         #expect(vm.instructionsCharged - before >= 64 * calls)
     }
 
+    @Test func aSortedHundredThousandIsRefusedAtOnce() throws {
+        // The sandbox fuzzer's `table.sort(range(100000))`, which ran 26.8 ms past a budget of
+        // 3.5 ms when a comparison and a move were charged 1: sorted, it makes n - 1 comparisons,
+        // but its reads into the scratch table (a step and a cell, 8 each) and those comparisons
+        // at their base (1 + two cells, 9 each) come to 16 + 800,000 + 899,991, past the budget
+        // of 1,000,000: refused before it takes scratch memory, the list untouched.
+        let vm = try Self.vm(megabytes: 64, setup: "t = {} for i = 1, 100000 do t[i] = 100001 - i end")
+        try Self.expectSortRefusedAtOnce(vm)
+        #expect(try vm.run("return t[1], t[100000]") == [.integer(100_000), .integer(1)])
+    }
+
+    /// `table.sort(t)` in `vm` raises the budget error without taking scratch memory (what
+    /// memory grows by is the error message).
+    static func expectSortRefusedAtOnce(_ vm: LuaVM, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try vm.load("table.sort(t)", chunkName: "t.lua")
+        let peak = vm.memoryPeak
+        #expect(throws: LuaError.self, sourceLocation: sourceLocation) { try vm.pcall(nargs: 0, nresults: 0) }
+        #expect(vm.memoryPeak - peak < 64 << 10, "\(vm.memoryPeak - peak) bytes more", sourceLocation: sourceLocation)
+        #expect(Self.run(vm, "table.sort(t)").error?.description == "t.lua:1: \(Self.budget) in table.sort",
+                sourceLocation: sourceLocation)
+    }
+
     @Test func aMillionIsRefusedBeforeItTakesMemory() throws {
         let vm = try Self.vm(megabytes: 64, setup: "t = {} for i = 1, 1000000 do t[i] = -i end")
         // 10^6 reads and 10^6 - 1 comparisons cost more than the budget: refused at once, with
         // no scratch space taken (1.5 million cells would be 24 MB).
-        try vm.load("table.sort(t)", chunkName: "t.lua")
-        let peak = vm.memoryPeak
-        #expect(throws: LuaError.self) { try vm.pcall(nargs: 0, nresults: 0) }
-        #expect(vm.memoryPeak - peak < 64 << 10, "\(vm.memoryPeak - peak) bytes more")   // the error message
-        #expect(Self.run(vm, "table.sort(t)").error?.description == "t.lua:1: \(Self.budget) in table.sort")
-        // With a budget of 10^8 (the up-front charge, 10^6 + 64 (10^6 - 1), fits), random
+        try Self.expectSortRefusedAtOnce(vm)
+        // With a budget of 10^8 (the up-front charge, 8 * 10^6 + 72 (10^6 - 1), fits), random
         // answers: the sort reads the list into its scratch table and merges until the budget
         // stops it, naming it or the comparator's line.
         let big = try Self.vm(budget: 100_000_000, megabytes: 64, setup: "t = {} for i = 1, 1000000 do t[i] = -i end")
@@ -104,13 +124,13 @@ struct SandboxTableTests {
 
     @Test func concatOfMegabytes() throws {
         // 64 references to one 1 MiB string: in a policy VM the 8 MiB cap stops the result's
-        // buffer first (1 + 2 + 4 MiB charged 114,688 for the allocations, the copies 65,537
-        // each): a memory error, at once.
+        // buffer first (1 + 2 + 4 MiB charged 114,688 for the allocations, the copies 65,546
+        // each: 1 MiB / 16, a step and a piece): a memory error, at once.
         let setup = "s = string.rep('xxxxxxxxxxxxxxxx', 65536) t = {} for i = 1, 64 do t[i] = s end"
         let small = Self.run(try Self.vm(setup: setup), "return #table.concat(t)")
         #expect(small.error?.kind == .memory)
         #expect(small.seconds < Self.hangBound)
-        // With room for the result the budget stops it: 65,537 per element, about the 15th.
+        // With room for the result the budget stops it: 65,546 per element, about the 15th.
         let roomy = try Self.vm(megabytes: 256, setup: setup)
         #expect(Self.run(roomy, "return #table.concat(t)").error?.description == "t.lua:1: \(Self.budget) in table.concat")
         // A separator of 1 MiB between small elements: the separators are charged as well.

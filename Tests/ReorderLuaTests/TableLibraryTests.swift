@@ -231,23 +231,28 @@ import Testing
     static let ten = "t = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11} t[11] = nil u = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}"
 
     @Test func eachCallIsChargedItsCostAndItsSteps() throws {
-        // RS_CALL_COST (16) + one instruction per element step (docs/SANDBOX.md). insert: ten
-        // shifts and the write of the value; remove: nine shifts, and the read of the result
-        // with the write of the hole.
-        try Self.expectCharge(setup: Self.ten, call: "table.insert(t, 1, 0)", 16 + 10 + 1)
-        try Self.expectCharge(setup: Self.ten, call: "table.insert(t, 0)", 16 + 1)
-        try Self.expectCharge(setup: Self.ten, call: "table.remove(t, 1)", 16 + 9 + 1)
-        try Self.expectCharge(setup: Self.ten, call: "table.remove(t)", 16 + 1)
-        try Self.expectCharge(setup: Self.ten, call: "table.move(t, 1, 10, 1, u)", 16 + 10)
-        try Self.expectCharge(setup: Self.ten, call: "table.unpack(t)", 16 + 10)
-        // Ten one-byte strings and nine one-byte separators: under 16 bytes each.
-        try Self.expectCharge(setup: "s = {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'}", call: "table.concat(s, ',')", 16 + 10)
+        // RS_CALL_COST (16) + 4 per element step of a table without a metatable (RS_PLAIN_STEP;
+        // docs/SANDBOX.md). insert: ten shifts and the write of the value; remove: nine shifts,
+        // and the read of the result with the write of the hole.
+        try Self.expectCharge(setup: Self.ten, call: "table.insert(t, 1, 0)", 16 + 4 * (10 + 1))
+        try Self.expectCharge(setup: Self.ten, call: "table.insert(t, 0)", 16 + 4)
+        try Self.expectCharge(setup: Self.ten, call: "table.remove(t, 1)", 16 + 4 * (9 + 1))
+        try Self.expectCharge(setup: Self.ten, call: "table.remove(t)", 16 + 4)
+        try Self.expectCharge(setup: Self.ten, call: "table.move(t, 1, 10, 1, u)", 16 + 4 * 10)
+        try Self.expectCharge(setup: Self.ten, call: "table.unpack(t)", 16 + 4 * 10)
+        // Ten one-byte strings and nine one-byte separators (under 16 bytes each): a step and a
+        // piece (RS_CONCAT_PIECE, 6) each.
+        try Self.expectCharge(setup: "s = {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'}", call: "table.concat(s, ',')",
+                              16 + 10 * (4 + 6))
+        // A number is turned into its text first: 48 for an integer, 112 for a float.
+        try Self.expectCharge(setup: "s = {1, 2.5}", call: "table.concat(s)", 16 + 2 * (4 + 6) + 48 + 112)
         // Four elements fit the Lua stack as it is (no growth, which the allocation charge
-        // would add). In order, by <: 4 reads, 3 comparisons (prepaid: n - 1), 4 writes.
-        try Self.expectCharge(setup: "a = {1, 2, 3, 4}", call: "table.sort(a)", 16 + 4 + 3 + 4)
+        // would add); a cell there costs 1. In order, by <: 4 reads into cells (4 + 1 each),
+        // 3 comparisons (prepaid, n - 1, at 1 + 2 cells), 4 writes from cells (4 + 1 each).
+        try Self.expectCharge(setup: "a = {1, 2, 3, 4}", call: "table.sort(a)", 16 + 4 * 5 + 3 * 3 + 4 * 5)
         // Reversed: 6 comparisons (1 + 2 + 3), 3 of them past the prepaid; before each of the
-        // three insertions its moves at most (k - lo + 2: 3, 4, 5).
-        try Self.expectCharge(setup: "a = {4, 3, 2, 1}", call: "table.sort(a)", 16 + 4 + 3 + 3 + 12 + 4)
+        // three insertions its moves at most (k - lo + 2: 3, 4, 5), two cells each.
+        try Self.expectCharge(setup: "a = {4, 3, 2, 1}", call: "table.sort(a)", 16 + 4 * 5 + 3 * 3 + 3 * 3 + 12 * 2 + 4 * 5)
     }
 
     @Test func aMetatableMakesEachStepDear() throws {
@@ -264,7 +269,7 @@ import Testing
     }
 
     @Test func aRefusedChangeChangesNothing() throws {
-        // insert's ten shifts cost 27 with the call: with a budget of 20 the call is refused
+        // insert's ten shifts cost 60 with the call: with a budget of 20 the call is refused
         // before the first shift, and the list is as it was.
         let vm = try LuaVM(options: .policy)
         try vm.run(Self.ten)
