@@ -423,6 +423,7 @@ static int rs_setmetatable(lua_State *L) {
     lua_settop(L, 2);
     if (kind == LUA_TTABLE && rs_rawgetfield(L, 2, "__gc") != LUA_TNIL)
         return luaL_error(L, "setmetatable: __gc metamethods are not allowed in policies");
+    lua_settop(L, 2);
     if (lua_getmetatable(L, 1) && rs_rawgetfield(L, 3, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);

@@ -49,8 +49,10 @@
 
 /* Lua compares two strings with strcoll, one call per NUL-separated piece: a string of NULs
    costs a call per byte (about 10 ns, some 4 instructions' time), where other bytes cost
-   RS_BYTES_PER_INSTRUCTION to the instruction. */
+   RS_BYTES_PER_INSTRUCTION to the instruction. The first call, with what leads to it, costs more:
+   a sort of 16,000 short strings spent some 30 ns a comparison, against 10 for numbers. */
 #define RS_NUL_PIECE_COST 4
+#define RS_STRING_COMPARE 8
 
 /* What a value must offer to stand for a table. */
 #define TAB_READ   1   /* __index */
@@ -367,7 +369,7 @@ static long long lt_cost(lua_State *L, int a, int b) {
         size_t common = la < lb ? la : lb;
         size_t nuls = 0;
         for (size_t k = 0; k < common; k++) nuls += sa[k] == '\0';
-        return 1 + RS_BYTES(common) + (long long)nuls * RS_NUL_PIECE_COST;
+        return 1 + RS_STRING_COMPARE + RS_BYTES(common) + (long long)nuls * RS_NUL_PIECE_COST;
     }
     if (ta == LUA_TTABLE || ta == LUA_TUSERDATA || tb == LUA_TTABLE || tb == LUA_TUSERDATA)
         return RS_META_STEP;

@@ -44,7 +44,7 @@ struct SandboxTableTests {
         #expect(r.error?.description == "t.lua:3: \(Self.budget) in table.sort")
         #expect(r.seconds < Self.hangBound)
         // A C comparator (math.ult runs no instruction the hook could count) and the < operator
-        // on strings (30,000: 510,000 up front, then some 450,000 comparisons at 9 and more):
+        // on strings (30,000: 510,000 up front, then some 450,000 comparisons at 17 and more):
         // stopped by the charges alone.
         let ult = Self.run(vm, "table.sort(t, math.ult)")
         #expect(ult.error?.description == "t.lua:1: \(Self.budget) in table.sort")
