@@ -9,9 +9,9 @@
  * through metamethods). A call whose work does not fit in what is left raises the normal budget
  * error at the policy's line, naming the function. docs/SANDBOX.md lists every function.
  *
- * coroutine.wrap is Lua 5.4.4's own (lcorolib.c; Copyright (C) 1994-2022 Lua.org, PUC-Rio,
- * MIT licence) with the charges added. The pattern functions are in pattern.c, the table
- * functions in tables.c.
+ * The coroutine functions (create, resume, wrap) are Lua 5.4.4's own (lcorolib.c; Copyright
+ * (C) 1994-2022 Lua.org, PUC-Rio, MIT licence) with the charges added. The pattern functions
+ * are in pattern.c, the table functions in tables.c.
  */
 #include "shim_internal.h"
 
