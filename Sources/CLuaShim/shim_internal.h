@@ -197,6 +197,9 @@ static inline size_t rs_end_position(lua_Integer pos, size_t len) {
 /* Installs string.find, match, gmatch and gsub (pattern.c) into the string table at `str`. */
 void rs_open_patterns(lua_State *L, int str);
 
+/* Installs the sandbox's table functions (tables.c) into the table library at index `t`. */
+void rs_open_table(lua_State *L, int t);
+
 /* Installs the sandbox's bounded library functions into the global table at index `g`
    (called by rs_openlibs for sandboxed states, before the libraries are made read-only). */
 void rs_open_bounded(lua_State *L, int g);
