@@ -17,6 +17,13 @@ public enum Replayer {
         /// A board's list offsets at the end (empty for tables and grids).
         public var listOffsets: [Double]
         public var events: [DragEvent]
+        /// What the policy reported: load warnings, hook failures, a switch-off, `print` lines
+        /// (shown on standard error as they are collected).
+        public var diagnostics: [PolicyDiagnostic]
+
+        /// Whether the policy failed during the replay (a hook failed, or it was switched off):
+        /// `reorder replay` then exits with 1.
+        public var policyFailed: Bool { diagnostics.contains(where: \.isFailure) }
     }
 
     /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
@@ -73,9 +80,10 @@ public enum Replayer {
     static func replay(header: Trace.Header?, inputs next: () throws(ReplayError) -> TraceInput?, policy: String?,
                        tracePath: String?, console: Console) throws(ReplayError) -> Outcome {
         let session: ScriptSession
+        // The host lives as long as the replay: the session's diagnostics go through it.
+        let host: ScriptingHost
         do {
-            let host = try ScriptingHost(output: console.write, useColor: false)
-            host.baseDirectory = console.currentDirectory
+            host = try diagnosticsHost(console)
             session = try makeSession(for: Trace(header: header, inputs: []), policy: policy, tracePath: tracePath,
                                       host: host, console: console)
         } catch {
@@ -91,9 +99,20 @@ public enum Replayer {
             count += 1
         }
         session.collect()
-        return Outcome(policy: session.policyName, inputs: count, time: sim.time,
-                       state: sim.state.rawValue, order: sim.order, offset: sim.offset,
-                       listOffsets: sim.layout.listOffsets, events: session.events)
+        return withExtendedLifetime(host) {
+            Outcome(policy: PolicyDiagnostic.label(of: sim.policy), inputs: count, time: sim.time,
+                    state: sim.state.rawValue, order: sim.order, offset: sim.offset,
+                    listOffsets: sim.layout.listOffsets, events: session.events, diagnostics: session.diagnostics)
+        }
+    }
+
+    /// The scripting host of a command that replays a trace without Lua code (`replay`,
+    /// `render`): its sessions' policy diagnostics go to standard error, one line each
+    /// (``ReorderLua/PolicyDiagnostic/line(policy:)``). Keep it as long as the session.
+    static func diagnosticsHost(_ console: Console) throws(LuaError) -> ScriptingHost {
+        let host = try ScriptingHost(output: console.writeError, useColor: false)
+        host.baseDirectory = console.currentDirectory
+        return host
     }
 
     /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
@@ -164,7 +183,8 @@ public enum Replayer {
             }
             let outcome = try replay(reader, policy: policy, console: console)
             console.write(json ? jsonReport(outcome) + "\n" : textReport(outcome))
-            return 0
+            // The outcome is not the policy's own when a fallback answered: fail, visibly.
+            return outcome.policyFailed ? 1 : 0
         } catch {
             console.writeError("reorder replay: \(error)\n")
             return 1
@@ -237,6 +257,7 @@ public enum Replayer {
             ("state", .string("\(o.state)")), ("items", items),
             ("offset", .members([("x", n(o.offset.x)), ("y", n(o.offset.y))])),
             ("events", .array(events)),
+            ("diagnostics", PolicyDiagnostic.json(o.diagnostics, policy: o.policy)),
         ]))
     }
 }

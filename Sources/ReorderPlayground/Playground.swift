@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 import ReorderScripting
 import ReorderPlot
 
@@ -306,11 +307,12 @@ public final class Playground {
             let outcome = s.simulator.apply(input)
             if case .frame = input, outcome == .ignored {} else { changed = true }
         }
+        let reported = s.diagnostics.count
         s.collect()
-        var replies: [PlaygroundReply] = []
+        var replies = diagnosticsReplies(s, since: reported)
         if !changed, s.events.count == eventsSent {
             // An idle frame: nothing changed; answer only the sender.
-            return [.sender(sceneMessage(seq: seq))]
+            return replies + [.sender(sceneMessage(seq: seq))]
         }
         replies.append(.everyone(sceneMessage(seq: seq)))
         if reloadPending, s.simulator.state == .idle { replies += reload() }
@@ -496,8 +498,28 @@ public final class Playground {
             w.field("layout", s?.options.layout.rawValue ?? "table")
             if let policyError { w.field("policy_error", policyError) }
             w.field("curve_svg", curveSVG())
+            // What the policy reported so far (its load warnings, a hook that failed), for a
+            // page that joins now; `print` lines only as they come (``diagnosticsReplies``).
+            if let s {
+                let name = PolicyDiagnostic.label(of: s.simulator.policy)
+                w.field("diagnostics") { $0.raw(JSONWriter.compact(PolicyDiagnostic.json(s.diagnostics.filter { $0.kind != .print }, policy: name))) }
+            }
         }
         return w.text
+    }
+
+    /// The policy diagnostics `s` collected since it had `count` (the terminal has shown them
+    /// through the host's output), as one `diagnostics` message to every page.
+    func diagnosticsReplies(_ s: ScriptSession, since count: Int) -> [PlaygroundReply] {
+        guard s.diagnostics.count > count else { return [] }
+        let name = PolicyDiagnostic.label(of: s.simulator.policy)
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "diagnostics")
+            w.field("diagnostics") { $0.raw(JSONWriter.compact(PolicyDiagnostic.json(Array(s.diagnostics[count...]), policy: name))) }
+        }
+        return [.everyone(w.text)]
     }
 
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.
