@@ -484,8 +484,9 @@ public final class Playground {
         guard let s = session else { return [] }
         let sim = s.simulator
         for _ in 0..<2 where sim.state != .idle { _ = sim.apply(.cancel(sim.time)) }
+        let reported = s.diagnostics.count
         s.collect()
-        return [.everyone(sceneMessage(seq: seq))]
+        return diagnosticsReplies(s, since: reported) + [.everyone(sceneMessage(seq: seq))]
     }
 
     // MARK: - Outgoing messages
@@ -542,10 +543,7 @@ public final class Playground {
             w.field("curve_svg", curveSVG())
             // What the policy reported so far (its load warnings, a hook that failed), for a
             // page that joins now; `print` lines only as they come (``diagnosticsReplies``).
-            if let s {
-                let name = PolicyDiagnostic.label(of: s.simulator.policy)
-                w.field("diagnostics") { $0.raw(JSONWriter.compact(PolicyDiagnostic.json(s.diagnostics.filter { $0.kind != .print }, policy: name))) }
-            }
+            if let s { w.field("diagnostics") { $0.raw(Self.diagnosticsJSON(s.diagnostics.filter { $0.kind != .print }, of: s)) } }
         }
         return w.text
     }
@@ -554,14 +552,19 @@ public final class Playground {
     /// through the host's output), as one `diagnostics` message to every page.
     func diagnosticsReplies(_ s: ScriptSession, since count: Int) -> [PlaygroundReply] {
         guard s.diagnostics.count > count else { return [] }
-        let name = PolicyDiagnostic.label(of: s.simulator.policy)
         var w = JSONText()
         w.object { w in
             w.field("v", Double(PlaygroundProtocol.version))
             w.field("type", "diagnostics")
-            w.field("diagnostics") { $0.raw(JSONWriter.compact(PolicyDiagnostic.json(Array(s.diagnostics[count...]), policy: name))) }
+            w.field("diagnostics") { $0.raw(Self.diagnosticsJSON(s.diagnostics[count...], of: s)) }
         }
         return [.everyone(w.text)]
+    }
+
+    /// Diagnostics as the page gets them (``ReorderLua/PolicyDiagnostic/json(_:policy:)``),
+    /// labelled with the policy's own name.
+    static func diagnosticsJSON(_ list: some Collection<PolicyDiagnostic>, of s: ScriptSession) -> String {
+        JSONWriter.compact(PolicyDiagnostic.json(Array(list), policy: PolicyDiagnostic.label(of: s.simulator.policy)))
     }
 
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.

@@ -144,4 +144,35 @@ import Testing
 
             """)
     }
+    /// docs/REFERENCE.md, "Policy diagnostics", shows each kind as the commands print it: the
+    /// lines of its example are those of a misspelt field, a failing hook three times in a
+    /// row, and a `print`.
+    @Test func theReferenceShowsTheLinesAsPrinted() throws {
+        let printing = """
+            return {
+              on_begin = function(ctx, s, r) print("lifted " .. r) end,
+            }
+
+            """
+        let dir = try temporaryDirectory(prefix: "diagnostics", files: ["typo.lua": Self.typo, "bad.lua": Self.bad,
+                                                                         "mine.lua": printing])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func lines(_ name: String, _ use: (LuaPolicy, PolicyContext) -> Void) throws -> [String] {
+            let policy = try LuaPolicy(path: dir.appendingPathComponent(name).path)
+            let ctx = PolicyContext(order: Order(sections: [["a", "b", "c"].map(Item.init)]), viewport: Size(width: 375, height: 667),
+                                    content: Size(width: 375, height: 132), offset: .zero, itemSize: Size(width: 375, height: 44),
+                                    frameRate: 60, time: 0, dragTime: 0)
+            use(policy, ctx)
+            return policy.drainDiagnostics().map { $0.line(policy: PolicyDiagnostic.label(of: policy)) }
+        }
+        let a = ItemPosition(section: 0, item: 1)
+        let printed = try lines("typo.lua") { _, _ in }
+            + lines("bad.lua") { p, ctx in for _ in 1...LuaPolicy.failureLimit { _ = p.canMove(ctx, at: a) } }
+            + lines("mine.lua") { p, ctx in p.onBegin(ctx, at: a) }
+        let text = try DocBlocks.text("docs/REFERENCE.md")
+        let section = try #require(text.range(of: "### Policy diagnostics\n"))
+        let block = try #require(DocBlocks.blocks(String(text[section.upperBound...])).first)
+        #expect(block.lines == printed)
+        #expect(printed.count == 4)
+    }
 }
