@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 import ReorderScripting
 import ReorderPlot
 
@@ -308,11 +309,12 @@ public final class Playground {
             let outcome = s.simulator.apply(input)
             if case .frame = input, outcome == .ignored {} else { changed = true }
         }
+        let reported = s.diagnostics.count
         s.collect()
-        var replies: [PlaygroundReply] = []
+        var replies = diagnosticsReplies(s, since: reported)
         if !changed, s.events.count == eventsSent {
             // An idle frame: nothing changed; answer only the sender.
-            return [.sender(sceneMessage(seq: seq))]
+            return replies + [.sender(sceneMessage(seq: seq))]
         }
         replies.append(.everyone(sceneMessage(seq: seq)))
         if reloadPending, s.simulator.state == .idle { replies += reload() }
@@ -483,8 +485,9 @@ public final class Playground {
         guard let s = session else { return [] }
         let sim = s.simulator
         for _ in 0..<2 where sim.state != .idle { _ = sim.apply(.cancel(sim.time)) }
+        let reported = s.diagnostics.count
         s.collect()
-        return [.everyone(sceneMessage(seq: seq))]
+        return diagnosticsReplies(s, since: reported) + [.everyone(sceneMessage(seq: seq))]
     }
 
     // MARK: - Outgoing messages
@@ -539,8 +542,30 @@ public final class Playground {
             w.field("layout", s?.options.layout.rawValue ?? "table")
             if let policyError { w.field("policy_error", policyError) }
             w.field("curve_svg", curveSVG())
+            // What the policy reported so far (its load warnings, a hook that failed), for a
+            // page that joins now; `print` lines only as they come (``diagnosticsReplies``).
+            if let s { w.field("diagnostics") { $0.raw(Self.diagnosticsJSON(s.diagnostics.filter { $0.kind != .print }, of: s)) } }
         }
         return w.text
+    }
+
+    /// The policy diagnostics `s` collected since it had `count` (the terminal has shown them
+    /// through the host's output), as one `diagnostics` message to every page.
+    func diagnosticsReplies(_ s: ScriptSession, since count: Int) -> [PlaygroundReply] {
+        guard s.diagnostics.count > count else { return [] }
+        var w = JSONText()
+        w.object { w in
+            w.field("v", Double(PlaygroundProtocol.version))
+            w.field("type", "diagnostics")
+            w.field("diagnostics") { $0.raw(Self.diagnosticsJSON(s.diagnostics[count...], of: s)) }
+        }
+        return [.everyone(w.text)]
+    }
+
+    /// Diagnostics as the page gets them (``ReorderLua/PolicyDiagnostic/json(_:policy:)``),
+    /// labelled with the policy's own name.
+    static func diagnosticsJSON(_ list: some Collection<PolicyDiagnostic>, of s: ScriptSession) -> String {
+        JSONWriter.compact(PolicyDiagnostic.json(Array(list), policy: PolicyDiagnostic.label(of: s.simulator.policy)))
     }
 
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.

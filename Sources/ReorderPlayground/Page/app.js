@@ -95,6 +95,7 @@ function receive(text) {
       log(`error: ${m.message}`, 'error');
       break;
     case 'policy_error': policyError(m.message); break;
+    case 'diagnostics': diagnostics(m.diagnostics); break;
     case 'status':
       status(m.status);
       if (m.status === 'recording') { $('record').disabled = true; $('stop').disabled = false; }
@@ -121,6 +122,13 @@ function welcome(m) {
   showChart($('chart'), m.curve_svg);
   document.title = `reorder play: ${m.policy}`;
   log(`policy ${m.policy} (${m.layout})`);
+  diagnostics(m.diagnostics || []);
+}
+
+// The policy's diagnostics, each as the terminal shows it (its `text`); all but `print` lines
+// marked as errors.
+function diagnostics(list) {
+  for (const d of list) log(d.text, d.kind === 'print' ? undefined : 'error');
 }
 
 function policyError(message) {
