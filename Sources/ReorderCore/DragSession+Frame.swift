@@ -12,33 +12,36 @@ extension DragSession {
     /// The hooks see `ctx`, which the scrolling keeps up to date (the offset; the content size
     /// and the offset the layout reports, a board's list scroll, when the layout scrolls part
     /// of itself).
-    mutating func edgeScroll(dt: Double, policy: some DragPolicy, context ctx: inout PolicyContext) {
+    mutating func edgeScroll(_ drag: PhaseStorage<Drag>, dt: Double, policy: some DragPolicy,
+                             context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
-        guard config.enabled, let snap = snapshot, let finger else {
-            verticalEpisode = nil; horizontalEpisode = nil
+        guard config.enabled else {
+            drag.value.verticalEpisode = nil; drag.value.horizontalEpisode = nil
             return
         }
+        // The snapshot's numbers one by one: reading the whole snapshot copied the whole drag.
+        let center = drag.value.snapshot.center, size = drag.value.snapshot.size, scale = drag.value.snapshot.scale
+        let finger = drag.value.finger
         // Read into a local: reading a getter of the whole session in the arguments of the
         // layout's mutating `scroll` made the compiler copy the session.
-        let dragging = currentPosition
+        let dragging = drag.value.current
         // `resolved(scrollAxis:)` returns the axes as they are without `.main`; with it, they
         // resolve against the scroll axis read at the lift.
-        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: scrollAxisOfDrag) : config.axes
+        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: drag.value.scrollAxis) : config.axes
         for axis in [Axis.vertical, .horizontal] {
-            guard axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
+            guard axes.contains(axis: axis) else { drag.value.setEpisode(nil, axis); continue }
             let length = viewport[axis]
             let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
-            guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
+            guard zone > 0, length > 0 else { drag.value.setEpisode(nil, axis); continue }
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
-                                                         snapshot: snap, finger: finger, inclusive: config.inclusive)
-            else { setEpisode(nil, axis); continue }
-            // Stored properties read in place: a call of a method of the session here made the
-            // compiler copy the whole session (every buffer retained) twice a frame.
-            var episode = axis == .vertical ? verticalEpisode : horizontalEpisode
+                                                         center: center, size: size, scale: scale, finger: finger,
+                                                         inclusive: config.inclusive)
+            else { drag.value.setEpisode(nil, axis); continue }
+            var episode = drag.value.episode(axis)
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
-                setEpisode(episode, axis)
+                drag.value.setEpisode(episode, axis)
             }
             guard dt > 0, let start = episode?.start else { continue }
             let elapsed = max(0, time - dt / 2 - start)
@@ -66,15 +69,15 @@ extension DragSession {
     /// +1 towards the end; nil when it is in neither zone. With `inclusive`, a point exactly on
     /// the inner border (depth 0) is in the zone.
     @inline(__always) static func edgeDepth(_ axis: Axis, zone: Double, length: Double, reference: EdgeReference,
-                                            snapshot snap: SnapshotState, finger: Point,
+                                            center: Point, size: Size, scale: Double, finger: Point,
                                             inclusive: Bool = false) -> (direction: Double, depth: Double)? {
         let towardsStart: Double, towardsEnd: Double
         switch reference {
         case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
-        case .center: towardsStart = snap.center[axis]; towardsEnd = snap.center[axis]
+        case .center: towardsStart = center[axis]; towardsEnd = center[axis]
         case .leadingEdge:
-            let half = snap.size[axis] * snap.scale / 2
-            towardsStart = snap.center[axis] - half; towardsEnd = snap.center[axis] + half
+            let half = size[axis] * scale / 2
+            towardsStart = center[axis] - half; towardsEnd = center[axis] + half
         }
         let depthStart = zone - towardsStart
         let depthEnd = towardsEnd - (length - zone)
@@ -83,33 +86,24 @@ extension DragSession {
         return nil
     }
 
-    func episode(_ axis: Axis) -> ScrollEpisode? {
-        axis == .vertical ? verticalEpisode : horizontalEpisode
-    }
-
-    mutating func setEpisode(_ e: ScrollEpisode?, _ axis: Axis) {
-        if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
-    }
-
     /// The target the rule proposes for the current finger / snapshot, if any, while the
     /// dragged item is at `current`.
-    func proposedTarget(dragging current: ItemPosition) -> ItemPosition? {
+    func proposedTarget(_ drag: PhaseStorage<Drag>, dragging current: ItemPosition) -> ItemPosition? {
         switch configuration.targetRule {
         case .underFinger:
-            guard let finger else { return nil }
             // With `snapshot.clamp`, at the clamped point (JXMovableCellTableView.m:195).
-            return layout.proposedPosition(at: clamped(finger) + offset, dragging: current)
+            return layout.proposedPosition(at: clamped(drag.value.finger, drag) + offset, dragging: current)
         case .centerDistance:
-            guard let snap = snapshot else { return nil }
+            let contentCenter = drag.value.snapshot.contentCenter
             let visible = Rect(origin: offset, size: viewport)
             // Half the snapshot's bounds width: the reference compares with
             // `snapshotView.bounds.size.width / 2`, and bounds ignore the lift's scale transform.
-            let limit = snap.size.width / 2
+            let limit = drag.value.snapshot.size.width / 2
             var best: ItemPosition?
             var bestDistance = Double.infinity
             for p in layout.positions(in: visible) {
                 guard let c = layout.frame(of: p)?.center else { continue }
-                let dx = c.x - snap.contentCenter.x, dy = c.y - snap.contentCenter.y
+                let dx = c.x - contentCenter.x, dy = c.y - contentCenter.y
                 let d = (dx * dx + dy * dy).squareRoot()
                 if d <= limit && d < bestDistance { best = p; bestDistance = d }
             }
@@ -119,13 +113,14 @@ extension DragSession {
 
     /// The proposal of the target rule, when it is a step: the dragged item's position and an
     /// existing position, or one past the end of another section (append).
-    @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
-        guard let current = currentPosition, let proposed = proposedTarget(dragging: current), proposed != current,
+    @inline(__always) func proposal(_ drag: PhaseStorage<Drag>) -> (current: ItemPosition, proposed: ItemPosition)? {
+        let current = drag.value.current
+        guard let proposed = proposedTarget(drag, dragging: current), proposed != current,
               order.isValid(proposed)
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
         else { return nil }
-        guard configuration.swapThreshold >= 1 || passesSwapThreshold(proposed, from: current) else { return nil }
+        guard configuration.swapThreshold >= 1 || passesSwapThreshold(proposed, from: current, drag) else { return nil }
         return (current, proposed)
     }
 
@@ -135,16 +130,12 @@ extension DragSession {
     /// grid or rows of a table, horizontal within a grid line or across a board's lists, i.e.
     /// when the two cells overlap vertically). SortableJS's `_getSwapDirection` without
     /// `invertSwap`. A proposal with no item (an empty section, an append) has no zone.
-    func passesSwapThreshold(_ proposed: ItemPosition, from current: ItemPosition) -> Bool {
+    func passesSwapThreshold(_ proposed: ItemPosition, from current: ItemPosition, _ drag: PhaseStorage<Drag>) -> Bool {
         guard let target = layout.frame(of: proposed), let dragged = layout.frame(of: current) else { return true }
         let point: Point
         switch configuration.targetRule {
-        case .underFinger:
-            guard let finger else { return true }
-            point = clamped(finger) + offset
-        case .centerDistance:
-            guard let c = snapshot?.contentCenter else { return true }
-            point = c
+        case .underFinger: point = clamped(drag.value.finger, drag) + offset
+        case .centerDistance: point = drag.value.snapshot.contentCenter
         }
         let axis: Axis = dragged.minY < target.maxY && target.minY < dragged.maxY ? .horizontal : .vertical
         let start = target.origin[axis], length = target.size[axis]
@@ -163,22 +154,22 @@ extension DragSession {
     ///
     /// The `target` and `semantics` hooks see `ctx`, which is gone before the order changes:
     /// a context shares the order's storage, and changing it then would copy the section.
-    mutating func resolveTarget(policy: some DragPolicy, context ctx: consuming PolicyContext) {
-        guard let (current, proposed) = proposal(),
+    mutating func resolveTarget(_ drag: PhaseStorage<Drag>, policy: some DragPolicy, context ctx: consuming PolicyContext) {
+        guard let (current, proposed) = proposal(drag),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }
         // The context's content size is the layout's now (the edge scroll keeps it up to date).
         let content = ctx.content
         _ = consume ctx
-        take(from: current, to: target, semantics: semantics, policy: policy, content: content)
+        take(drag, from: current, to: target, semantics: semantics, policy: policy, content: content)
     }
 
-    /// ``resolveTarget(policy:context:)`` with a context made only when there is a proposal.
-    mutating func resolveTarget(policy: some DragPolicy) {
-        guard let (current, proposed) = proposal(),
+    /// ``resolveTarget(_:policy:context:)`` with a context made only when there is a proposal.
+    mutating func resolveTarget(_ drag: PhaseStorage<Drag>, policy: some DragPolicy) {
+        guard let (current, proposed) = proposal(drag),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return }
-        take(from: current, to: target, semantics: semantics, policy: policy, content: layout.contentSize)
+        take(drag, from: current, to: target, semantics: semantics, policy: policy, content: layout.contentSize)
     }
 
     /// Applies a step to the order and the layout, when it is valid for the order: within a
@@ -222,14 +213,15 @@ extension DragSession {
     /// item passed: hysteresis by construction. Proposals further on (a step into the section
     /// below shifts it up) are kept, so a still point makes at most one step inside a section.
     /// The caller skips it for a layout whose items share one size.
-    mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition) -> Bool {
+    mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition,
+                             _ drag: PhaseStorage<Drag>) -> Bool {
         // A step across a board's lists may clamp the scroll of the list it leaves; undoing it
         // does not scroll back, so the scrolls are put back as they were.
         let listOffsets = current.section != target.section ? layout.listOffsets : []
         guard apply(step) else { return true }
-        if hasDrag { dragData.current = target }
-        let next = proposal()?.proposed
-        if hasDrag { dragData.current = current }
+        drag.value.current = target
+        let next = proposal(drag)?.proposed
+        drag.value.current = current
         undo(step)
         if !listOffsets.isEmpty { layout.setListOffsets(listOffsets) }
         guard let next, next != target else { return true }
@@ -241,15 +233,16 @@ extension DragSession {
     ///
     /// An exchange with no item (one past the end of another section: an empty section or an
     /// append) is a move. `content` is the layout's content size before the step.
-    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics proposed: Semantics,
-                                         policy: some DragPolicy, content: Size) {
+    @inline(__always) mutating func take(_ drag: PhaseStorage<Drag>, from current: ItemPosition, to target: ItemPosition,
+                                         semantics proposed: Semantics, policy: some DragPolicy, content: Size) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
-        // Issue 19: a step into another section must suit every member of a group.
-        guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return }
+        // A step into another section must suit every member of a group.
+        guard drag.value.group == nil || target.section == current.section || groupAllows(target, policy: policy)
+        else { return }
         // The check is skipped (every step holds) when all items share one size; tested here, so
         // such a layout's steps do not call into it.
-        guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target) else { return }
+        guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target, drag) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
         // A step across a grid's sections can take a line off the content: the offset stays
@@ -258,9 +251,9 @@ extension DragSession {
         // the same content size clamping again would change nothing: skipped then.
         if layout.contentSize != content { offset = clampedOffset(offset) }
         undoLog.append(step)
-        if hasDrag { dragData.current = target }
+        drag.value.current = target
         startSlides(from: current, to: target, semantics: semantics)
-        events.append(.move(from: current, to: target, semantics: semantics, time: time))
+        record(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)
     }
 }

@@ -1,4 +1,4 @@
-/// Group drags (issue 19): lifting a selected item lifts the selection, which moves as one and
+/// Group drags: lifting a selected item lifts the selection, which moves as one and
 /// lands contiguously at the drop.
 ///
 /// - `group.mode = "collapse"` (SortableJS MultiDrag): at the lift the other members fold into
@@ -74,7 +74,7 @@ extension DragSession {
 
     /// The group being dragged (or dropping), else nil.
     public var groupInfo: GroupInfo? {
-        guard let group, let drag else { return nil }
+        guard let drag, let group = drag.group else { return nil }
         let ghosts = group.mode == .stay && !group.landed ? group.landing.filter { $0 != drag.handle } : []
         return GroupInfo(count: group.landing.count, mode: group.mode, ghosts: ghosts,
                          ids: group.landing.map { order.item(handle: $0).id },
@@ -88,7 +88,6 @@ extension DragSession {
     /// in selection order). A selected item the policy will not let move (`can_move`) stays
     /// where it is (and selected): locked items never move.
     mutating func liftGroup(policy: some DragPolicy) {
-        group = nil
         guard let drag, selection.contains(drag.handle) else { return }
         var members: [Int32] = [drag.handle]
         let limit = configuration.group.maxCount
@@ -97,8 +96,8 @@ extension DragSession {
         guard let g = group else { return }
         // Right after the lift nothing has stepped: a folded member is where the dragged item
         // is, a stayed one where it was at the press.
-        let positions = g.landing.map { h in h == drag.handle || g.mode == .collapse ? (self.drag?.current ?? drag.current)
-                                                                                     : (g.pressPositions[h] ?? drag.current) }
+        let now = currentPosition ?? drag.current
+        let positions = g.landing.map { h in h == drag.handle || g.mode == .collapse ? now : (g.pressPositions[h] ?? drag.current) }
         appendGroupEvent("begin", positions: positions)
     }
 
@@ -144,9 +143,10 @@ extension DragSession {
         }
         let landing = configuration.group.order == .relative ? relative : members.filter { mask[Int($0)] }
         let pressPosition = pressPositions[drag.handle] ?? drag.original
-        group = GroupDrag(mode: configuration.group.mode, landing: landing, mask: mask,
-                          pressSections: pressSections, pressSelection: selection,
-                          pressPosition: pressPosition, pressPositions: pressPositions)
+        let group = GroupDrag(mode: configuration.group.mode, landing: landing, mask: mask,
+                              pressSections: pressSections, pressSelection: selection,
+                              pressPosition: pressPosition, pressPositions: pressPositions)
+        updateDrag { $0.group = group }
         if configuration.group.mode == .collapse {
             if landing.count > 1 { fold(mask) }
         } else {
@@ -179,8 +179,10 @@ extension DragSession {
             sections.append(kept)
         }
         order.replaceSections(sections)
-        self.drag?.current = current
-        self.drag?.original = current
+        updateDrag { drag in
+            drag.current = current
+            drag.original = current
+        }
         relayout()
     }
 
@@ -193,7 +195,7 @@ extension DragSession {
         slides.started.removeAll(keepingCapacity: true)
         slides.head = 0
         slides.pending.removeAll(keepingCapacity: true)
-        if state == .dragging { updateSnapshot() }
+        if let drag = dragging { updateSnapshot(drag) }
     }
 
     // MARK: Steps
@@ -226,7 +228,7 @@ extension DragSession {
     mutating func appendGroupEvent(_ of: String, positions known: [ItemPosition]? = nil) {
         guard let group, let drag else { return }
         if let known {
-            events.append(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: known, time: time))
+            record(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: known, time: time))
             return
         }
         var where_: [Int32: ItemPosition] = [:]
@@ -235,12 +237,12 @@ extension DragSession {
             for (i, h) in sec.enumerated() where group.contains(h) { where_[h] = ItemPosition(section: s, item: i) }
         }
         let positions = group.landing.map { where_[$0] ?? drag.current }
-        events.append(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: positions, time: time))
+        record(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: positions, time: time))
     }
 
     // MARK: Tap (a second touch adds an item)
 
-    /// A second touch on the item at `position` while dragging (issue 19): when the policy's
+    /// A second touch on the item at `position` while dragging: when the policy's
     /// `can_add` allows it (UIKit's `itemsForAddingTo`), `can_move` too, and the group is below `group.max`, the
     /// item joins the drag (and the selection); a `collapse` group folds it in. A refusal is a
     /// `refuse` event. Ignored outside a drag, and on the dragged item or a member.
@@ -253,11 +255,12 @@ extension DragSession {
     public mutating func tap(_ position: ItemPosition, time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard t.isFinite, state == .dragging, let drag, order.isValid(position) else { return .ignored }
         time = max(time, t)
+        ownPhase()
         let h = order.handle(at: position)
         guard h != drag.handle, !(group?.contains(h) ?? false) else { return .ignored }
         guard (group?.landing.count ?? 1) < configuration.group.maxCount, policy.canAdd(context(), at: position),
               policy.canMove(context(), at: position) else {
-            events.append(.refuse(position: position, time: time))
+            record(.refuse(position: position, time: time))
             return .handled(from: .dragging, to: .dragging)
         }
         if group == nil { startGroup(members: [drag.handle], policy: Optional<DefaultPolicy>.none) }
@@ -274,7 +277,7 @@ extension DragSession {
         } else {
             g.landing.append(h)
         }
-        group = g
+        updateDrag { $0.group = g }
         if g.mode == .collapse {
             var out = [Bool](repeating: false, count: order.storage.count)
             out[Int(h)] = true
@@ -323,15 +326,17 @@ extension DragSession {
         }
         order.replaceSections(sections)
         g.landed = true
-        group = g
-        self.drag?.current = final
+        updateDrag { drag in
+            drag.group = g
+            drag.current = final
+        }
         relayout()
         return final
     }
 
     /// Where the landed block's items are, the dragged one at `dragged`.
     func landedPositions(at dragged: ItemPosition) -> [ItemPosition] {
-        guard let group, let drag, let k = group.landing.firstIndex(of: drag.handle) else { return [] }
+        guard let drag, let group = drag.group, let k = group.landing.firstIndex(of: drag.handle) else { return [] }
         return group.landing.indices.map { ItemPosition(section: dragged.section, item: dragged.item - k + $0) }
     }
 
@@ -341,25 +346,32 @@ extension DragSession {
         order.replaceSections(g.pressSections)
         selection = g.pressSelection
         g.landed = true
-        group = g
-        drag?.original = g.pressPosition
-        drag?.current = g.pressPosition
+        updateDrag { drag in
+            drag.group = g
+            drag.original = g.pressPosition
+            drag.current = g.pressPosition
+        }
         undoLog.removeAll(keepingCapacity: true)
         relayout()
     }
 
     /// The finger lifted during a group drag: land, ask `on_end`, keep or restore, drop.
-    mutating func endGroupDrag(policy: some DragPolicy) {
-        guard let g = group, let to = landGroup() else { resetInteraction(); return }
+    /// Returns the `end` or `rollback` event (nil without a group).
+    mutating func endGroupDrag(policy: some DragPolicy) -> DragEvent? {
+        guard let g = group, let to = landGroup() else { phase = .idle; return nil }
+        let ending: DragEvent
         if policy.onEnd(context(), from: g.pressPosition, to: to) {
-            events.append(.end(from: g.pressPosition, to: to, time: time))
+            ending = .end(from: g.pressPosition, to: to, time: time)
+            record(ending)
             appendGroupEvent("end", positions: landedPositions(at: to))
             if !configuration.group.keepSelection { selection.removeAll() }
         } else {
             restoreGroup()
-            events.append(.rollback(time: time))
+            ending = .rollback(time: time)
+            record(ending)
         }
         beginDrop()
+        return ending
     }
 
     /// A cancel during a group drag: revert to the press, or land where the dragged item is.
@@ -370,29 +382,5 @@ extension DragSession {
             landGroup()
             if !configuration.group.keepSelection { selection.removeAll() }
         }
-    }
-
-    // MARK: Checks
-
-    /// The order's invariants, with a folded group's carried items counted as present.
-    func groupAwareOrderViolations() -> [String] {
-        guard let group, group.isFolded, let drag else { return order.invariantViolations() }
-        var seen = [Bool](repeating: false, count: order.storage.count)
-        var problems: [String] = []
-        for (s, sec) in order.sections.enumerated() {
-            for (i, h) in sec.enumerated() {
-                guard h >= 0, Int(h) < seen.count else { problems.append("(\(s), \(i)) holds an unknown handle \(h)"); continue }
-                if seen[Int(h)] { problems.append("item \(order.storage[Int(h)].id) appears twice") }
-                seen[Int(h)] = true
-            }
-        }
-        for h in group.landing where h != drag.handle {
-            if seen[Int(h)] { problems.append("folded item \(order.storage[Int(h)].id) is also in the order") }
-            seen[Int(h)] = true
-        }
-        for (h, present) in seen.enumerated() where !present {
-            problems.append("item \(order.storage[h].id) is missing")
-        }
-        return problems
     }
 }
