@@ -38,7 +38,8 @@ extension DragSession {
                                                          center: center, size: size, scale: scale, finger: finger,
                                                          inclusive: config.inclusive)
             else { drag.value.setEpisode(nil, axis); continue }
-            var episode = drag.value.episode(axis)
+            // Read in place: a method of the drag's data, called through the storage, copied them.
+            var episode = axis == .vertical ? drag.value.verticalEpisode : drag.value.horizontalEpisode
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
                 drag.value.setEpisode(episode, axis)

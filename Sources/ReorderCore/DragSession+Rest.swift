@@ -31,7 +31,7 @@ extension DragSession {
         guard proposal(drag) == nil, drag.value.glide == nil else { return false }
         guard configuration.edgeScroll.enabled else { return true }
         for axis in [Axis.vertical, .horizontal] {
-            guard let e = drag.value.episode(axis) else { continue }
+            guard let e = axis == .vertical ? drag.value.verticalEpisode : drag.value.horizontalEpisode else { continue }
             guard layout.listOffsets.isEmpty else { return false }
             let atEnd = e.direction < 0 ? offset[axis] <= 0 : offset[axis] >= maximumOffset[axis]
             guard atEnd else { return false }

@@ -83,7 +83,10 @@ extension DragSession {
     /// again from the same numbers gives the same snapshot. A dragging frame that follows a
     /// touch move at the same time, and does not scroll, updates it once instead of three times.
     @inline(__always) mutating func refreshSnapshot(_ drag: PhaseStorage<Drag>) {
-        if drag.value.isComputed(for: SnapshotBasis(time: time, finger: drag.value.finger, offset: offset)) { return }
+        // The basis read in place (a method of the drag's data, called through the storage,
+        // copied them).
+        if let basis = drag.value.snapshotBasis,
+           basis.isIdentical(to: SnapshotBasis(time: time, finger: drag.value.finger, offset: offset)) { return }
         updateSnapshot(drag)
     }
 
@@ -154,12 +157,6 @@ extension DragSession {
 }
 
 extension DragSession.Drag {
-    /// Whether the snapshot was last computed for `basis`.
-    @inline(__always) func isComputed(for basis: DragSession.SnapshotBasis) -> Bool {
-        guard let b = snapshotBasis else { return false }
-        return b.isIdentical(to: basis)
-    }
-
     /// The time since the last dragging frame (never negative), and `t` recorded as the last.
     @inline(__always) mutating func beginFrame(at t: Double) -> Double {
         let dt = max(0, t - lastFrameTime)
