@@ -156,8 +156,7 @@ import Testing
 
     /// 10,000 selected among 1,000,000 rows (every 100th), row 500,000 lifted and dropped 3 rows
     /// further: the group lands as one block, 10,000 long, in its order; nothing lost. The
-    /// drag takes the frames a drag of one row does (FRAMES); the time is `reorder bench
-    /// --group`'s.
+    /// time is `reorder bench --group`'s.
     @Test(arguments: [GroupMode.collapse, .stay])
     func aMillionRows(mode: GroupMode) {
         let n = 1_000_000
@@ -173,7 +172,9 @@ import Testing
         sim.release()
         sim.settle()
         let inputs = sim.inputs[selected...].map(\.typeName)
-        print("GROUPCOUNT", mode, inputs.count, inputs.filter { $0 == "frame" }.count, sim.takeEvents().map(\.typeName))
+        // Counted, not timed: the 0.75 s hold is 45 frames at 60 Hz, the glide one, and the
+        // drop settles within a second (60 frames), whatever the size of the list.
+        #expect(inputs.filter { $0 == "frame" }.count <= 45 + 1 + 60)
         let ids = sim.order.ids[0]
         #expect(ids.count == n)
         guard let first = ids.firstIndex(of: "r0") else { Issue.record("r0 lost"); return }
