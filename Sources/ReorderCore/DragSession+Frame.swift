@@ -12,37 +12,37 @@ extension DragSession {
     /// The hooks see `ctx`, which the scrolling keeps up to date (the offset; the content size
     /// and the offset the layout reports, a board's list scroll, when the layout scrolls part
     /// of itself).
-    mutating func edgeScroll(_ drag: PhaseStorage<Drag>, dt: Double, policy: some DragPolicy,
+    mutating func edgeScroll(dt: Double, policy: some DragPolicy,
                              context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
         guard config.enabled else {
-            drag.value.verticalEpisode = nil; drag.value.horizontalEpisode = nil
+            phase.drag.verticalEpisode = nil; phase.drag.horizontalEpisode = nil
             return
         }
         // The snapshot's numbers one by one: reading the whole snapshot copied the whole drag.
-        let center = drag.value.snapshot.center, size = drag.value.snapshot.size, scale = drag.value.snapshot.scale
-        let finger = drag.value.finger
+        let center = phase.drag.snapshot.center, size = phase.drag.snapshot.size, scale = phase.drag.snapshot.scale
+        let finger = phase.drag.finger
         // Read into a local: reading a getter of the whole session in the arguments of the
         // layout's mutating `scroll` made the compiler copy the session.
-        let dragging = drag.value.current
+        let dragging = phase.drag.current
         // `resolved(scrollAxis:)` returns the axes as they are without `.main`; with it, they
         // resolve against the scroll axis read at the lift.
-        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: drag.value.scrollAxis) : config.axes
+        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: phase.drag.scrollAxis) : config.axes
         for axis in [Axis.vertical, .horizontal] {
-            guard axes.contains(axis: axis) else { drag.value.setEpisode(nil, axis); continue }
+            guard axes.contains(axis: axis) else { phase.drag.setEpisode(nil, axis); continue }
             let length = viewport[axis]
             let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
-            guard zone > 0, length > 0 else { drag.value.setEpisode(nil, axis); continue }
+            guard zone > 0, length > 0 else { phase.drag.setEpisode(nil, axis); continue }
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
                                                          center: center, size: size, scale: scale, finger: finger,
                                                          inclusive: config.inclusive)
-            else { drag.value.setEpisode(nil, axis); continue }
+            else { phase.drag.setEpisode(nil, axis); continue }
             // Read in place: a method of the drag's data, called through the storage, copied them.
-            var episode = axis == .vertical ? drag.value.verticalEpisode : drag.value.horizontalEpisode
+            var episode = axis == .vertical ? phase.drag.verticalEpisode : phase.drag.horizontalEpisode
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
-                drag.value.setEpisode(episode, axis)
+                phase.drag.setEpisode(episode, axis)
             }
             guard dt > 0, let start = episode?.start else { continue }
             let elapsed = max(0, time - dt / 2 - start)
@@ -89,17 +89,17 @@ extension DragSession {
 
     /// The target the rule proposes for the current finger / snapshot, if any, while the
     /// dragged item is at `current`.
-    func proposedTarget(_ drag: PhaseStorage<Drag>, dragging current: ItemPosition) -> ItemPosition? {
+    func proposedTarget(dragging current: ItemPosition) -> ItemPosition? {
         switch configuration.targetRule {
         case .underFinger:
             // With `snapshot.clamp`, at the clamped point (JXMovableCellTableView.m:195).
-            return layout.proposedPosition(at: clamped(drag.value.finger, drag) + offset, dragging: current)
+            return layout.proposedPosition(at: clamped(phase.drag.finger) + offset, dragging: current)
         case .centerDistance:
-            let contentCenter = drag.value.snapshot.contentCenter
+            let contentCenter = phase.drag.snapshot.contentCenter
             let visible = Rect(origin: offset, size: viewport)
             // Half the snapshot's bounds width: the reference compares with
             // `snapshotView.bounds.size.width / 2`, and bounds ignore the lift's scale transform.
-            let limit = drag.value.snapshot.size.width / 2
+            let limit = phase.drag.snapshot.size.width / 2
             var best: ItemPosition?
             var bestDistance = Double.infinity
             for p in layout.positions(in: visible) {
@@ -114,14 +114,14 @@ extension DragSession {
 
     /// The proposal of the target rule, when it is a step: the dragged item's position and an
     /// existing position, or one past the end of another section (append).
-    @inline(__always) func proposal(_ drag: PhaseStorage<Drag>) -> (current: ItemPosition, proposed: ItemPosition)? {
-        let current = drag.value.current
-        guard let proposed = proposedTarget(drag, dragging: current), proposed != current,
+    @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
+        let current = phase.drag.current
+        guard let proposed = proposedTarget(dragging: current), proposed != current,
               order.isValid(proposed)
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
         else { return nil }
-        guard configuration.swapThreshold >= 1 || passesSwapThreshold(proposed, from: current, drag) else { return nil }
+        guard configuration.swapThreshold >= 1 || passesSwapThreshold(proposed, from: current) else { return nil }
         return (current, proposed)
     }
 
@@ -131,12 +131,12 @@ extension DragSession {
     /// grid or rows of a table, horizontal within a grid line or across a board's lists, i.e.
     /// when the two cells overlap vertically). SortableJS's `_getSwapDirection` without
     /// `invertSwap`. A proposal with no item (an empty section, an append) has no zone.
-    func passesSwapThreshold(_ proposed: ItemPosition, from current: ItemPosition, _ drag: PhaseStorage<Drag>) -> Bool {
+    func passesSwapThreshold(_ proposed: ItemPosition, from current: ItemPosition) -> Bool {
         guard let target = layout.frame(of: proposed), let dragged = layout.frame(of: current) else { return true }
         let point: Point
         switch configuration.targetRule {
-        case .underFinger: point = clamped(drag.value.finger, drag) + offset
-        case .centerDistance: point = drag.value.snapshot.contentCenter
+        case .underFinger: point = clamped(phase.drag.finger) + offset
+        case .centerDistance: point = phase.drag.snapshot.contentCenter
         }
         let axis: Axis = dragged.minY < target.maxY && target.minY < dragged.maxY ? .horizontal : .vertical
         let start = target.origin[axis], length = target.size[axis]
@@ -155,22 +155,22 @@ extension DragSession {
     ///
     /// The `target` and `semantics` hooks see `ctx`, which is gone before the order changes:
     /// a context shares the order's storage, and changing it then would copy the section.
-    mutating func resolveTarget(_ drag: PhaseStorage<Drag>, policy: some DragPolicy, context ctx: consuming PolicyContext) {
-        guard let (current, proposed) = proposal(drag),
+    mutating func resolveTarget(policy: some DragPolicy, context ctx: consuming PolicyContext) {
+        guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }
         // The context's content size is the layout's now (the edge scroll keeps it up to date).
         let content = ctx.content
         _ = consume ctx
-        take(drag, from: current, to: target, semantics: semantics, policy: policy, content: content)
+        take(from: current, to: target, semantics: semantics, policy: policy, content: content)
     }
 
     /// ``resolveTarget(_:policy:context:)`` with a context made only when there is a proposal.
-    mutating func resolveTarget(_ drag: PhaseStorage<Drag>, policy: some DragPolicy) {
-        guard let (current, proposed) = proposal(drag),
+    mutating func resolveTarget(policy: some DragPolicy) {
+        guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return }
-        take(drag, from: current, to: target, semantics: semantics, policy: policy, content: layout.contentSize)
+        take(from: current, to: target, semantics: semantics, policy: policy, content: layout.contentSize)
     }
 
     /// Applies a step to the order and the layout, when it is valid for the order: within a
@@ -214,15 +214,14 @@ extension DragSession {
     /// item passed: hysteresis by construction. Proposals further on (a step into the section
     /// below shifts it up) are kept, so a still point makes at most one step inside a section.
     /// The caller skips it for a layout whose items share one size.
-    mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition,
-                             _ drag: PhaseStorage<Drag>) -> Bool {
+    mutating func holdsStill(_ step: Step, from current: ItemPosition, to target: ItemPosition) -> Bool {
         // A step across a board's lists may clamp the scroll of the list it leaves; undoing it
         // does not scroll back, so the scrolls are put back as they were.
         let listOffsets = current.section != target.section ? layout.listOffsets : []
         guard apply(step) else { return true }
-        drag.value.current = target
-        let next = proposal(drag)?.proposed
-        drag.value.current = current
+        phase.drag.current = target
+        let next = proposal()?.proposed
+        phase.drag.current = current
         undo(step)
         if !listOffsets.isEmpty { layout.setListOffsets(listOffsets) }
         guard let next, next != target else { return true }
@@ -234,16 +233,16 @@ extension DragSession {
     ///
     /// An exchange with no item (one past the end of another section: an empty section or an
     /// append) is a move. `content` is the layout's content size before the step.
-    @inline(__always) mutating func take(_ drag: PhaseStorage<Drag>, from current: ItemPosition, to target: ItemPosition,
+    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition,
                                          semantics proposed: Semantics, policy: some DragPolicy, content: Size) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
         // A step into another section must suit every member of a group.
-        guard drag.value.group == nil || target.section == current.section || groupAllows(target, policy: policy)
+        guard phase.drag.group == nil || target.section == current.section || groupAllows(target, policy: policy)
         else { return }
         // The check is skipped (every step holds) when all items share one size; tested here, so
         // such a layout's steps do not call into it.
-        guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target, drag) else { return }
+        guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target) else { return }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return }
         // A step across a grid's sections can take a line off the content: the offset stays
@@ -252,7 +251,7 @@ extension DragSession {
         // the same content size clamping again would change nothing: skipped then.
         if layout.contentSize != content { offset = clampedOffset(offset) }
         undoLog.append(step)
-        drag.value.current = target
+        phase.drag.current = target
         startSlides(from: current, to: target, semantics: semantics)
         record(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)

@@ -29,9 +29,8 @@ extension DragSession {
         guard t.isFinite, accepts(input, in: current) else { return nil }
         // A keyboard drag takes only frames from the touch inputs (DragSession+Keyboard). The
         // input is a constant at each (inlined) call, so a frame does not test the lift here.
-        if input != .frame && isKeyboardDrag { return nil }
+        if input != .frame && current == .dragging && phase.drag.isKeyboard { return nil }
         time = max(t, time)
-        ownPhase()
         return current
     }
 
@@ -51,8 +50,8 @@ extension DragSession {
             return .handled(from: before, to: .idle)
         }
         configuration = policy.configuration
-        phase = .pressing(PhaseStorage(Press(point: point, time: time, finger: point, position: position, offset: offset,
-                                             cellCenter: layout.frame(of: position)?.center ?? (point + offset))))
+        phase.toPressing(Press(point: point, time: time, finger: point, position: position, offset: offset,
+                               cellCenter: layout.frame(of: position)?.center ?? (point + offset)))
         return .handled(from: before, to: .pressing)
     }
 
@@ -66,19 +65,20 @@ extension DragSession {
         guard point.x.isFinite, point.y.isFinite, let before = accept(.touchMove, at: t) else { return .ignored }
         if before == .pressing {
             activateIfDue(policy: policy)
-            if case .pressing(let press) = phase {
-                let dx = point.x - press.value.point.x, dy = point.y - press.value.point.y
+            if phase.state == .pressing {
+                let dx = point.x - phase.press.point.x, dy = point.y - phase.press.point.y
                 if (dx * dx + dy * dy).squareRoot() > configuration.allowableMovement {
-                    phase = .idle
+                    phase.toIdle()
                     return .handled(from: before, to: .idle)
                 }
-                press.value.finger = point
+                phase.press.finger = point
                 return .handled(from: before, to: .pressing)
             }
+            // A refused press went idle.
+            guard phase.state == .dragging else { return .handled(from: before, to: phase.state) }
         }
-        guard let drag = dragging else { return .handled(from: before, to: state) }
-        drag.value.finger = point
-        refreshSnapshot(drag)
+        phase.drag.finger = point
+        refreshSnapshot()
         return .handled(from: before, to: .dragging)
     }
 
@@ -94,7 +94,7 @@ extension DragSession {
         if before == .pressing {
             activateIfDue(policy: policy)
             if state != .dragging {
-                phase = .idle
+                phase.toIdle()
                 return .handled(from: before, to: .idle)
             }
         }
@@ -114,7 +114,7 @@ extension DragSession {
         case .idle:
             return .ignored
         case .pressing:
-            phase = .idle
+            phase.toIdle()
         case .dragging:
             cancelDrag(policy.onCancel(context(time: time)))
         case .dropping:
@@ -137,32 +137,31 @@ extension DragSession {
         case .pressing:
             activateIfDue(policy: policy)
         case .dragging:
-            guard let drag = dragging else { break }
-            if case .keyboard = drag.value.lift { keyboardFrame(drag); break }
+            if phase.drag.isKeyboard { keyboardFrame(); break }
             let now = time
-            let dt = drag.value.beginFrame(at: now)
+            let dt = phase.drag.beginFrame(at: now)
             // ctx.over_since: when the finger came over the viewport (the frame's start), nil
             // while it is outside.
-            let over = Self.isOver(drag.value.finger, viewport)
+            let over = Self.isOver(phase.drag.finger, viewport)
             if over {
-                if drag.value.fingerOverAt == nil { drag.value.fingerOverAt = now - dt }
-            } else if drag.value.fingerOverAt != nil {
-                drag.value.fingerOverAt = nil
+                if phase.drag.fingerOverAt == nil { phase.drag.fingerOverAt = now - dt }
+            } else if phase.drag.fingerOverAt != nil {
+                phase.drag.fingerOverAt = nil
             }
-            refreshSnapshot(drag)
+            refreshSnapshot()
             if configuration.edgeScroll.enabled {
                 // Edge scrolling asks for the zone every frame; its context serves the target
                 // hooks too, as nothing it describes changes in between (it follows the
                 // scrolling, and the snapshot's size is fixed for the drag). It is context()
                 // with ctx.dt = dt, from the finger test above.
-                var ctx = frameContext(drag, dt: dt, over: over)
-                edgeScroll(drag, dt: dt, policy: policy, context: &ctx)
-                refreshSnapshot(drag)
-                resolveTarget(drag, policy: policy, context: consume ctx)
+                var ctx = frameContext(dt: dt, over: over)
+                edgeScroll(dt: dt, policy: policy, context: &ctx)
+                refreshSnapshot()
+                resolveTarget(policy: policy, context: consume ctx)
             } else {
-                drag.value.verticalEpisode = nil
-                drag.value.horizontalEpisode = nil
-                resolveTarget(drag, policy: policy)
+                phase.drag.verticalEpisode = nil
+                phase.drag.horizontalEpisode = nil
+                resolveTarget(policy: policy)
             }
         case .dropping:
             updateDrop()
@@ -173,14 +172,20 @@ extension DragSession {
     // MARK: Transitions
 
     /// Begins the drag if the press has lasted long enough (asking `canMove` first).
-    mutating func activateIfDue(policy: some DragPolicy) {
-        guard case .pressing(let storage) = phase else { return }
-        let press = storage.value
-        guard time - press.time + Self.timeEpsilon >= configuration.minPressDuration else { return }
+    @inline(__always) mutating func activateIfDue(policy: some DragPolicy) {
+        // Tested here: the pressing inputs before the press is due call nothing.
+        guard phase.state == .pressing,
+              time - phase.press.time + Self.timeEpsilon >= configuration.minPressDuration else { return }
+        activate(policy: policy)
+    }
+
+    /// Begins the drag of a press that is due (``activateIfDue(policy:)``).
+    mutating func activate(policy: some DragPolicy) {
+        let press = phase.press
         let position = press.position
         guard policy.canMove(context(), at: position) else {
             record(.refuse(position: position, time: time))
-            phase = .idle
+            phase.toIdle()
             return
         }
         // Keep the log's buffer from drag to drag: steps then append without allocating.
@@ -200,11 +205,10 @@ extension DragSession {
                                      size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
                                      cornerRadius: style.cornerRadius, shadow: style.shadow,
                                      placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
-        let drag = PhaseStorage(Drag(lift: lift, original: position, current: position, handle: order.handle(at: position),
-                                     beganAt: time, lastFrameTime: time, liftFrom: liftFrom, scrollAxis: layout.scrollAxis,
-                                     finger: finger, snapshot: snapshot))
-        phase = .dragging(drag)
-        updateSnapshot(drag)
+        phase.toDragging(Drag(lift: lift, original: position, current: position, handle: order.handle(at: position),
+                              beganAt: time, lastFrameTime: time, liftFrom: liftFrom, scrollAxis: layout.scrollAxis,
+                              finger: finger, snapshot: snapshot))
+        updateSnapshot()
         record(.begin(position: position, time: time))
         liftGroup(policy: policy)   // a selected item lifts the selection
     }
@@ -213,9 +217,9 @@ extension DragSession {
     /// Returns how it ended: the `end` or `rollback` event (nil without a drag).
     @discardableResult
     mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
-        guard let drag else { phase = .idle; return nil }
-        if drag.group != nil { return endGroupDrag(policy: policy) }
-        let from = drag.original, to = drag.current
+        guard phase.state == .dragging else { phase.toIdle(); return nil }
+        if phase.drag.group != nil { return endGroupDrag(policy: policy) }
+        let from = phase.drag.original, to = phase.drag.current
         let ending: DragEvent
         if policy.onEnd(context(), from: from, to: to) {
             ending = .end(from: from, to: to, time: time)
@@ -244,7 +248,7 @@ extension DragSession {
     /// Undoes every applied step, newest first: the order is back to the press-begin state.
     mutating func revertSteps() {
         while let step = undoLog.popLast() { undo(step) }
-        updateDrag { $0.current = $0.original }
+        if phase.hasDrag { phase.drag.current = phase.drag.original }
         offset = clampedOffset(offset)   // the content may be shorter again
     }
 }

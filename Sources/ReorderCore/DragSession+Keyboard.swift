@@ -39,14 +39,11 @@ extension DragSession {
     public var focus: ItemPosition? { keys.focus }
 
     /// Whether the drag under way was lifted by keyboard.
-    public var isKeyboardDrag: Bool {
-        guard case .dragging(let drag) = phase, case .keyboard = drag.value.lift else { return false }
-        return true
-    }
+    public var isKeyboardDrag: Bool { phase.state == .dragging && phase.drag.isKeyboard }
 
     /// The keyboard drag under way, else nil.
     @inline(__always) var keyboardLift: KeyboardLift? {
-        guard case .dragging(let drag) = phase, case .keyboard(let keyboard) = drag.value.lift else { return nil }
+        guard phase.state == .dragging, case .keyboard(let keyboard) = phase.drag.lift else { return nil }
         return keyboard
     }
 
@@ -75,7 +72,6 @@ extension DragSession {
         guard t.isFinite else { return nil }
         time = max(t, time)
         if state == .dropping { finishDrop() }
-        ownPhase()
         return state
     }
 
@@ -186,7 +182,7 @@ extension DragSession {
         if now != position {
             keys.focus = now
             reveal(now, animated: false)
-            if let drag = dragging { refreshSnapshot(drag) }
+            refreshSnapshot()
         }
         policy.onBegin(context(), at: position)
         if announced { announce(.lift, at: now, from: position, policy: policy) }
@@ -234,12 +230,13 @@ extension DragSession {
         finishKeyboardScroll()
         let count = group?.landing.count ?? 1
         let ending = endDrag(policy: policy)
-        if let drag {
-            let p = drag.current
+        if phase.hasDrag {
+            let p = phase.drag.current
             keys.focus = p
             let kind: KeyboardAnnouncement.Kind
             if case .rollback = ending { kind = .rollback } else { kind = .drop }
-            announce(kind, at: p, from: drag.group?.pressPosition ?? drag.original, groupCount: count, policy: policy)
+            announce(kind, at: p, from: phase.drag.group?.pressPosition ?? phase.drag.original, groupCount: count,
+                     policy: policy)
             revealAtDrop(p)
         }
         return .handled(from: before, to: state)
@@ -259,10 +256,10 @@ extension DragSession {
         let resolution = policy.onCancel(context(time: time))
         let count = group?.landing.count ?? 1
         cancelDrag(resolution)
-        if let drag {
-            let p = drag.current
+        if phase.hasDrag {
+            let p = phase.drag.current
             keys.focus = p
-            announce(.cancel, at: p, from: drag.group?.pressPosition ?? drag.original, resolution: resolution,
+            announce(.cancel, at: p, from: phase.drag.group?.pressPosition ?? phase.drag.original, resolution: resolution,
                      groupCount: count, policy: policy)
             revealAtDrop(p)
         }
@@ -448,33 +445,33 @@ extension DragSession {
     mutating func takeKeyboardStep(from current: ItemPosition, proposed: ItemPosition, policy: some DragPolicy) -> Bool {
         // The context is a temporary of this call: gone before the order changes (a context
         // shares the order's storage; changing it then would copy the section).
-        guard let drag = dragging,
+        guard phase.state == .dragging,
               let (target, proposedSemantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return false }
         let semantics: Semantics = proposedSemantics == .exchange && !order.isValid(target) ? .move : proposedSemantics
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
         // A step into another section must suit every member of a group.
-        guard drag.value.group == nil || target.section == current.section || groupAllows(target, policy: policy)
+        guard phase.drag.group == nil || target.section == current.section || groupAllows(target, policy: policy)
         else { return false }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return false }
         offset = clampedOffset(offset)
         undoLog.append(step)
-        drag.value.current = target
+        phase.drag.current = target
         keys.focus = target
         startSlides(from: current, to: target, semantics: semantics)
         record(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)
         placeVirtualFinger()
-        refreshSnapshot(drag)
+        refreshSnapshot()
         return true
     }
 
     /// A frame of a keyboard drag: the reveal's glide and the lift advance; the snapshot sits on
     /// the item's cell.
-    mutating func keyboardFrame(_ drag: PhaseStorage<Drag>) {
-        drag.value.lastFrameTime = time
-        if let glide = drag.value.glide {
+    mutating func keyboardFrame() {
+        phase.drag.lastFrameTime = time
+        if let glide = phase.drag.glide {
             let spec = configuration.displacement
             let p = Self.progress(from: glide.start, now: time, duration: spec.duration)
             let e = spec.curve.value(at: p)
@@ -482,36 +479,36 @@ extension DragSession {
             if !glide.toLists.isEmpty {
                 layout.setListOffsets(zip(glide.fromLists, glide.toLists).map { Self.lerp($0, $1, e) })
             }
-            if p >= 1 { drag.value.glide = nil }
+            if p >= 1 { phase.drag.glide = nil }
         }
         placeVirtualFinger()
-        refreshSnapshot(drag)
+        refreshSnapshot()
     }
 
     /// Shows the dropped item (a one-shot action's jump, or the place a rollback returned it
     /// to): the drop animates towards its cell with the offset already there (no page snap).
     mutating func revealAtDrop(_ p: ItemPosition) {
         reveal(p, animated: false)
-        if case .dropping(let drop) = phase {
-            drop.value.offsetFrom = offset
-            drop.value.offsetTo = nil
+        if phase.state == .dropping {
+            phase.drop.offsetFrom = offset
+            phase.drop.offsetTo = nil
         }
     }
 
     /// The snapshot of a keyboard drag follows a point on the item's cell centre (viewport).
     mutating func placeVirtualFinger() {
-        guard let drag = dragging, let f = layout.frame(of: drag.value.current) else { return }
-        drag.value.finger = f.center - offset
+        guard phase.state == .dragging, let f = layout.frame(of: phase.drag.current) else { return }
+        phase.drag.finger = f.center - offset
     }
 
     /// Completes a reveal's glide at once.
     mutating func finishKeyboardScroll() {
-        guard let drag = dragging, let glide = drag.value.glide else { return }
+        guard phase.state == .dragging, let glide = phase.drag.glide else { return }
         offset = clampedOffset(glide.to)
         if !glide.toLists.isEmpty { layout.setListOffsets(glide.toLists) }
-        drag.value.glide = nil
+        phase.drag.glide = nil
         placeVirtualFinger()
-        refreshSnapshot(drag)
+        refreshSnapshot()
     }
 
     // MARK: Visibility
@@ -561,12 +558,15 @@ extension DragSession {
         to = clampedOffset(to)
         let fromLists = board?.listOffsets ?? []
         let changed = to != offset || lists != fromLists
-        guard changed else { dragging?.value.glide = nil; return }
+        let dragging = phase.state == .dragging
+        guard changed else { if dragging { phase.drag.glide = nil }; return }
         if animated && configuration.displacement.duration > 0 {
-            dragging?.value.glide = KeyboardScroll(from: offset, to: to, fromLists: fromLists,
-                                                   toLists: fromLists.isEmpty ? [] : lists, start: time)
+            if dragging {
+                phase.drag.glide = KeyboardScroll(from: offset, to: to, fromLists: fromLists,
+                                                  toLists: fromLists.isEmpty ? [] : lists, start: time)
+            }
         } else {
-            dragging?.value.glide = nil
+            if dragging { phase.drag.glide = nil }
             offset = to
             if !lists.isEmpty { layout.setListOffsets(lists) }
             placeVirtualFinger()

@@ -1,30 +1,106 @@
 /// The phases of an interaction, each with the data it alone needs.
 ///
-/// `idle → pressing → dragging → dropping → idle`. A phase's data live in its case: leaving the
-/// phase drops them, and a drag without a dragged item, a drop without the drag it lands, a
-/// keyboard lift or a group outside a drag cannot be written down. ``DragSession/state`` is
-/// the case's name.
-///
-/// Each case holds its data behind one reference (``PhaseStorage``). An enum whose payload is
-/// larger than about 120 bytes is copied whole, through outlined calls, each time a case is
-/// tested or a field read or written (Swift 6.3; a drag's data are about 500 bytes): one
-/// reference keeps a test of the phase one comparison and a field one load. The storage is
-/// copied on write, so a session stays a value.
+/// `idle → pressing → dragging → dropping → idle`. A press (``Press``) becomes a drag
+/// (``Drag``: how it began, a press or a key (``Lift``), the lifted snapshot, the edge-scroll
+/// episodes, the group lifted with the item), which ends in a drop (``Drop``: the snapshot
+/// settling onto the dragged item's cell).
 extension DragSession {
-    enum Phase: Sendable {
-        case idle
-        case pressing(PhaseStorage<Press>)
-        case dragging(PhaseStorage<Drag>)
-        case dropping(PhaseStorage<Drop>)
+    /// The phase and its data, together.
+    ///
+    /// A phase's data are reached only through this type, and only in that phase: ``press``
+    /// while pressing, ``drag`` while dragging or dropping (the drop lands the drag), ``drop``
+    /// while dropping; anything else stops the program (a precondition). The phase changes only
+    /// by its transitions, each of which sets the data of the phase it enters, and leaving a
+    /// phase resets the data it alone had (a group's buffers are let go). So no code outside
+    /// this type can make a drag without its dragged item, a drop without the drag it lands, or
+    /// a keyboard lift or a group outside a drag, and none can see stale data.
+    ///
+    /// The data are stored side by side rather than as the payloads of an enum's cases. An
+    /// enum whose payload is larger than about 120 bytes is copied whole, through outlined
+    /// calls, each time its case is tested or a field of the payload read (Swift 6.3; a drag is
+    /// about 500 bytes); a payload behind a reference costs an allocation at every transition
+    /// and a uniqueness check at every input. Stored side by side, a field is read and written
+    /// in place, after one comparison of the phase, and a session stays a plain value.
+    struct Phase: Sendable {
+        /// Which phase.
+        private(set) var state: State = .idle
+        private var pressData = Press.none
+        private var dragData = Drag.none
+        private var dropData = Drop.none
 
-        /// The phase's name.
-        var state: State {
-            switch self {
-            case .idle: return .idle
-            case .pressing: return .pressing
-            case .dragging: return .dragging
-            case .dropping: return .dropping
+        /// Whether there is a drag: dragging, or dropping it.
+        @inline(__always) var hasDrag: Bool { state == .dragging || state == .dropping }
+
+        /// The press, in place. Only while pressing.
+        var press: Press {
+            @inline(__always) get {
+                precondition(state == .pressing, "no press outside the pressing phase")
+                return pressData
             }
+            @inline(__always) _modify {
+                precondition(state == .pressing, "no press outside the pressing phase")
+                yield &pressData
+            }
+        }
+
+        /// The drag, in place. Only while dragging or dropping.
+        var drag: Drag {
+            @inline(__always) get {
+                precondition(hasDrag, "no drag outside the dragging and dropping phases")
+                return dragData
+            }
+            @inline(__always) _modify {
+                precondition(hasDrag, "no drag outside the dragging and dropping phases")
+                yield &dragData
+            }
+        }
+
+        /// The drop, in place. Only while dropping.
+        var drop: Drop {
+            @inline(__always) get {
+                precondition(state == .dropping, "no drop outside the dropping phase")
+                return dropData
+            }
+            @inline(__always) _modify {
+                precondition(state == .dropping, "no drop outside the dropping phase")
+                yield &dropData
+            }
+        }
+
+        // MARK: Transitions (the only writes of `state`)
+
+        /// A finger went down on an item: from idle to pressing.
+        @inline(__always) mutating func toPressing(_ press: consuming Press) {
+            precondition(state == .idle, "a press begins only when idle")
+            pressData = press
+            state = .pressing
+        }
+
+        /// The drag begins: from pressing (the press goes into the drag, ``Lift/touch(_:)``) or
+        /// from idle (a key lifted the focused item).
+        @inline(__always) mutating func toDragging(_ drag: consuming Drag) {
+            precondition(state == .idle || state == .pressing, "a drag begins from idle or a press")
+            pressData = .none
+            dragData = drag
+            state = .dragging
+        }
+
+        /// The drag ended: its drop begins, and lands it.
+        @inline(__always) mutating func toDropping(_ drop: consuming Drop) {
+            precondition(state == .dragging, "a drop follows a drag")
+            dropData = drop
+            state = .dropping
+        }
+
+        /// Back to idle: whatever phase it was in, its data are let go.
+        mutating func toIdle() {
+            switch state {
+            case .idle: return
+            case .pressing: pressData = .none
+            case .dragging: dragData = .none
+            case .dropping: dragData = .none; dropData = .none
+            }
+            state = .idle
         }
     }
 
@@ -41,6 +117,10 @@ extension DragSession {
         var offset: Point
         /// Cell centre (content) at the press: the `y` follow mode keeps its x.
         var cellCenter: Point
+
+        /// What ``Phase`` holds outside a press (never read then).
+        static let none = Press(point: .zero, time: 0, finger: .zero, position: ItemPosition(section: 0, item: 0),
+                                offset: .zero, cellCenter: .zero)
     }
 
     /// How a drag began: a press, which the snapshot keeps following from, or a key on the
@@ -82,29 +162,34 @@ extension DragSession {
         var snapshot: SnapshotState
         /// The time, finger and offset the snapshot was last computed for (nil: not computed
         /// yet). Nothing else it depends on changes during a drag.
-        var snapshotBasis: SnapshotBasis?
+        var snapshotBasis: SnapshotBasis? = nil
         /// The edge-scroll episode on each axis, nil outside the zones.
-        var verticalEpisode: ScrollEpisode?
-        var horizontalEpisode: ScrollEpisode?
+        var verticalEpisode: ScrollEpisode? = nil
+        var horizontalEpisode: ScrollEpisode? = nil
         /// The time at the start of the dragging frame in which the finger last came over the
         /// viewport (nil while it is outside, and before the first frame): `ctx.over_since`.
-        var fingerOverAt: Double?
+        var fingerOverAt: Double? = nil
         /// The selection lifted with the item (DragSession+Group).
-        var group: GroupDrag?
+        var group: GroupDrag? = nil
 
-        /// The press the drag began with (nil for a keyboard lift).
-        @inline(__always) var press: Press? {
-            if case .touch(let press) = lift { return press }
-            return nil
+        /// What ``Phase`` holds outside a drag (never read then).
+        static let none = Drag(lift: .touch(.none), original: ItemPosition(section: 0, item: 0),
+                               current: ItemPosition(section: 0, item: 0), handle: -1, beganAt: 0, lastFrameTime: 0,
+                               liftFrom: .zero, scrollAxis: .vertical, finger: .zero, snapshot: .none)
+
+        /// Whether a key lifted the item.
+        @inline(__always) var isKeyboard: Bool {
+            if case .keyboard = lift { return true }
+            return false
         }
 
         /// Where a keyboard drag's reveal glides to, else nil.
         var glide: KeyboardScroll? {
-            get {
+            @inline(__always) get {
                 if case .keyboard(let keyboard) = lift { return keyboard.glide }
                 return nil
             }
-            set {
+            @inline(__always) set {
                 guard case .keyboard(var keyboard) = lift else { return }
                 keyboard.glide = newValue
                 lift = .keyboard(keyboard)
@@ -119,19 +204,27 @@ extension DragSession {
         @inline(__always) mutating func setEpisode(_ e: ScrollEpisode?, _ axis: Axis) {
             if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
         }
+
+        /// The time since the last dragging frame (never negative), and `t` recorded as the last.
+        @inline(__always) mutating func beginFrame(at t: Double) -> Double {
+            let dt = max(0, t - lastFrameTime)
+            lastFrameTime = t
+            return dt
+        }
     }
 
-    /// The snapshot settling onto the dragged item's cell.
+    /// The snapshot settling onto the dragged item's cell (the drag it lands is still the
+    /// phase's ``Phase/drag``: its item and its snapshot, which the drop animates).
     struct Drop: Sendable {
-        /// The drag that ended: its item (the cell it lands on) and its snapshot, which the
-        /// drop animates.
-        var drag: Drag
         /// When the drop began, and the snapshot it began with.
         var start: Double
         var from: SnapshotState
         /// The offset when the drop began, and where a paged layout snaps it (nil: no snap).
         var offsetFrom: Point
         var offsetTo: Point?
+
+        /// What ``Phase`` holds outside a drop (never read then).
+        static let none = Drop(start: 0, from: .none, offsetFrom: .zero, offsetTo: nil)
     }
 
     // MARK: Reading the phase
@@ -142,122 +235,35 @@ extension DragSession {
     /// Where the finger is (viewport coordinates) while it is down: pressing, or dragging (a
     /// keyboard drag's rests on the item's cell centre).
     public var finger: Point? {
-        switch phase {
-        case .pressing(let press): return press.value.finger
-        case .dragging(let drag): return drag.value.finger
+        switch phase.state {
+        case .pressing: return phase.press.finger
+        case .dragging: return phase.drag.finger
         case .idle, .dropping: return nil
         }
     }
 
     /// The lifted snapshot while dragging or dropping, else nil.
-    public var snapshot: SnapshotState? {
-        switch phase {
-        case .dragging(let drag): return drag.value.snapshot
-        case .dropping(let drop): return drop.value.drag.snapshot
-        case .idle, .pressing: return nil
-        }
-    }
+    public var snapshot: SnapshotState? { @inline(__always) get { phase.hasDrag ? phase.drag.snapshot : nil } }
 
     /// Where the dragged item was when the drag began (dragging or dropping).
-    public var originalPosition: ItemPosition? {
-        switch phase {
-        case .dragging(let drag): return drag.value.original
-        case .dropping(let drop): return drop.value.drag.original
-        case .idle, .pressing: return nil
-        }
-    }
+    public var originalPosition: ItemPosition? { @inline(__always) get { phase.hasDrag ? phase.drag.original : nil } }
 
     /// Where the dragged item is now (dragging or dropping).
-    public var currentPosition: ItemPosition? {
-        switch phase {
-        case .dragging(let drag): return drag.value.current
-        case .dropping(let drop): return drop.value.drag.current
-        case .idle, .pressing: return nil
-        }
-    }
+    public var currentPosition: ItemPosition? { @inline(__always) get { phase.hasDrag ? phase.drag.current : nil } }
 
     /// The time the current drag began (dragging or dropping).
-    public var dragBeganAt: Double? {
-        switch phase {
-        case .dragging(let drag): return drag.value.beganAt
-        case .dropping(let drop): return drop.value.drag.beganAt
-        case .idle, .pressing: return nil
-        }
-    }
-
-    /// The drag's data, dragging or dropping (a copy: for reading).
-    var drag: Drag? {
-        switch phase {
-        case .dragging(let drag): return drag.value
-        case .dropping(let drop): return drop.value.drag
-        case .idle, .pressing: return nil
-        }
-    }
+    public var dragBeganAt: Double? { @inline(__always) get { phase.hasDrag ? phase.drag.beganAt : nil } }
 
     /// The group lifted with the dragged item, dragging or dropping.
-    var group: GroupDrag? {
-        switch phase {
-        case .dragging(let drag): return drag.value.group
-        case .dropping(let drop): return drop.value.drag.group
-        case .idle, .pressing: return nil
-        }
-    }
+    var group: GroupDrag? { @inline(__always) get { phase.hasDrag ? phase.drag.group : nil } }
 
-    // MARK: Changing the phase's data
-
-    /// Gives this session a storage of its own for the phase's data, copying it when a copy of
-    /// the session shares it (copy on write). Every input does so once, before it changes
-    /// anything (``accept(_:at:)``, ``acceptKeyboard(at:)``); it may then change the data in
-    /// place through the storage until it returns: while it runs nothing else can copy the
-    /// session, which it holds exclusively, and a storage it creates is its own.
-    @inline(__always) mutating func ownPhase() {
-        switch phase {
-        case .idle:
-            return
-        case .pressing(var storage):
-            phase = .idle   // the enum's reference let go: `storage` may be the only one
-            if !isKnownUniquelyReferenced(&storage) { storage = PhaseStorage(storage.value) }
-            phase = .pressing(storage)
-        case .dragging(var storage):
-            phase = .idle
-            if !isKnownUniquelyReferenced(&storage) { storage = PhaseStorage(storage.value) }
-            phase = .dragging(storage)
-        case .dropping(var storage):
-            phase = .idle
-            if !isKnownUniquelyReferenced(&storage) { storage = PhaseStorage(storage.value) }
-            phase = .dropping(storage)
-        }
-    }
-
-    /// The drag's storage while dragging, for an input to read and change in place (after
-    /// ``ownPhase()``).
-    @inline(__always) var dragging: PhaseStorage<Drag>? {
-        if case .dragging(let storage) = phase { return storage }
-        return nil
-    }
-
-    /// Changes the drag's data in place, dragging or dropping (nothing runs otherwise). Only
-    /// during an input (after ``ownPhase()``).
-    mutating func updateDrag(_ body: (inout Drag) -> Void) {
-        switch phase {
-        case .dragging(let storage): body(&storage.value)
-        case .dropping(let storage): body(&storage.value.drag)
-        case .idle, .pressing: break
-        }
-    }
+    /// The dragged item's handle, dragging or dropping.
+    var draggedHandle: Int32? { @inline(__always) get { phase.hasDrag ? phase.drag.handle : nil } }
 }
 
-/// The data of one phase of a ``DragSession``, on the heap so that the phase enum stays one
-/// reference wide (see ``DragSession/Phase``).
-///
-/// Copy on write: a session changes it only after making sure no other session value shares
-/// it (``DragSession/ownPhase()`` copies a shared one first), so it is never changed while two
-/// sessions can see it. That is what makes it `Sendable`, and what makes
-/// the runtime exclusivity check on `value` redundant: every access is made from inside a
-/// method of the one session that owns it, which holds the session exclusively (the check
-/// cost about 30 instructions per access).
-final class PhaseStorage<Value: Sendable>: @unchecked Sendable {
-    @exclusivity(unchecked) var value: Value
-
-    init(_ value: Value) { self.value = value }
+extension SnapshotState {
+    /// A snapshot of nothing (the phase's storage outside a drag).
+    static let none = SnapshotState(phase: .lifting, center: .zero, contentCenter: .zero, size: .zero, scale: 1,
+                                    alpha: 1, rotation: 0, cornerRadius: 0, shadow: .none, placeholder: .visible,
+                                    liftProgress: 0, dropProgress: 0)
 }

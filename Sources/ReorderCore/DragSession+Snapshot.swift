@@ -21,23 +21,23 @@ extension DragSession {
     /// - `translation`: the cell centre at press plus the finger's travel since the press.
     ///
     /// A keyboard drag has no press: the centre is its virtual finger, on the item's cell.
-    func followCenter(_ drag: PhaseStorage<Drag>) -> Point {
-        let f = drag.value.finger
-        guard case .touch(let press) = drag.value.lift else { return f }
+    func followCenter() -> Point {
+        let f = phase.drag.finger
+        guard case .touch(let press) = phase.drag.lift else { return f }
         switch configuration.follow {
         // The followed axis is known in each case (`FollowMode.singleAxis`): `clamped` need
         // not switch over the mode again.
-        case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: .vertical, drag)
+        case .y: return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: .vertical)
         case .main:
             // Along the layout's scroll axis: on vertical layouts exactly `.y`. The axis was
             // read at the lift (`Drag.scrollAxis`).
-            let axis = drag.value.scrollAxis
+            let axis = phase.drag.scrollAxis
             if axis == .horizontal {
-                return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y), single: axis, drag)
+                return clamped(Point(x: f.x, y: press.cellCenter.y - offset.y), single: axis)
             }
-            return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: axis, drag)
-        case .xy: return clamped(f, single: nil, drag)
-        case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point), single: nil, drag)
+            return clamped(Point(x: press.cellCenter.x - offset.x, y: f.y), single: axis)
+        case .xy: return clamped(f, single: nil)
+        case .translation: return clamped((press.cellCenter - press.offset) + (f - press.point), single: nil)
         }
     }
 
@@ -45,27 +45,27 @@ extension DragSession {
     /// the snapshot follows (y only for `follow = "y"`, the scroll axis only for `"main"`). JXMovableCellTableView's
     /// `limitSnapshotCenterY` keeps the centre within [h/2, height − h/2], h the row's height.
     /// Only while dragging (the follow position, the target rule's point).
-    @inline(__always) func clamped(_ p: Point, _ drag: PhaseStorage<Drag>) -> Point {
+    @inline(__always) func clamped(_ p: Point) -> Point {
         // `FollowMode.singleAxis(scrollAxis:)`, with the scroll axis read only for `"main"`
         // (the other modes do not depend on it).
         let single: Axis?
         switch configuration.follow {
         case .y: single = .vertical
-        case .main: single = drag.value.scrollAxis
+        case .main: single = phase.drag.scrollAxis
         case .xy, .translation: single = nil
         }
-        return clamped(p, single: single, drag)
+        return clamped(p, single: single)
     }
 
     /// ``clamped(_:_:)`` with the followed axis already known (`configuration.follow`'s
     /// `singleAxis(scrollAxis:)` on this layout).
-    @inline(__always) func clamped(_ p: Point, single: Axis?, _ drag: PhaseStorage<Drag>) -> Point {
+    @inline(__always) func clamped(_ p: Point, single: Axis?) -> Point {
         let inset: Size
         switch configuration.snapshot.clamp {
         case .none: return p
         case .center: inset = .zero
         case .half:
-            let size = drag.value.snapshot.size
+            let size = phase.drag.snapshot.size
             inset = Size(width: size.width / 2, height: size.height / 2)
         }
         func keep(_ v: Double, _ lo: Double, _ length: Double) -> Double {
@@ -82,27 +82,25 @@ extension DragSession {
     /// on the time, the finger and the offset (the rest is fixed for the drag), and updating it
     /// again from the same numbers gives the same snapshot. A dragging frame that follows a
     /// touch move at the same time, and does not scroll, updates it once instead of three times.
-    @inline(__always) mutating func refreshSnapshot(_ drag: PhaseStorage<Drag>) {
-        // The basis read in place (a method of the drag's data, called through the storage,
-        // copied them).
-        if let basis = drag.value.snapshotBasis,
-           basis.isIdentical(to: SnapshotBasis(time: time, finger: drag.value.finger, offset: offset)) { return }
-        updateSnapshot(drag)
+    @inline(__always) mutating func refreshSnapshot() {
+        if let basis = phase.drag.snapshotBasis,
+           basis.isIdentical(to: SnapshotBasis(time: time, finger: phase.drag.finger, offset: offset)) { return }
+        updateSnapshot()
     }
 
     /// Recomputes the snapshot of a drag: lift progress, eased look, follow position. In place
     /// (it is a few hundred bytes).
-    mutating func updateSnapshot(_ drag: PhaseStorage<Drag>) {
-        drag.value.snapshotBasis = SnapshotBasis(time: time, finger: drag.value.finger, offset: offset)
+    mutating func updateSnapshot() {
+        phase.drag.snapshotBasis = SnapshotBasis(time: time, finger: phase.drag.finger, offset: offset)
         let lift = configuration.snapshot.lift
-        let p = Self.progress(from: drag.value.beganAt, now: time, duration: lift.duration)
+        let p = Self.progress(from: phase.drag.beganAt, now: time, duration: lift.duration)
         let e = lift.curve.value(at: p)
-        let center = Self.lerp(drag.value.liftFrom, followCenter(drag), e)
+        let center = Self.lerp(phase.drag.liftFrom, followCenter(), e)
         let from = configuration.snapshot.liftFrom
         let scale = Self.lerp(from.scale, configuration.snapshot.scale, e)
         let alpha = Self.lerp(from.alpha, configuration.snapshot.alpha, e)
         let rotation = Self.lerp(0, configuration.snapshot.rotation, e)
-        drag.value.snapshot.lift(progress: p, center: center, offset: offset, scale: scale, alpha: alpha, rotation: rotation)
+        phase.drag.snapshot.lift(progress: p, center: center, offset: offset, scale: scale, alpha: alpha, rotation: rotation)
     }
 
     /// A snapshot with every number finite (a misbehaving style never leaks NaN): a non-finite
@@ -116,51 +114,42 @@ extension DragSession {
 
     /// Starts the drop animation towards the dragged item's cell.
     mutating func beginDrop() {
-        guard let drag else { return }
+        guard phase.state == .dragging else { return }
         // A paged layout settles on a page: the offset glides there with the drop (same
         // duration and curve), and is exactly there when the drop ends.
-        phase = .dropping(PhaseStorage(Drop(drag: drag, start: time, from: drag.snapshot, offsetFrom: offset,
-                                            offsetTo: layout.snappedOffset(offset, viewport: viewport).map(clampedOffset))))
+        phase.toDropping(Drop(start: time, from: phase.drag.snapshot, offsetFrom: offset,
+                              offsetTo: layout.snappedOffset(offset, viewport: viewport).map(clampedOffset)))
         updateDrop()
     }
 
     /// Advances the drop; at its end the session goes idle.
     mutating func updateDrop() {
-        guard case .dropping(let drop) = phase else { return }
+        guard phase.state == .dropping else { return }
         let spec = configuration.snapshot.drop
-        let p = Self.progress(from: drop.value.start, now: time, duration: spec.duration)
+        let p = Self.progress(from: phase.drop.start, now: time, duration: spec.duration)
         if p >= 1 { finishDrop(); return }
         let e = spec.curve.value(at: p)
-        if let to = drop.value.offsetTo { offset = clampedOffset(Self.lerp(drop.value.offsetFrom, to, e)) }
-        let target = layout.frame(of: drop.value.drag.current).map { $0.center - offset } ?? drop.value.from.center
+        if let to = phase.drop.offsetTo { offset = clampedOffset(Self.lerp(phase.drop.offsetFrom, to, e)) }
+        let from = phase.drop.from
+        let target = layout.frame(of: phase.drag.current).map { $0.center - offset } ?? from.center
         let to = configuration.snapshot.dropTo
         // The snapshot as it began the drop, moved and faded in place.
-        drop.value.drag.snapshot = drop.value.from
-        drop.value.drag.snapshot.phase = .dropping
-        drop.value.drag.snapshot.dropProgress = p
-        let center = Self.lerp(drop.value.from.center, target, e)
-        drop.value.drag.snapshot.center = center
-        drop.value.drag.snapshot.contentCenter = center + offset
-        drop.value.drag.snapshot.scale = Self.lerp(drop.value.from.scale, to.scale, e)
-        drop.value.drag.snapshot.alpha = Self.lerp(drop.value.from.alpha, to.alpha, e)
-        drop.value.drag.snapshot.rotation = Self.lerp(drop.value.from.rotation, 0, e)
-        if !drop.value.drag.snapshot.isFinite {
-            drop.value.drag.snapshot = Self.sanitized(drop.value.drag.snapshot, fallback: drop.value.from)
-        }
+        var snapshot = from
+        snapshot.phase = .dropping
+        snapshot.dropProgress = p
+        let center = Self.lerp(from.center, target, e)
+        snapshot.center = center
+        snapshot.contentCenter = center + offset
+        snapshot.scale = Self.lerp(from.scale, to.scale, e)
+        snapshot.alpha = Self.lerp(from.alpha, to.alpha, e)
+        snapshot.rotation = Self.lerp(from.rotation, 0, e)
+        phase.drag.snapshot = snapshot.isFinite ? snapshot : Self.sanitized(snapshot, fallback: from)
     }
 
     /// The drop is over: the cell shows again, the session is idle.
     mutating func finishDrop() {
-        if case .dropping(let drop) = phase, let to = drop.value.offsetTo { offset = clampedOffset(to) }
-        phase = .idle
-    }
-}
-
-extension DragSession.Drag {
-    /// The time since the last dragging frame (never negative), and `t` recorded as the last.
-    @inline(__always) mutating func beginFrame(at t: Double) -> Double {
-        let dt = max(0, t - lastFrameTime)
-        lastFrameTime = t
-        return dt
+        guard phase.state == .dropping else { return }
+        if let to = phase.drop.offsetTo { offset = clampedOffset(to) }
+        phase.toIdle()
     }
 }

@@ -63,7 +63,7 @@ public struct DragSession: Sendable {
     }
 
     /// The phase and the data it alone needs (DragSession+Phase).
-    var phase = Phase.idle
+    var phase = Phase()
     /// The current order of the items.
     public internal(set) var order: Order
     /// The geometry, kept in step with ``order``.
@@ -191,27 +191,27 @@ public struct DragSession: Sendable {
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
         let dt = frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0
-        switch phase {
+        switch phase.state {
         case .idle:
             return makeContext(time: t, dt: dt, engagement: .nan, dragging: nil, itemSize: .zero, dragTime: 0)
-        case .pressing(let press):
-            let position = press.value.position
+        case .pressing:
+            let position = phase.press.position
             return makeContext(time: t, dt: dt, engagement: .nan, dragging: position,
                                itemSize: layout.frame(of: position)?.size ?? .zero, dragTime: 0)
-        case .dragging(let drag):
+        case .dragging:
             // ctx.outside, else ctx.over_since, in one number (PolicyContext.engagement).
             var engagement = Double.nan
-            if !Self.isOver(drag.value.finger, viewport) {
+            if !Self.isOver(phase.drag.finger, viewport) {
                 engagement = -1
-            } else if let at = drag.value.fingerOverAt {
-                engagement = max(0, at - drag.value.beganAt)
+            } else if let at = phase.drag.fingerOverAt {
+                engagement = max(0, at - phase.drag.beganAt)
             }
-            return makeContext(time: t, dt: dt, engagement: engagement, dragging: drag.value.current,
-                               itemSize: drag.value.snapshot.size, dragTime: max(0, t - drag.value.beganAt))
-        case .dropping(let drop):
+            return makeContext(time: t, dt: dt, engagement: engagement, dragging: phase.drag.current,
+                               itemSize: phase.drag.snapshot.size, dragTime: max(0, t - phase.drag.beganAt))
+        case .dropping:
             // A drop has no finger: neither over nor outside.
-            return makeContext(time: t, dt: dt, engagement: .nan, dragging: drop.value.drag.current,
-                               itemSize: drop.value.drag.snapshot.size, dragTime: max(0, t - drop.value.drag.beganAt))
+            return makeContext(time: t, dt: dt, engagement: .nan, dragging: phase.drag.current,
+                               itemSize: phase.drag.snapshot.size, dragTime: max(0, t - phase.drag.beganAt))
         }
     }
 
@@ -219,14 +219,14 @@ public struct DragSession: Sendable {
     /// `over` whether the finger is over the viewport, which the frame has just tested (and
     /// after which it set the drag's `fingerOverAt`). The same context as `context()` with `dt`
     /// set, without testing the finger again or dividing for a `dt` it replaces.
-    func frameContext(_ drag: PhaseStorage<Drag>, dt: Double, over: Bool) -> PolicyContext {
+    func frameContext(dt: Double, over: Bool) -> PolicyContext {
         var engagement = -1.0
         if over {
             engagement = .nan
-            if let at = drag.value.fingerOverAt { engagement = max(0, at - drag.value.beganAt) }
+            if let at = phase.drag.fingerOverAt { engagement = max(0, at - phase.drag.beganAt) }
         }
-        return makeContext(time: time, dt: dt, engagement: engagement, dragging: drag.value.current,
-                           itemSize: drag.value.snapshot.size, dragTime: max(0, time - drag.value.beganAt))
+        return makeContext(time: time, dt: dt, engagement: engagement, dragging: phase.drag.current,
+                           itemSize: phase.drag.snapshot.size, dragTime: max(0, time - phase.drag.beganAt))
     }
 
     /// The context of the phase's numbers: the dragged (or pressed) item's position and size,
@@ -247,11 +247,10 @@ public struct DragSession: Sendable {
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
     public var draggedItemSize: Size {
-        switch phase {
+        switch phase.state {
         case .idle: return .zero
-        case .pressing(let press): return layout.frame(of: press.value.position)?.size ?? .zero
-        case .dragging(let drag): return drag.value.snapshot.size
-        case .dropping(let drop): return drop.value.drag.snapshot.size
+        case .pressing: return layout.frame(of: phase.press.position)?.size ?? .zero
+        case .dragging, .dropping: return phase.drag.snapshot.size
         }
     }
 

@@ -407,7 +407,7 @@ public final class DragSimulator {
               pressItem(from) else { return false }
         let configuration = storedPolicy.configuration
         hold(configuration.minPressDuration)
-        guard storedSession.state == .dragging, let handle = storedSession.drag?.handle else {
+        guard storedSession.state == .dragging, let handle = storedSession.draggedHandle else {
             if storedSession.state == .pressing { release() }
             return false
         }

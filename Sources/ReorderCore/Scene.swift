@@ -244,7 +244,7 @@ extension DragSession {
                                                            inclusive: config.edgeScroll.inclusive) {
                     entry.direction = direction
                     entry.depth = depth
-                    let start = dragging?.value.episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t
+                    let start = phase.drag.episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t
                     let v = policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: max(0, t - start))
                     entry.speed = v.isFinite && v > 0 ? v : 0
                 }

@@ -46,7 +46,7 @@ import Testing
     }
 
     /// A copy taken during a drag is a value: the inputs of one leave the other's drag as it
-    /// was (the phase's storage is copied on write).
+    /// was (the phase and its data are stored in the session, a value).
     @Test func aCopyKeepsItsOwnDrag() {
         var session = Self.session()
         let policy = JXMovablePolicy()
