@@ -12,10 +12,18 @@
 --     going from the top zone to the bottom one, does not restart it; leaving the container
 --     (past an edge, or sideways) ends the engagement (clearUnusedEngagements), and coming
 --     back starts a new one. The engine keeps that clock: ctx.over_since is the drag time at
---     the start of the frame the finger last came over the viewport (0 from the drag's first
---     frame, as pragmatic's first frame after dragstart is tau 0), so at this frame's start
---     tau = ctx.drag_time - dt - ctx.over_since. Outside a drag (s:speed on an idle session,
---     reorder plot), the clock is the hook's `elapsed` at the frame start, elapsed - dt / 2;
+--     the start of the frame the finger last came over the viewport (0 when over it from the
+--     drag's first frame). Outside a drag (s:speed on an idle session, reorder plot), the clock
+--     is the hook's `elapsed` at the frame start, elapsed - dt / 2;
+--   the scroll loop starts on the drag's second frame: dragstart comes as an input event
+--     before the lift frame's animation callbacks, so the lift frame's rAF delivers onDragStart
+--     (core ledger/dispatch-consumer-event.ts:88-96), the drag's first frame only initialises
+--     the scheduler (shared/scheduler.ts:107-128), and the loop, with the engagement, runs from
+--     the second (scheduler.ts:73-96, over-element/try-scroll.ts:85-87; its test
+--     time-dampening.spec.ts:856-865: "first frame: no scroll", "second frame: ... scroll would
+--     occur"). So the first frame gives 0, and the engagement starts at the later of the
+--     second frame's start (drag time dt at a steady frame rate) and ctx.over_since:
+--     tau = ctx.drag_time - dt - max(ctx.over_since, dt);
 --   max change per frame = min(ceil(maxPixelScrollPerSecond / 1000 * frame ms),
 --     maxPixelScrollPerSecond / 60) with maxPixelScrollPerSecond "standard" 15 * 60 = 900
 --     ("fast" is 25 * 60 = 1500: change MAX_PER_SECOND);
@@ -63,7 +71,9 @@ return {
       local since = ctx.over_since
       local clock
       if since then
-        clock = drag_time - dt - since   -- this frame's start, since the pointer came over
+        local start = drag_time - dt      -- this frame's start, drag time
+        if start < dt / 2 then return 0 end   -- the drag's first frame: the scheduler initialises
+        clock = start - max(since, dt)    -- since the loop's first frame over the container
       else
         if depth >= zone then return 0 end   -- not in a drag: the bottom edge's hit test
         clock = elapsed - dt / 2

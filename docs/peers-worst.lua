@@ -11,7 +11,10 @@
 --     2000/60 gives 33 ms: 15 x 33 / 400 = 1.2375 px, 74.25 pt/s, as its code gives when run
 --     with that clock); the whole drags (B2, S, J, T, E) through its makeApi, scheduler.ts:73-96
 --     (the container under the pointer: a half-open hit test) and try-scroll.ts:85-100, run by
---     node with rAF timestamps at 1000 / fps ms and Date.now() whole ms;
+--     node through core's dispatch (ledger/dispatch-consumer-event.ts:88-96: the lift frame's
+--     rAF delivers onDragStart) and scheduler.ts:107-128 (dragging frame 1 initialises, the loop
+--     runs from frame 2), with rAF timestamps at 1000 / fps ms and Date.now() whole ms, the
+--     engagement's frame on a whole ms;
 --   SwiftReorder: adamshin/SwiftReorder @ 9553a0d805c68d2bdd1bc6e5385cf1d5e9c44a4c,
 --     Source/ReorderController+AutoScroll.swift:25-55;
 --   ItemTouchHelper: androidx/androidx @ a9b06aaf32dbcf83aa12e3f8185a109d14fbe8e9,
@@ -109,8 +112,9 @@ for _, fps in ipairs({60, 120}) do
   local _, q0 = p:offset(); p:tick(1); local _, q1 = p:offset()
   local cap = math.min(math.ceil(900 / 1000 * 1000 / fps), 15)
   rec("pragmatic", fps, "B2: rest over the list 1 s, then 20 pt from the bottom (first zone frame)", (q1 - q0) * fps, cap * fps)
-  -- pragmatic S, J, T, E: px on dragging frame k (its frame k + 1: its first only initialises),
-  -- the finger at path(k) from the drag's start; 10 pt from the bottom is full distance speed.
+  -- pragmatic L, S, J, T, E: px on dragging frame k, the finger at path(k) from the drag's start
+  -- (frame 1 initialises its scheduler, the loop and the engagement start on frame 2); 10 or
+  -- 20 pt from the bottom is full distance speed.
   local H, W, X, m = 667, 375, 187.5, fps // 60
   local function drive(count, path)
     local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
@@ -130,16 +134,22 @@ for _, fps in ipairs({60, 120}) do
     table.sort(ks)
     for _, k in ipairs(ks) do rec("pragmatic", fps, ("%s, frame %d"):format(name, k), px[k] * fps, peer[k] * fps) end
   end
+  frames("L: 20 pt from the bottom from the lift on", drive(30 * m, function() return X, H - 20 end),
+    fps == 60 and { [1] = 0, [2] = 1, [3] = 1, [4] = 1.2375, [5] = 1.875, [19] = 10.6125, [20] = 11.25,
+                    [25] = 14.3625, [26] = 15 }
+              or { [1] = 0, [2] = 1, [8] = 1, [9] = 1.16, [10] = 1.32, [37] = 5.82, [38] = 6, [49] = 7.82,
+                   [50] = 8 })
   for _, side in ipairs({ { "left, x = -10", -10 }, { "right, x = 375 (on the edge)", W } }) do
     local px = drive(60 * m, function(k)
       if k >= 36 * m + 1 and k <= 48 * m then return side[2], H - 10 end
       return X, H - 10
     end)
     frames("S: 10 pt from the bottom, sideways out (" .. side[1] .. ") frames " .. (36 * m + 1) .. "-" .. (48 * m) .. ", back", px,
-      fps == 60 and { [1] = 1, [2] = 1, [3] = 1.2375, [4] = 1.875, [25] = 15, [36] = 15, [37] = 0, [48] = 0,
+      fps == 60 and { [1] = 0, [2] = 1, [3] = 1, [4] = 1.2375, [5] = 1.875, [25] = 14.3625, [26] = 15, [36] = 15,
+                      [37] = 0, [48] = 0,
                       [49] = 1, [50] = 1, [51] = 1.2375, [52] = 1.875, [53] = 2.475, [60] = 6.8625 }
-                or { [1] = 1, [7] = 1, [8] = 1.16, [9] = 1.32, [49] = 8, [72] = 8, [73] = 0, [96] = 0,
-                     [97] = 1, [103] = 1, [104] = 1.16, [105] = 1.32, [120] = 3.82 })
+                or { [1] = 0, [2] = 1, [8] = 1, [9] = 1.16, [10] = 1.32, [49] = 7.82, [50] = 8, [72] = 8, [73] = 0,
+                     [96] = 0, [97] = 1, [103] = 1, [104] = 1.16, [105] = 1.32, [120] = 3.82 })
   end
   local px = drive(64 * m, function(k)
     if k <= 30 * m then return X, H + 10 elseif k <= 60 * m then return X, 300 end

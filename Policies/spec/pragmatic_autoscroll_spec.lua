@@ -110,25 +110,28 @@ end)
 -- packages/auto-scroll/src: makeApi, shared/scheduler.ts:73-96 (the container under the pointer,
 -- a half-open hit test), shared/engagement-history.ts:6-42 (engagement from the first frame over
 -- the container, purged on a frame it is not under the pointer), over-element/try-scroll.ts:85-100,
--- shared/get-scroll-change.ts) bundled with esbuild and run by node through its scheduler, with a
--- browser's clock: rAF timestamps at 1000 / fps ms, Date.now() whole ms, the engagement's first
--- frame on a whole ms; its frame n is the engine's dragging frame k = n - 1 (its first frame after
--- dragstart only initialises). px per frame, 10 pt from the bottom = full distance speed.
+-- shared/get-scroll-change.ts) bundled with esbuild and run by node through core's dispatch and
+-- its scheduler, with a browser's clock: rAF timestamps at 1000 / fps ms, Date.now() whole ms,
+-- the engagement's first frame on a whole ms. dragstart is the lift frame's input: that frame's
+-- rAF delivers onDragStart (core ledger/dispatch-consumer-event.ts:88-96), dragging frame 1 only
+-- initialises the scheduler (scheduler.ts:107-128), the loop runs from dragging frame 2.
+-- px per frame, 10 pt from the bottom = full distance speed.
+-- px the content moves on each dragging frame k = 1..count, the finger at path(k) for frame k
+local function drive(fps, count, path)
+  local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
+  s:press_item(1, 5); s:hold(0.5)
+  assert.equal("dragging", s:state())
+  local px = {}
+  for k = 1, count do
+    s:move(path(k))
+    local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
+    px[k] = y1 - y0
+  end
+  return px
+end
+
 describe("pragmatic_autoscroll outside the container", function()
   local H, W, X = 667, 375, 187.5
-  -- px the content moves on each dragging frame k = 1..count, the finger at path(k) for frame k
-  local function drive(fps, count, path)
-    local s = reorder.session{ policy = "pragmatic_autoscroll", rows = 100, frame_rate = fps }
-    s:press_item(1, 5); s:hold(0.5)
-    assert.equal("dragging", s:state())
-    local px = {}
-    for k = 1, count do
-      s:move(path(k))
-      local _, y0 = s:offset(); s:tick(1); local _, y1 = s:offset()
-      px[k] = y1 - y0
-    end
-    return px
-  end
   local function expect(px, want)
     for k, v in pairs(want) do assert.near(v, px[k], 1e-9, "frame " .. k) end
   end
@@ -140,16 +143,18 @@ describe("pragmatic_autoscroll outside the container", function()
         if k >= 37 and k <= 48 then return side[2], H - 10 end
         return X, H - 10
       end)
-      -- tau = floor((k - 1) x 16.667) ms: frame 3 33 ms -> 15 x 33 / 400 = 1.2375; 36: ramped
-      expect(px, { [1] = 1, [2] = 1, [3] = 1.2375, [4] = 1.875, [25] = 15, [36] = 15,
+      -- frame 1 initialises; tau = floor((k - 2) x 16.667) ms: frame 4 33 ms -> 15 x 33 / 400 =
+      -- 1.2375; 26: ramped (tau 400)
+      expect(px, { [1] = 0, [2] = 1, [3] = 1, [4] = 1.2375, [5] = 1.875, [25] = 14.3625,
+                   [26] = 15, [36] = 15,
                    [37] = 0, [48] = 0,                        -- not under the pointer
                    [49] = 1, [50] = 1, [51] = 1.2375, [52] = 1.875, [53] = 2.475 })   -- a new engagement
       local fast = drive(120, 120, function(k)
         if k >= 73 and k <= 96 then return side[2], H - 10 end
         return X, H - 10
       end)
-      -- 120 Hz: cap ceil(7.5) = 8 px, floor 1 px until 8 x tau / 400 > 1 (tau 58 ms, frame 8)
-      expect(fast, { [7] = 1, [8] = 1.16, [9] = 1.32, [72] = 8, [73] = 0, [96] = 0,
+      -- 120 Hz: cap ceil(7.5) = 8 px, floor 1 px until 8 x tau / 400 > 1 (tau 58 ms, frame 9)
+      expect(fast, { [1] = 0, [2] = 1, [8] = 1, [9] = 1.16, [10] = 1.32, [72] = 8, [73] = 0, [96] = 0,
                      [97] = 1, [103] = 1, [104] = 1.16, [105] = 1.32 })
     end)
   end
@@ -178,5 +183,72 @@ describe("pragmatic_autoscroll outside the container", function()
       local bottom = drive(fps, 40 * m, function(k) if k <= 30 * m then return X, H - 20 end return X, H end)
       expect(bottom, { [30 * m] = cap, [30 * m + 1] = 0, [40 * m] = 0 })
     end
+  end)
+end)
+
+-- The drag's first frames: pragmatic-drag-and-drop @ 628603042cf655b66e6a9cbd3dda664f7618303c.
+-- dragstart is the lift frame's input; that frame's rAF delivers onDragStart
+-- (packages/core/src/ledger/dispatch-consumer-event.ts:88-96), dragging frame 1 only initialises
+-- the auto-scroll scheduler (packages/auto-scroll/src/shared/scheduler.ts:107-128), and the scroll
+-- loop with the engagement (its Date.now(), tau 0) starts on dragging frame 2 (scheduler.ts:73-96,
+-- over-element/try-scroll.ts:85-87). Its own test says the same
+-- (__tests__/unit/over-element/time-dampening.spec.ts:856-865: "first frame: no scroll",
+-- "second frame: ... scroll would occur"). Per frame: max(cap x r x t, 1) px
+-- (shared/get-scroll-change.ts:101-129), t = floor(tau ms) / 400 (configuration.ts:16), cap 15 px
+-- at 60 Hz, ceil(0.9 x 8.333) = 8 at 120 Hz (get-scroll-change.ts:17-29, configuration.ts:41).
+-- The values are also what its code gives when driven through core's dispatch and its scheduler
+-- (bundled with esbuild, run by node, rAF at 1000 / fps ms, Date.now() whole ms).
+describe("pragmatic_autoscroll's first frames", function()
+  local H, X = 667, 187.5
+  -- pt/s on dragging frames 1..count, the finger 20 pt from the bottom from the lift on (zone
+  -- 166.75 pt, depth 146.75 > half of it: r = 1), or outside until frame `enter`
+  local function speeds(fps, count, enter)
+    local px = drive(fps, count, function(k) return X, (enter and k < enter) and H + 10 or H - 20 end)
+    local v = {}
+    for k, p in ipairs(px) do v[k] = p * fps end
+    return v
+  end
+
+  it("gives 0 on the drag's first frame and starts the ramp on the second at 60 Hz", function()
+    local v = speeds(60, 30)
+    -- frame k >= 2: tau = floor((k - 2) x 1000 / 60) ms
+    assert.equal(0, v[1])                       -- the scheduler initialises
+    assert.near(60, v[2], 1e-9)                 -- tau 0: the 1 px floor
+    assert.near(60, v[3], 1e-9)                 -- tau 16: 15 x 16 / 400 = 0.6 -> 1 px
+    assert.near(1.2375 * 60, v[4], 1e-9)        -- tau 33: 15 x 33 / 400 px
+    assert.near(1.875 * 60, v[5], 1e-9)         -- tau 50
+    assert.near(636.75, v[19], 1e-9)            -- tau 283: 15 x 283 / 400 = 10.6125 px
+    assert.near(675, v[20], 1e-9)               -- tau 300: 11.25 px
+    assert.near(14.3625 * 60, v[25], 1e-9)      -- tau 383
+    assert.near(900, v[26], 1e-9)               -- tau 400: full speed
+  end)
+
+  it("gives 0 on the drag's first frame and starts the ramp on the second at 120 Hz", function()
+    local v = speeds(120, 50)
+    -- frame k >= 2: tau = floor((k - 2) x 1000 / 120) ms, cap 8 px
+    assert.equal(0, v[1])
+    assert.near(120, v[2], 1e-9)                -- tau 0: 1 px
+    assert.near(120, v[8], 1e-9)                -- tau 50: 8 x 50 / 400 = 1 px
+    assert.near(1.16 * 120, v[9], 1e-9)         -- tau 58
+    assert.near(698.4, v[37], 1e-9)             -- tau 291: 8 x 291 / 400 = 5.82 px
+    assert.near(720, v[38], 1e-9)               -- tau 300: 6 px
+    assert.near(7.82 * 120, v[49], 1e-9)        -- tau 391
+    assert.near(960, v[50], 1e-9)               -- tau 400: 8 px
+  end)
+
+  it("starts the engagement on the frame the finger comes over the list after the first", function()
+    -- past the bottom edge on frames 1-2 (not under the pointer), 20 pt from the bottom from
+    -- frame 3: engaged at frame 3, tau = floor((k - 3) x 1000 / 60) ms
+    local v = speeds(60, 8, 3)
+    assert.equal(0, v[1]); assert.equal(0, v[2])
+    assert.near(60, v[3], 1e-9)
+    assert.near(60, v[4], 1e-9)
+    assert.near(1.2375 * 60, v[5], 1e-9)
+    assert.near(1.875 * 60, v[6], 1e-9)
+    -- outside on frame 1 only: frame 2 is both the loop's first frame and the engagement's
+    local w = speeds(60, 5, 2)
+    assert.equal(0, w[1])
+    assert.near(60, w[2], 1e-9)
+    assert.near(1.2375 * 60, w[4], 1e-9)
   end)
 end)

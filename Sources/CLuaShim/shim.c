@@ -443,70 +443,6 @@ static int rs_randomseed(lua_State *L) {
     return rs_forward_call(L);
 }
 
-/* Counts the repetition items (*, +, -, ?) of a Lua pattern: a bound on its backtracking. */
-static int rs_pattern_repetitions(const char *p, size_t lp, int *anchored) {
-    size_t i = 0;
-    int reps = 0;
-    *anchored = lp > 0 && p[0] == '^';
-    if (*anchored) i = 1;
-    while (i < lp) {
-        char c = p[i];
-        if (c == '%') {
-            if (i + 1 < lp && p[i + 1] == 'b') { i += 4; continue; }
-            if (i + 1 < lp && p[i + 1] == 'f') {
-                i += 2;
-                if (i < lp && p[i] == '[') goto set;
-                continue;
-            }
-            i += 2;
-        } else if (c == '[') {
-        set:
-            i++;
-            if (i < lp && p[i] == '^') i++;
-            do {  /* the first ']' belongs to the set */
-                if (i >= lp) break;
-                if (p[i] == '%') i++;
-                i++;
-            } while (i < lp && p[i] != ']');
-            i++;
-        } else if (c == '(' || c == ')') {
-            i++;
-            continue;
-        } else {
-            i++;
-        }
-        if (i < lp && (p[i] == '*' || p[i] == '+' || p[i] == '-' || p[i] == '?')) { reps++; i++; }
-    }
-    return reps;
-}
-
-/* string.find/match/gmatch/gsub with input-size limits: a count hook cannot interrupt a
-   pattern match, so a subject too long for the pattern's backtracking is refused. */
-static int rs_pattern_guard(lua_State *L) {
-    size_t ls, lp;
-    luaL_checklstring(L, 1, &ls);
-    const char *p = luaL_checklstring(L, 2, &lp);
-    const char *name = lua_tostring(L, lua_upvalueindex(2));
-    int plain = strcmp(name, "find") == 0 && lua_toboolean(L, 4);
-    if (ls > RS_PATTERN_MAXLEN)
-        return luaL_error(L, "string.%s: subject of %d bytes exceeds the policy limit of %d bytes",
-                          name, (int)ls, (int)RS_PATTERN_MAXLEN);
-    if (!plain) {
-        int anchored;
-        int reps = rs_pattern_repetitions(p, lp, &anchored);
-        int exponent = reps + (anchored ? 0 : 1);
-        if (exponent < 1) exponent = 1;
-        double cost = pow((double)ls, (double)exponent);
-        if (exponent > 1 && cost > RS_PATTERN_COST) {
-            int maxlen = (int)floor(pow(RS_PATTERN_COST, 1.0 / exponent));
-            return luaL_error(L,
-                "string.%s: subject of %d bytes too long for a pattern with %d repetitions "
-                "(limit %d bytes in policies)", name, (int)ls, reps, maxlen);
-        }
-    }
-    return rs_forward(L);
-}
-
 static int rs_move(lua_State *L) {
     lua_Integer f = luaL_checkinteger(L, 2);
     lua_Integer e = luaL_checkinteger(L, 3);
@@ -639,10 +575,6 @@ static int rs_openlibs_impl(lua_State *L) {
         lua_getfield(L, g, "string");
         int str = lua_absindex(L, -1);
         lua_pushnil(L); lua_setfield(L, str, "dump");
-        rs_wrap(L, str, "find", rs_pattern_guard, "find");
-        rs_wrap(L, str, "match", rs_pattern_guard, "match");
-        rs_wrap(L, str, "gmatch", rs_pattern_guard, "gmatch");
-        rs_wrap(L, str, "gsub", rs_pattern_guard, "gsub");
         lua_pop(L, 1);
 
         lua_getfield(L, g, "table");

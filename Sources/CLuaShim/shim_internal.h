@@ -1,7 +1,7 @@
 #ifndef REORDER_CLUASHIM_INTERNAL_H
 #define REORDER_CLUASHIM_INTERNAL_H
 /*
- * Shared between shim.c and sandbox.c; not visible to Swift.
+ * Shared between the shim's C files; not visible to Swift.
  */
 #include "shim.h"
 
@@ -50,6 +50,35 @@ static inline void rs_charge(lua_State *L, long long n, const char *what) {
     vm->charged += vm->remaining > 0 ? vm->remaining : 0;
     rs_budget_spent(L, 1, what);
 }
+
+/* Bytes copied or scanned, in instructions (RS_BYTES_PER_INSTRUCTION bytes each). */
+#define RS_BYTES(n) ((long long)(n) / RS_BYTES_PER_INSTRUCTION)
+
+/* What a call of a guarded C function costs before any work: the call itself and the guards
+   around it take 50-100 ns, some 16 instructions' time. */
+#define RS_CALL_COST 16
+
+/* String positions given to the string functions (Lua 5.4 manual, §6.4: a negative position
+   counts from the end, -1 being the last byte). A start position (string.find's `init`,
+   string.byte's `i`) as a 1-based index: 0, and any position before the first byte, mean the
+   first byte; it may be past the end. */
+static inline size_t rs_start_position(lua_Integer pos, size_t len) {
+    if (pos > 0) return (size_t)pos;
+    if (pos == 0) return 1;
+    lua_Unsigned back = (lua_Unsigned)0 - (lua_Unsigned)pos;   /* -pos, also for the minimum */
+    return back > len ? 1 : len - (size_t)back + 1;
+}
+
+/* An end position (string.byte's `j`), clamped to the string: past the end means the last byte,
+   before the first byte 0 (an empty range). */
+static inline size_t rs_end_position(lua_Integer pos, size_t len) {
+    if (pos >= 0) return (lua_Unsigned)pos > len ? len : (size_t)pos;
+    lua_Unsigned back = (lua_Unsigned)0 - (lua_Unsigned)pos;
+    return back > len ? 0 : len - (size_t)back + 1;
+}
+
+/* Installs string.find, match, gmatch and gsub (pattern.c) into the string table at `str`. */
+void rs_open_patterns(lua_State *L, int str);
 
 /* Installs the sandbox's bounded library functions into the global table at index `g`
    (called by rs_openlibs for sandboxed states, before the libraries are made read-only). */

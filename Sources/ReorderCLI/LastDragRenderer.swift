@@ -68,7 +68,7 @@ final class LastDragRenderer {
                                      frameRate: cp.frameRate, offset: cp.offset)
             timeline = DragTimeline.record(inputs, on: replayed, policyName: s.policyName, recordingFrom: start)
         } catch {
-            return (false, ":render: \(error.message)")
+            return (false, ":render: \(error.outsideLua.message)")
         }
         if let problem = Plotter.write(TimelinePlot(timeline: timeline).render(), to: path, console: console) {
             return (false, ":render: \(problem)")

@@ -105,21 +105,24 @@ public enum Plotter {
         do {
             let host = try ScriptingHost(output: console.write, useColor: false)
             host.baseDirectory = console.currentDirectory
-            let session = try Replayer.makeSession(for: trace, policy: policy, host: host, console: console)
+            let session = try Replayer.makeSession(for: trace, policy: policy, tracePath: console.resolve(tracePath),
+                                                   host: host, console: console)
             timeline = DragTimeline.record(trace.inputs, on: session.simulator, policyName: session.policyName)
         } catch {
-            return fail(error.message)
+            // The policy came from the command line or the trace, not from a Lua call.
+            return fail(error.outsideLua.message)
         }
         if let problem = write(TimelinePlot(timeline: timeline).render(), to: out, console: console) { return fail(problem) }
         console.write("wrote \(out): \(summary(timeline))\n")
         return 0
     }
 
-    /// `3 moves over 1.75 s, policy jx_movable`.
+    /// `3 moves over 1.75 s, policy jx_movable`; with several drags `2 drags, 5 moves over ...`.
     static func summary(_ t: DragTimeline) -> String {
-        let moves = t.moves.count
+        let moves = t.moves.count, drags = t.drags.count
         let span = t.timeRange.upperBound - t.timeRange.lowerBound
-        return "\(moves) move\(moves == 1 ? "" : "s") over \(SVGNumber.format(span, decimals: 3)) s, policy \(t.policyName)"
+        return (drags > 1 ? "\(drags) drags, " : "")
+            + "\(moves) move\(moves == 1 ? "" : "s") over \(SVGNumber.format(span, decimals: 3)) s, policy \(t.policyName)"
     }
 
     /// The curves as text: zone, speed at the edge, top speed, time ramp.

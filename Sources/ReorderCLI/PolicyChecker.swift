@@ -10,7 +10,7 @@ public enum PolicyChecker {
     /// ```text
     /// ok jx_movable (jx_movable)
     /// problems in mine.lua (mine):
-    ///   mine.lua: unknown field 'min_pres_duration' (did you mean 'min_press_duration'?)
+    ///   mine.lua:4: unknown field 'min_pres_duration' (did you mean 'min_press_duration'?)
     /// ```
     public static func run(_ policies: [String], console: Console) -> Int32 {
         var failures = 0
@@ -24,7 +24,10 @@ public enum PolicyChecker {
                 } else {
                     failures += 1
                     console.write("problems in \(spec) (\(report.name)):\n")
-                    for p in report.problems { console.write("  \(p)\n") }
+                    // A problem's second line (the question a hook failed on) is indented under it.
+                    for p in report.problems {
+                        console.write(p.split(separator: "\n").map { "  \($0)\n" }.joined())
+                    }
                 }
             } catch {
                 failures += 1

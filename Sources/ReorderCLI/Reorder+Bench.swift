@@ -42,7 +42,7 @@ extension Reorder {
 
         @Flag(name: .long, help: "Instead: a vertical grid of --rows cells against the same grid turned horizontal (hit testing and a dragging frame, native default following x and y, both edge-scroll axes, lanes alternating).")
         var grid = false
-        @Option(name: .long, help: "Also measure group drags (issue 19): lifting and dropping this many selected rows among --rows, and the dragging frame with them against the frame without.")
+        @Option(name: .long, help: "Also measure group drags: lifting and dropping this many selected rows among --rows, and the dragging frame with them against the frame without.")
         var group: Int?
 
         func validate() throws {

@@ -8,7 +8,7 @@ extension FuzzLayout: ExpressibleByArgument {}
 
 extension Reorder {
     /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]`, or
-    /// `reorder fuzz --sandbox [--seed S] [--runs N]`.
+    /// `reorder fuzz --sandbox [--seed S] [--runs N] [--cases N]`.
     struct Fuzz: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fuzz a policy: random touch streams, invariants checked after every input.",
@@ -26,7 +26,10 @@ extension Reorder {
                 With --sandbox (no policy): calls every library function a policy can reach with \
                 extreme arguments, each in a policy VM under the policy budget and in a child process, \
                 and reports every call that does not return or raise within 10 ms of the time its \
-                budget allows. Exit status 1 on any such call.
+                budget allows. Then runs the differential test: --cases generated calls of the pattern \
+                functions (default 1,000,000), each in a policy VM and in a VM with Lua's own library, \
+                and reports every case whose outcomes differ, as a line of Lua with both outcomes. \
+                Exit status 1 on any such call or case.
                 """)
 
         @Argument(help: "The policy: a built-in name or a .lua file.")
@@ -37,6 +40,9 @@ extension Reorder {
 
         @Flag(name: .long, help: "Fuzz the sandbox's library functions instead of a policy.")
         var sandbox = false
+
+        @Option(name: .long, help: "With --sandbox: differential cases against Lua's own library (default 1,000,000; 0: none).")
+        var cases: Int?
 
         @Option(name: .long, help: "Seed of the campaign (default: a new one, printed so the run can be repeated).")
         var seed: UInt64?
@@ -58,6 +64,10 @@ extension Reorder {
 
         func validate() throws {
             if let runs, runs < 1 { throw ValidationError("--runs must be at least 1, got \(runs)") }
+            if let cases {
+                if !sandbox { throw ValidationError("--cases counts the differential cases of --sandbox: add --sandbox or drop it") }
+                if cases < 0 { throw ValidationError("--cases must be at least 0, got \(cases)") }
+            }
             if sandbox, let policy {
                 throw ValidationError("--sandbox fuzzes the sandbox, not a policy: drop '\(policy)'")
             }
@@ -71,6 +81,7 @@ extension Reorder {
             let seed = self.seed ?? UInt64.random(in: 1...999_999)
             guard let policy, !sandbox else {
                 let status = SandboxFuzzCommand.run(options: SandboxFuzzer.Options(seed: seed, runs: runs ?? 20),
+                                                    cases: cases ?? SandboxFuzzCommand.defaultCases,
                                                     seedGiven: self.seed != nil, console: .standard())
                 if status != 0 { throw ExitCode(status) }
                 return
@@ -181,18 +192,25 @@ public enum FuzzCommand {
 }
 
 /// `reorder fuzz --sandbox`: the sandbox fuzzer (``SandboxFuzzer``) with a summary line and
-/// every failing call as Lua.
+/// every failing call as Lua, then the differential test (``SandboxDifferential``) of the
+/// pattern functions with a summary line and every mismatch as Lua.
 ///
 /// ```swift
-/// let status = SandboxFuzzCommand.run(options: SandboxFuzzer.Options(seed: 7, runs: 20),
+/// let status = SandboxFuzzCommand.run(options: SandboxFuzzer.Options(seed: 7, runs: 20), cases: 10_000,
 ///                                     seedGiven: true, console: .standard())
 /// // prints "1,706 calls to 88 functions (seed 7), budget 4.2 ms: longest call past its
-/// // budget ...; no failure" and the command that repeats the run; status 0
+/// // budget ...; no failure", "differential: 10,000 cases (seed 7): ...; no mismatch" and the
+/// // command that repeats the run; status 0
 /// ```
 public enum SandboxFuzzCommand {
-    /// Runs the campaign and prints its outcome. Returns the exit status: 0 when every call
-    /// returned or raised within its margin, 1 otherwise (known-open failures included).
-    public static func run(options: SandboxFuzzer.Options, seedGiven: Bool, console: Console) -> Int32 {
+    /// Differential cases of `reorder fuzz --sandbox` when `--cases` is not given.
+    public static let defaultCases = 1_000_000
+
+    /// Runs the campaign and prints its outcome: the fuzzer's, then (when `cases` > 0) the
+    /// differential test's, with progress on standard error every 10,000 cases. Returns the exit
+    /// status: 0 when every call returned or raised within its margin and every case matched
+    /// Lua's own library, 1 otherwise (known-open failures included).
+    public static func run(options: SandboxFuzzer.Options, cases: Int = 0, seedGiven: Bool, console: Console) -> Int32 {
         if !seedGiven { console.write("seed \(options.seed)\n") }
         let report: SandboxFuzzer.Report
         do {
@@ -209,7 +227,43 @@ public enum SandboxFuzzCommand {
         for failure in report.failures {
             console.write("  \(failure)\n")
         }
-        console.write("reproduce: reorder fuzz --sandbox --seed \(options.seed) --runs \(options.runs)\n")
-        return report.failures.isEmpty ? 0 : 1
+        var mismatches = 0
+        if cases > 0 {
+            guard let differential = runDifferential(seed: options.seed, cases: cases, console: console) else { return 1 }
+            mismatches = differential.mismatchCount
+        }
+        console.write("reproduce: reorder fuzz --sandbox --seed \(options.seed) --runs \(options.runs) --cases \(cases)\n")
+        return report.failures.isEmpty && mismatches == 0 ? 0 : 1
+    }
+
+    /// The differential campaign: a summary line, then each mismatch (the first
+    /// ``SandboxDifferential/keep``) as a line of Lua and both outcomes. Nil when it could not run.
+    static func runDifferential(seed: UInt64, cases: Int, console: Console) -> SandboxDifferential.Report? {
+        let started = Date()
+        let report: SandboxDifferential.Report
+        do {
+            report = try SandboxDifferential.run(generators: [PatternCaseGenerator()], seed: seed, cases: cases) { done in
+                guard done % 10_000 == 0 else { return }
+                let text = "differential: \(FuzzCommand.group(done))/\(FuzzCommand.group(cases)) cases, "
+                    + "\(Int(Date().timeIntervalSince(started))) s"
+                // On a terminal the line is rewritten in place; in a log, one line per 100,000.
+                if console.outputIsTerminal { console.writeError("\r\u{1B}[2K" + text) }
+                else if done % 100_000 == 0 { console.writeError(text + "\n") }
+            }
+        } catch {
+            if console.outputIsTerminal { console.writeError("\r\u{1B}[2K") }
+            console.writeError("reorder fuzz: \(error)\n")
+            return nil
+        }
+        if console.outputIsTerminal { console.writeError("\r\u{1B}[2K") }
+        let seconds = Date().timeIntervalSince(started)
+        console.write("differential: \(report.summary) in \(String(format: "%.1f", seconds)) s\n")
+        for mismatch in report.mismatches {
+            console.write("  \(mismatch)\n")
+        }
+        if report.mismatchCount > report.mismatches.count {
+            console.write("  (\(report.mismatchCount - report.mismatches.count) more mismatches not shown)\n")
+        }
+        return report
     }
 }

@@ -137,7 +137,7 @@ public enum PlayCommand {
             do {
                 try await app.runService()
             } catch {
-                write("reorder play: \(error)\n")
+                write("reorder play: \(PlaygroundServer.startProblem(error, host: host, port: port) ?? "\(error)")\n")
                 status.set(1)
             }
             watcher?.cancel()

@@ -3,7 +3,7 @@ import ReorderLua
 
 extension Reorder {
     /// `reorder test [PATH...] [--filter F] [--tags T] [--exclude-tags T] [--shuffle] [--seed N]
-    /// [-o HANDLER] [--tap] [--junit FILE] [--watch]`.
+    /// [-o HANDLER] [--tap] [--junit FILE] [--coverage [FILE] | --no-coverage] [--watch]`.
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run *_spec.lua files on busted (Debian's lua-busted) headlessly, with the reorder module loaded.",
@@ -11,7 +11,9 @@ extension Reorder {
                 The specs run on Debian's busted and luassert (apt-get install lua-busted) in one Lua VM \
                 that has `reorder.session{...}`. The default output is one line per spec file with a mark per \
                 test, the failures, and the last line `N passed, N failed` (`, N pending` when any); the exit \
-                status is 1 on any failure. busted's own handlers work with -o (json, utfTerminal, TAP, junit).
+                status is 1 on any failure. busted's own handlers work with -o (json, utfTerminal, TAP, junit). \
+                A .busted file in the working directory applies as under busted; -o, --tap and --junit win over \
+                its output, and its coverage = true turns on reorder's LCOV coverage (--no-coverage: off).
                 """)
 
         @Argument(help: "Spec files or folders to search for *_spec.lua (default: Policies/).")
@@ -35,7 +37,7 @@ extension Reorder {
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A busted output handler instead of reorder's (json, utfTerminal, plainTerminal, TAP, junit, gtest).", valueName: "handler"))
         var output: String?
 
-        @Flag(name: .long, help: "Print TAP (Test Anything Protocol) instead of the summary.")
+        @Flag(name: .long, help: "Print TAP version 13 (Test Anything Protocol; the tally as a `#` diagnostic line) instead of the summary.")
         var tap = false
 
         @Option(name: .long, help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "file"))
@@ -49,8 +51,15 @@ extension Reorder {
             valueName: "file"))
         var coverage: String?
 
+        @Flag(name: .customLong("no-coverage"), help: "Do not count coverage even when the project's .busted sets coverage = true (busted's --no-coverage).")
+        var noCoverage = false
+
         @Flag(name: .long, help: "Run, then rerun the affected spec files whenever a spec or policy file changes (Ctrl-C ends).")
         var watch = false
+
+        func validate() throws {
+            if coverage != nil && noCoverage { throw ValidationError("--coverage and --no-coverage contradict each other: give one") }
+        }
 
         func run() throws {
             var runner = SpecRunner(paths: paths, filter: filter, tap: tap, junitPath: junit, timeout: timeout)
@@ -59,14 +68,25 @@ extension Reorder {
             runner.shuffle = shuffle
             runner.seed = seed
             runner.output = output
+            runner.noCoverage = noCoverage
             if watch {
                 SpecWatcher(runner: runner).run(console: .standard())
                 return
             }
             let console = Console.standard()
             if coverage != nil { PolicyCoverage.enableEverywhere(true) }
+            // A .busted file's `coverage = true` is honoured with reorder's own coverage, written
+            // where `--coverage` alone writes it.
+            let asked = CoverageRequest()
+            runner.onCoverage = {
+                guard !asked.requested else { return }
+                asked.requested = true
+                PolicyCoverage.enableEverywhere(true)
+            }
             let status = runner.run(console: console)
-            if let coverage { try Self.writeCoverage(to: coverage, tap: tap, console: console) }
+            if let file = coverage ?? (asked.requested ? Self.defaultCoverageFile : nil) {
+                try Self.writeCoverage(to: file, tap: tap, console: console)
+            }
             if status != 0 { throw ExitCode(status) }
         }
     }

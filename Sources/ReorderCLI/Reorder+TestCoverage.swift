@@ -3,7 +3,16 @@ import Foundation
 import ReorderLua
 
 /// `reorder test --coverage [FILE]` (issue 17 item 3): the option's optional value and the report.
+/// Whether a run asked for coverage from its `.busted` file (set from the spec VM's thread,
+/// read after the run).
+final class CoverageRequest {
+    var requested = false
+}
+
 extension Reorder.Test {
+    /// Where `--coverage` alone, and a `.busted` file's `coverage = true`, write the LCOV file.
+    static let defaultCoverageFile = "lcov.info"
+
     /// Writes the LCOV file and prints the summary (as TAP comments under `--tap`).
     static func writeCoverage(to file: String, tap: Bool, console: Console) throws {
         PolicyCoverage.enableEverywhere(false)
@@ -32,7 +41,7 @@ extension Reorder.Test {
             if a == "--" { out += arguments[i...]; break }
             let next = i + 1 < arguments.count ? arguments[i + 1] : nil
             if a == "--coverage", next.map({ !$0.hasSuffix(".info") || $0.hasPrefix("-") }) ?? true {
-                out.append("--coverage=lcov.info")
+                out.append("--coverage=" + defaultCoverageFile)
             } else {
                 out.append(a)
             }

@@ -202,7 +202,7 @@ public final class ReplDriver {
                 let s = try host.replaceSession(global: "s", policy: policySource(argument))
                 console.write("s: policy \(s.policyName)\n")
             } catch {
-                fail(":policy: \(error.message)")
+                fail(":policy: \(error.outsideLua.message)")
             }
         case "reload", "r":
             if recording != nil { _ = stopRecording() }
@@ -210,7 +210,7 @@ public final class ReplDriver {
                 let s = try host.replaceSession(global: "s", policy: nil)
                 console.write("s: policy \(s.policyName) reloaded\n")
             } catch {
-                fail(":reload: \(error.message)")
+                fail(":reload: \(error.outsideLua.message)")
             }
         case "show":
             guard host.session(global: "s") != nil else { fail(":show: `s` is not a session"); return true }
@@ -245,8 +245,8 @@ public final class ReplDriver {
             return
         }
         if recording != nil { _ = stopRecording() }
-        var header = Trace.Header(policy: s.options.policy.traceName, sections: s.simulator.order.items,
-                                  geometry: s.options.geometry)
+        var header = Trace.Header(policy: s.options.policy.traceName.map { Replayer.recordedName($0, trace: path) },
+                                  sections: s.simulator.order.items, geometry: s.options.geometry)
         header.titles = s.simulator.order.sectionTitles
         header.offset = s.simulator.offset
         header.listOffsets = s.simulator.layout.listOffsets

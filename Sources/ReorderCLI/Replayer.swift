@@ -24,7 +24,7 @@ public enum Replayer {
     public static func replay(_ trace: Trace, policy: String?, console: Console) throws(LuaError) -> Outcome {
         var inputs = trace.inputs.makeIterator()
         do {
-            return try replay(header: trace.header, inputs: { inputs.next() }, policy: policy, console: console)
+            return try replay(header: trace.header, inputs: { inputs.next() }, policy: policy, tracePath: nil, console: console)
         } catch .script(let e) {
             throw e
         } catch {
@@ -63,7 +63,7 @@ public enum Replayer {
         do { header = try reader.header() } catch { throw .trace(error) }
         let outcome = try replay(header: header, inputs: { () throws(ReplayError) -> TraceInput? in
             do throws(TraceFileError) { return try reader.next() } catch { throw .trace(error) }
-        }, policy: policy, console: console)
+        }, policy: policy, tracePath: console.resolve(reader.displayPath), console: console)
         // An empty file is a mistake (a wrong path, a recording that never started), not a
         // replay of the demo list.
         if header == nil, outcome.inputs == 0 { throw .empty(reader.displayPath) }
@@ -71,12 +71,13 @@ public enum Replayer {
     }
 
     static func replay(header: Trace.Header?, inputs next: () throws(ReplayError) -> TraceInput?, policy: String?,
-                       console: Console) throws(ReplayError) -> Outcome {
+                       tracePath: String?, console: Console) throws(ReplayError) -> Outcome {
         let session: ScriptSession
         do {
             let host = try ScriptingHost(output: console.write, useColor: false)
             host.baseDirectory = console.currentDirectory
-            session = try makeSession(for: Trace(header: header, inputs: []), policy: policy, host: host, console: console)
+            session = try makeSession(for: Trace(header: header, inputs: []), policy: policy, tracePath: tracePath,
+                                      host: host, console: console)
         } catch {
             // The policy came from the trace's session line (or --policy), not from Lua code.
             throw .script(error.outsideLua)
@@ -97,8 +98,9 @@ public enum Replayer {
 
     /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
     /// frame rate, offset and (a board's) list offsets, with `policy` (nil: the trace's own,
-    /// else `default`).
-    public static func makeSession(for trace: Trace, policy: String?, host: ScriptingHost,
+    /// found as ``recordedPolicy(_:tracePath:console:)`` finds it, else `default`). When the
+    /// trace's own policy file is not there, the error says to give one with `--policy`.
+    public static func makeSession(for trace: Trace, policy: String?, tracePath: String? = nil, host: ScriptingHost,
                                    console: Console) throws(LuaError) -> ScriptSession {
         var options: SessionOptions
         if let h = trace.header {
@@ -109,12 +111,45 @@ public enum Replayer {
         } else {
             options = DemoList.options()
         }
-        let name = policy ?? trace.header?.policy ?? "default"
-        options.policy = SessionOptions.PolicySource(console.policy(name))
-        let session = try host.makeSession(options)
+        let recorded = (policy == nil ? trace.header?.policy : nil).map { recordedPolicy($0, tracePath: tracePath, console: console) }
+        let reference = recorded ?? console.policy(policy ?? "default")
+        options.policy = SessionOptions.PolicySource(reference)
+        let session: ScriptSession
+        do {
+            session = try host.makeSession(options)
+        } catch {
+            // A trace recorded elsewhere names a file this machine lacks: say how to replay it.
+            guard case .file(let path)? = recorded, !FileManager.default.fileExists(atPath: path) else { throw error.outsideLua }
+            var e = error.outsideLua
+            e.message += " (the trace's session line names it; give the policy with --policy FILE or a built-in name)"
+            throw e
+        }
         if let offset = trace.header?.offset, offset != .zero { session.simulator.setOffset(offset) }
         if let lists = trace.header?.listOffsets, !lists.isEmpty { session.simulator.setListOffsets(lists) }
         return session
+    }
+
+    /// The policy a trace's `session` line names: a built-in name, or a file. A relative path
+    /// is looked for next to the trace first (`:record` writes it so, see
+    /// ``recordedName(_:trace:)``), then in the working directory (a trace written by hand).
+    static func recordedPolicy(_ name: String, tracePath: String?, console: Console) -> PolicyReference {
+        guard let tracePath, case .file(let path) = PolicyReference(name), !path.hasPrefix("/"), !path.hasPrefix("~/")
+        else { return console.policy(name) }
+        let beside = PolicyReference.resolve(path, against: PathText.folder(of: console.resolve(tracePath)))
+        return FileManager.default.fileExists(atPath: beside) ? .file(beside) : console.policy(name)
+    }
+
+    /// How a trace written to the absolute `tracePath` names the policy `name` (a built-in name,
+    /// or an absolute file path): a file relative to the trace's folder when the two share a
+    /// folder below the root, so the trace replays wherever the folder is copied; `./NAME`
+    /// when the relative path would read as a built-in name.
+    ///
+    /// ```swift
+    /// Replayer.recordedName("/home/alice/p/pinned.lua", trace: "/home/alice/p/traces/drag.jsonl")   // "../pinned.lua"
+    /// ```
+    static func recordedName(_ name: String, trace tracePath: String) -> String {
+        guard name.hasPrefix("/"), let relative = PathText.relative(name, from: PathText.folder(of: tracePath)) else { return name }
+        return PolicyReference.isPath(relative) ? relative : "./" + relative
     }
 
     /// Reads, replays and prints. Returns the exit status. The trace is read as it is
@@ -150,25 +185,28 @@ public enum Replayer {
     static func position(_ p: ItemPosition) -> String { p.label }
 
     static func textReport(_ o: Outcome) -> String {
-        var out = "policy \(o.policy), \(o.inputs) inputs, t \(o.time) s, state \(o.state)\n"
+        // Times and offsets as `s:show()` writes them (3 and 2 decimals); --json has them exact.
+        func time(_ t: Double) -> String { NumberText.rounded(t, decimals: 3) }
+        func length(_ v: Double) -> String { NumberText.rounded(v, decimals: 2) }
+        var out = "policy \(o.policy), \(o.inputs) inputs, t \(time(o.time)) s, state \(o.state)\n"
         out += "items:\n"
         for (s, section) in o.order.items.enumerated() {
             let title = s < o.order.sectionTitles.count ? " (\(o.order.sectionTitles[s]))" : ""
             out += "  \(s + 1)\(title): " + section.map(\.id).joined(separator: ", ") + "\n"
         }
-        out += "offset: \(o.offset.x), \(o.offset.y)\n"
+        out += "offset: \(length(o.offset.x)), \(length(o.offset.y))\n"
         out += "events:\n"
         if o.events.isEmpty { out += "  (none)\n" }
         for e in o.events {
             switch e {
-            case .begin(let p, let t): out += "  begin \(position(p)) at \(t)\n"
-            case .move(let f, let to, let sem, let t): out += "  move \(position(f)) -> \(position(to)) (\(sem.rawValue)) at \(t)\n"
-            case .end(let f, let to, let t): out += "  end \(position(f)) -> \(position(to)) at \(t)\n"
-            case .cancel(let r, let t): out += "  cancel (\(r.rawValue)) at \(t)\n"
-            case .rollback(let t): out += "  rollback at \(t)\n"
-            case .refuse(let p, let t): out += "  refuse \(position(p)) at \(t)\n"
+            case .begin(let p, let t): out += "  begin \(position(p)) at \(time(t))\n"
+            case .move(let f, let to, let sem, let t): out += "  move \(position(f)) -> \(position(to)) (\(sem.rawValue)) at \(time(t))\n"
+            case .end(let f, let to, let t): out += "  end \(position(f)) -> \(position(to)) at \(time(t))\n"
+            case .cancel(let r, let t): out += "  cancel (\(r.rawValue)) at \(time(t))\n"
+            case .rollback(let t): out += "  rollback at \(time(t))\n"
+            case .refuse(let p, let t): out += "  refuse \(position(p)) at \(time(t))\n"
             case .group(let of, let items, let ps, let t):   // issue 19
-                out += "  group (\(of)) \(zip(items, ps).map { "\($0) \(position($1))" }.joined(separator: ", ")) at \(t)\n"
+                out += "  group (\(of)) \(zip(items, ps).map { "\($0) \(position($1))" }.joined(separator: ", ")) at \(time(t))\n"
             }
         }
         return out

@@ -61,7 +61,15 @@ public struct SpecRunner {
     public var shuffle = false
     public var seed: Int?
     /// busted's `-o`: an output handler other than `reorder` (`json`, `utfTerminal`, `TAP`, ...).
+    /// Given (or with ``tap`` or ``junitPath``, which need the `reorder` handler), it is passed
+    /// on busted's command line, which wins over a `.busted` file's `output`.
     public var output: String?
+    /// busted's `--no-coverage`: a `.busted` file's `coverage = true` is not honoured.
+    public var noCoverage = false
+    /// Called when the run asks for coverage (a `.busted` file's `coverage = true`, which busted
+    /// would give to LuaCov): the caller turns on reorder's own policy-line coverage
+    /// (``PolicyCoverage``) and writes its LCOV file after the run.
+    public var onCoverage: (() -> Void)?
     /// Lua's `package.path` / `package.cpath` for the run (nil: Lua's default, which
     /// `LUA_PATH_5_4` / `LUA_CPATH_5_4` override as for `lua5.4`). Tests point them at an empty
     /// directory to see the message given when busted is missing.
@@ -71,9 +79,16 @@ public struct SpecRunner {
     /// What to install when busted is missing.
     public static let installHint = "apt-get install lua-busted"
 
+    /// The folder run when no path is given: the built-in policies' specs, in reorder's
+    /// repository.
+    public static let defaultPath = "Policies/"
+    /// No path was given (``paths`` is ``defaultPath``).
+    var pathsDefaulted = false
+
     public init(paths: [String], filter: String? = nil, tap: Bool = false, junitPath: String? = nil,
                 timeout: Double = 60) {
-        self.paths = paths.isEmpty ? ["Policies/"] : paths
+        self.paths = paths.isEmpty ? [Self.defaultPath] : paths
+        self.pathsDefaulted = paths.isEmpty
         self.filter = filter
         self.tap = tap
         self.junitPath = junitPath
@@ -91,12 +106,7 @@ public struct SpecRunner {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { missing.append(path); continue }
             if !isDirectory.boolValue { files.append(path); continue }
-            var found: [String] = []
-            if let e = fm.enumerator(atPath: full) {
-                while let rel = e.nextObject() as? String {
-                    if rel.hasSuffix("_spec.lua") { found.append(rel) }
-                }
-            }
+            let found = PathText.entries(under: full, recursive: true).filter { $0.hasSuffix("_spec.lua") }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             files.append(contentsOf: found.sorted().map { prefix + $0 })
         }
@@ -106,7 +116,12 @@ public struct SpecRunner {
     /// busted's command line for `files` (paths busted can open).
     func bustedArguments(_ files: [String]) -> [String] {
         var args = ["--loaders=reorder"]
-        if let output { args.append("--output=" + output) }
+        if let output {
+            args.append("--output=" + output)
+        } else if tap || junitPath != nil {
+            args.append("--output=reorder")
+        }
+        if noCoverage { args.append("--no-coverage") }
         if let filter { args.append("--filter=" + filter) }
         for t in tags { args.append("--tags=" + t) }
         for t in excludeTags { args.append("--exclude-tags=" + t) }
@@ -119,6 +134,15 @@ public struct SpecRunner {
     /// Runs everything; returns the exit status (1 on any failure or error).
     public func run(console: Console) -> Int32 {
         let (files, missing) = specFiles(console: console)
+        if pathsDefaulted, !missing.isEmpty {
+            console.writeError("""
+                reorder test: no path given, and no \(Self.defaultPath) folder here to run by default (the built-in \
+                policies' specs, in reorder's repository). Name the specs to run: `reorder test .` (every *_spec.lua \
+                under this folder), `reorder test spec/` or `reorder test pinned_spec.lua`.
+
+                """)
+            return 1
+        }
         for m in missing { console.writeError("reorder test: no such file or directory: \(m)\n") }
         if files.isEmpty {
             // One line that says what is wrong (issue 16 item 10): a missing path is named
@@ -130,6 +154,10 @@ public struct SpecRunner {
         }
         if junitPath != nil, let output, output != "reorder" {
             console.writeError("reorder test: --junit needs the default output (or --tap), not -o \(output); busted's own -o junit writes JUnit XML\n")
+            return 1
+        }
+        if tap, let output, output != "reorder" {
+            console.writeError("reorder test: --tap is the default output's TAP form, not -o \(output); busted's own -o TAP writes TAP\n")
             return 1
         }
         let status = runBusted(files, console: console)
@@ -256,15 +284,26 @@ public struct SpecRunner {
         }
         let seconds = timeout
         let stop = host.stopHandle
-        host.define("_file_begin") { vm in
+        host.define("_file_begin") { [weak host] vm in
             state.watchdog?.disarm()
             state.file = vm.string(at: 1) ?? ""
+            // A spec's relative policy path names a file next to it first.
+            let folder = PathText.folder(of: state.file)
+            host?.specDirectory = folder.isEmpty ? console.currentDirectory : console.resolve(folder)
             state.watchdog = Watchdog(stop, seconds: seconds, once: true)
             return 0
         }
-        host.define("_file_end") { _ in
+        host.define("_file_end") { [weak host] _ in
+            host?.specDirectory = nil
             state.watchdog?.disarm()
             state.watchdog = nil
+            return 0
+        }
+        // _coverage(): busted asks for coverage (`coverage = true` in .busted), where it
+        // would start LuaCov; reorder counts policy lines itself.
+        let coverage = onCoverage
+        host.define("_coverage") { _ in
+            coverage?()
             return 0
         }
         host.define("_diff") { vm in

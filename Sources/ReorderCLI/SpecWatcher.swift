@@ -43,40 +43,62 @@ struct SpecWatcher {
         return specs.filter { picked.contains($0) }
     }
 
-    /// The files watched: every `.lua` file under the runner's paths, and those in the folder
-    /// above each spec folder (the policies next to a `spec/` folder), with their modification
-    /// times.
-    static func snapshot(_ roots: [String], console: Console) -> [String: Date] {
-        var times: [String: Date] = [:]
-        let fm = FileManager.default
-        func note(_ path: String) {
-            if let d = (try? fm.attributesOfItem(atPath: console.resolve(path)))?[.modificationDate] as? Date {
-                times[path] = d
-            }
-        }
-        for root in roots {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: console.resolve(root), isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue { note(root); continue }
-            // "./" is left off, so a file seen from two roots is one key.
-            let prefix = root == "." || root == "./" ? "" : (root.hasSuffix("/") ? root : root + "/")
-            for rel in (fm.enumerator(atPath: console.resolve(root))?.allObjects as? [String] ?? []) where rel.hasSuffix(".lua") {
-                note(prefix + rel)
-            }
-        }
-        return times
+    /// A folder watched: a path the runner was given (with everything under it), or the folder
+    /// above a spec folder (its own `.lua` files only: the policies next to a `spec/` folder).
+    struct Root: Hashable {
+        /// Normalized (``PathText/normalized(_:)``); `""` is the working directory.
+        var path: String
+        var recursive: Bool
     }
 
-    /// The roots watched for `specs`: the runner's paths and each spec folder's parent.
-    func roots(specs: [String]) -> [String] {
-        var roots = runner.paths
+    /// The `.lua` files under `roots` (a root naming a file: that file), each keyed by its
+    /// normalized path so that a file seen from two roots is one key, with its ``PathText/Stamp``.
+    static func snapshot(_ roots: [Root], console: Console) -> [String: PathText.Stamp] {
+        var stamps: [String: PathText.Stamp] = [:]
+        let fm = FileManager.default
+        for root in roots {
+            let full = console.resolve(root.path.isEmpty ? "." : root.path)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                if let stamp = PathText.stamp(full) { stamps[root.path] = stamp }
+                continue
+            }
+            for rel in PathText.entries(under: full, recursive: root.recursive) where rel.hasSuffix(".lua") {
+                if let stamp = PathText.stamp(full + "/" + rel) { stamps[PathText.join(root.path, rel)] = stamp }
+            }
+        }
+        return stamps
+    }
+
+    /// The roots watched for `specs`: the runner's paths, then each spec file's folder and the
+    /// folder above it where none of those holds them, their own `.lua` files only
+    /// (`Policies/spec/a_spec.lua` run as `reorder test Policies/spec/a_spec.lua`: the file,
+    /// `Policies/spec` and `Policies`).
+    func roots(specs: [String]) -> [Root] {
+        var roots: [Root] = []
+        for path in runner.paths {
+            let root = Root(path: PathText.normalized(path), recursive: true)
+            if !roots.contains(root) { roots.append(root) }
+        }
         for spec in specs {
-            let folder = (spec as NSString).deletingLastPathComponent
-            let parent = (folder as NSString).deletingLastPathComponent
-            let root = parent.isEmpty ? "." : parent
-            if !roots.contains(root), root != "." || folder.isEmpty == false { roots.append(root) }
+            let folder = PathText.folder(of: spec)
+            for path in [folder, PathText.folder(of: folder)] {
+                let covered = roots.contains { $0.path == path || ($0.recursive && PathText.isInside(path, $0.path)) }
+                if !covered { roots.append(Root(path: path, recursive: false)) }
+            }
         }
         return roots
+    }
+
+    /// The spec files a change reruns, as the runner lists them (``affected(by:specs:source:)``
+    /// on normalized paths, the snapshot's keys).
+    static func rerun(changed: [String], specs: [String], console: Console) -> [String] {
+        let keys = specs.map(PathText.normalized)
+        let picked = Set(affected(by: changed, specs: keys) { path in
+            try? String(contentsOfFile: console.resolve(path.isEmpty ? "." : path), encoding: .utf8)
+        })
+        return zip(specs, keys).filter { picked.contains($0.1) }.map(\.0)
     }
 
     /// Runs until the process is interrupted.
@@ -85,7 +107,7 @@ struct SpecWatcher {
         var specs = runner.specFiles(console: console).files
         var watched = roots(specs: specs)
         var before = Self.snapshot(watched, console: console)
-        console.write("\n[watching \(before.count) files; Ctrl-C ends]\n")
+        console.write("\n[watching \(before.count) file\(before.count == 1 ? "" : "s"); Ctrl-C ends]\n")
         while true {
             Thread.sleep(forTimeInterval: interval)
             let now = Self.snapshot(watched, console: console)
@@ -94,9 +116,7 @@ struct SpecWatcher {
             guard !changed.isEmpty else { continue }
             specs = runner.specFiles(console: console).files
             watched = roots(specs: specs)
-            let rerun = Self.affected(by: changed, specs: specs) { path in
-                try? String(contentsOfFile: console.resolve(path), encoding: .utf8)
-            }
+            let rerun = Self.rerun(changed: changed, specs: specs, console: console)
             guard !rerun.isEmpty else { continue }
             console.write("\n[\(changed.joined(separator: ", ")) changed: \(rerun.count) spec file\(rerun.count == 1 ? "" : "s")]\n")
             var again = runner

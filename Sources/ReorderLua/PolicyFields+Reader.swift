@@ -12,12 +12,14 @@ struct PolicyReader {
     let file: String
     /// The file's text, to find the line of a bad field (nil: a table built in a trusted VM).
     let source: String?
-    /// Warnings (unknown fields with did-you-mean), at most ``maximumUnknownFieldWarnings`` of
-    /// them, then one that counts the rest.
+    /// Warnings (unknown fields with did-you-mean, each at the line that sets it when the text
+    /// is known), at most ``maximumUnknownFieldWarnings`` of them in line order, then one that
+    /// counts the rest.
     var warnings: [PolicyDiagnostic] {
+        let listed = Self.inLineOrder(unknownFieldWarnings, line: \.line)
         let rest = unknownFields - Self.maximumUnknownFieldWarnings
-        guard rest > 0 else { return unknownFieldWarnings }
-        return unknownFieldWarnings + [PolicyDiagnostic(
+        guard rest > 0 else { return listed }
+        return listed + [PolicyDiagnostic(
             kind: .warning, message: "\(file): and \(rest) more unknown field\(rest == 1 ? "" : "s")", file: file)]
     }
     private var unknownFieldWarnings: [PolicyDiagnostic] = []
@@ -102,7 +104,15 @@ struct PolicyReader {
             }
             unknownFields += 1
             if unknownFields <= Self.maximumUnknownFieldWarnings {
-                unknownFieldWarnings.append(PolicyDiagnostic(kind: .warning, message: "\(file): \(message)", file: file))
+                // Only a key written as a name (`flavour = 1`) can be found in the text.
+                let key = vm.type(at: -2) == LUA_TSTRING ? vm.string(at: -2) : nil
+                let name = key.flatMap { k in
+                    k.utf8.count <= Self.maximumEchoLength && k.utf8.allSatisfy(FieldLocator.isIdentifier)
+                        && !(k.utf8.first.map { $0 >= 48 && $0 <= 57 } ?? true) ? k : nil
+                }
+                let line = name.flatMap { lineOf(where_ + $0) }
+                let at = line.map { "\(file):\($0)" } ?? file
+                unknownFieldWarnings.append(PolicyDiagnostic(kind: .warning, message: "\(at): \(message)", file: file, line: line))
             }
         }
     }
@@ -214,9 +224,19 @@ struct PolicyReader {
         var fields = PolicyFields()
         var errors: [LuaError] = []
         readTable(t, path: "", into: &fields, errors: &errors)
-        guard var first = errors.first else { return fields }
-        first.others = Array(errors.dropFirst())
+        let ordered = Self.inLineOrder(errors, line: \.line)
+        guard var first = ordered.first else { return fields }
+        first.others = Array(ordered.dropFirst())
         throw first
+    }
+
+    /// `items` sorted by their line, those without one last, otherwise in the order given
+    /// (the table's reading order, ``PolicyField/all``).
+    static func inLineOrder<T>(_ items: [T], line: (T) -> Int?) -> [T] {
+        items.enumerated().sorted { a, b in
+            let la = line(a.element) ?? Int.max, lb = line(b.element) ?? Int.max
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Reads the table at `t` (absolute), whose path is `path`, and its sub-tables.
@@ -240,10 +260,16 @@ struct PolicyReader {
 
     /// `error` with the line where the file sets `path`, when the text is known.
     private mutating func located(_ error: LuaError, _ path: String) -> LuaError {
-        guard error.line == nil, let source else { return error }
-        if locator == nil { locator = FieldLocator(source) }
+        guard error.line == nil else { return error }
         var e = error
-        e.line = locator?.line(of: path)
+        e.line = lineOf(path)
         return e
+    }
+
+    /// The line where the file sets `path` (a known field or not), when the text is known.
+    private mutating func lineOf(_ path: String) -> Int? {
+        guard let source else { return nil }
+        if locator == nil { locator = FieldLocator(source) }
+        return locator?.line(of: path)
     }
 }

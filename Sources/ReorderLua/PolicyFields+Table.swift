@@ -415,7 +415,7 @@ extension PolicyField {
         .hook("on_cancel", .onCancel, FieldKind<CancelResolution>.choice(["revert", "commit"], extra: ["a function"]),
               function: "function(ctx)", returning: "one of them", defaultText: "`\"revert\"`", fallback: "`\"revert\"`",
               doc: "What a cancelled drag does: `revert` to the order at the press, or `commit` the order as it is.",
-              HookDoc(called: "when the system cancels the touch",
+              HookDoc(called: "when the system cancels the touch, or Escape cancels a keyboard drag",
                       arguments: "",
                       returns: "`\"revert\"` or `\"commit\"`")),
         // Keyboard dragging and one-shot actions (issue 18).
@@ -426,7 +426,7 @@ extension PolicyField {
         .hook("announce", .announce, takes: "function(ctx, event)", returning: "a string, or nil to say nothing",
               defaultText: "the built-in texts (`event.default`)", fallback: "the built-in text",
               doc: "What a keyboard drag says. `event.type` is `lift`, `move`, `blocked`, `drop`, `cancel`, `rollback`, `refuse`, or `select`/`deselect` (Shift+Space); `event.item`, `section`, `row`, `count`, `section_name`, `from_section`, `from_row`, `from_count`, `from_section_name`, `previous_section`, `previous_row`, `to_section`/`to_row` (`blocked`), `resolution` (`cancel`), `group` (the items of a group drag, 1 alone; the selection's size for `select`/`deselect`) and `default` (the built-in text).",
-              HookDoc(called: "after each keyboard input and one-shot action that changes something (lift, step, drop, cancel, Shift+Space)",
+              HookDoc(called: "at each event of a keyboard drag or one-shot action (`lift`, `move`, `blocked`, `drop`, `cancel`, `rollback`, `refuse`) and at Shift+Space (`select`, `deselect`)",
                       arguments: "`event`: its `type`, the item, positions, names and counts (see the field)",
                       returns: "the text to speak, or `nil` for silence")),
         .hook("actions", .actions, takes: "function(ctx, section, row, offered)", returning: "a list of action names",

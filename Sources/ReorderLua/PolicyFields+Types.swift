@@ -10,7 +10,8 @@ import ReorderCore
 /// // ---@field name? string # The policy's name in diagnostics and `s:policy()`. ...
 /// ```
 public enum PolicyTypes {
-    /// The parameters hooks take: LuaLS type and what it means, with its unit.
+    /// The parameters hooks take: LuaLS type and what it means, with its unit. `from_*` and
+    /// `to_*` mean something else in each hook that takes them (``parameterDoc(_:of:)``).
     static let parameters: [String: (type: String, doc: String)] = [
         "ctx": ("reorder.Ctx", "the drag's context"),
         "section": ("integer", "section, 1-based"),
@@ -19,8 +20,8 @@ public enum PolicyTypes {
         "offered": ("string[]", "the action names the policy's can_move and target allow"),
         "from_s": ("integer", "the dragged item's section, 1-based"),
         "from_r": ("integer", "the dragged item's row, 1-based"),
-        "to_s": ("integer", "the proposed section, 1-based"),
-        "to_r": ("integer", "the proposed row, 1-based"),
+        "to_s": ("integer", "a section, 1-based"),
+        "to_r": ("integer", "a row, 1-based"),
         "axis": ("reorder.Axis", "\"vertical\" or \"horizontal\""),
         "viewport_length": ("number", "the viewport's length along the axis, points"),
         "depth": ("number", "how far the reference point is inside the zone, points"),
@@ -28,6 +29,27 @@ public enum PolicyTypes {
         "elapsed": ("number", "seconds since the reference point entered the zone"),
         "dt": ("number", "the frame's period, seconds (`ctx.dt`)"),
     ]
+
+    /// What a parameter means in one hook: the positions of `target` and `semantics` are a
+    /// proposed step, those of `on_move` the step taken, those of `on_end` the whole drag
+    /// (docs/POLICIES.md, the hooks table).
+    static func parameterDoc(_ name: String, of hook: Hook) -> String {
+        let positions: (from: String, to: String)?
+        switch hook {
+        case .target: positions = ("where the dragged item is now", "the proposed position")
+        case .semantics: positions = ("where the dragged item is now", "the step's target, as `target` decided it")
+        case .onMove: positions = ("where the step took the item from", "where the step put it")
+        case .onEnd: positions = ("where the drag began", "where the item is dropped")
+        default: positions = nil
+        }
+        switch (name, positions) {
+        case ("from_s", let p?): return "section of \(p.from), 1-based"
+        case ("from_r", let p?): return "row of \(p.from), 1-based"
+        case ("to_s", let p?): return "section of \(p.to), 1-based"
+        case ("to_r", let p?): return "row of \(p.to), 1-based"
+        default: return parameters[name]?.doc ?? ""
+        }
+    }
 
     /// What each hook returns (LuaLS), and in which unit.
     static func returns(_ hook: Hook) -> (type: String?, doc: String) {
@@ -102,7 +124,7 @@ public enum PolicyTypes {
     static func description(_ field: PolicyField) -> String {
         var text = field.doc + " Takes: " + field.takes.replacingOccurrences(of: "`", with: "") + "."
         if let hook = field.hook, let names = signature(field.takes) {
-            let params = names.map { "\($0): \(parameters[$0]?.doc ?? "")" }.joined(separator: "; ")
+            let params = names.map { "\($0): \(parameterDoc($0, of: hook))" }.joined(separator: "; ")
             text += " Parameters: \(params). Returns: \(returns(hook).doc)."
         }
         text += " Default: " + field.defaultText.replacingOccurrences(of: "`", with: "") + "."

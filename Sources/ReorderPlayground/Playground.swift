@@ -99,7 +99,9 @@ public final class Playground {
     public private(set) var reloadPending = false
     /// Events already sent.
     var eventsSent = 0
-    /// Whether a trace is being replayed (page inputs are refused meanwhile).
+    /// Whether a trace is being replayed. The hub stops the replay before it passes on a
+    /// page's input (docs/PLAYGROUND.md, "Replays"); ``handle(_:client:)`` called on its own
+    /// refuses inputs meanwhile.
     public var isReplaying = false
     /// Whether the playground made the session (and may trim its input and event logs, which
     /// the REPL's `:record` and `s:events()` need when the session is the REPL's).
@@ -423,6 +425,7 @@ public final class Playground {
         do { playback = try format.decode(text) } catch {
             return .failure(.init(message: "trace: \(error)"))
         }
+        if let problem = Self.replayProblem(playback.inputs) { return .failure(.init(message: "replay.trace: \(problem)")) }
         var o = playback.options ?? (session?.options ?? startOptions)
         if playback.options == nil, let s = session {
             o.sections = s.simulator.order.items
@@ -441,7 +444,46 @@ public final class Playground {
         if !playback.listOffsets.isEmpty { s.simulator.setListOffsets(playback.listOffsets) }
         eventsSent = 0
         clocks.removeAll()
+        recording = nil   // the session it began on is gone
         return .success(playback.inputs)
+    }
+
+    /// What is wrong with a replay's inputs (nil: nothing): each is held to the page's own
+    /// bounds (times, coordinates, positions, key counts: ``PlaygroundProtocol``), and the
+    /// whole to ``PlaygroundProtocol/maximumReplayInputs`` inputs over at most
+    /// ``PlaygroundProtocol/maximumReplayDuration`` seconds. An input is named by its place
+    /// among the trace's inputs, from 1.
+    static func replayProblem(_ inputs: [TraceInput]) -> String? {
+        typealias P = PlaygroundProtocol
+        if inputs.count > P.maximumReplayInputs {
+            return "at most \(P.maximumReplayInputs) inputs, got \(inputs.count)"
+        }
+        for (i, input) in inputs.enumerated() {
+            let at = "input \(i + 1)"
+            if let problem = P.timeProblem(input.time) { return "\(at).t: \(problem)" }
+            if let p = input.point, let problem = P.pointProblem(p) { return "\(at): \(problem)" }
+            if let p = input.position, p.section >= P.maximumPosition || p.item >= P.maximumPosition {
+                return "\(at): section and row: expected positive integers up to \(P.maximumPosition)"
+            }
+            if case .key(_, _, let n) = input, let problem = P.keyRepeatProblem(n) { return "\(at).n: \(problem)" }
+        }
+        if let first = inputs.first?.time, let last = inputs.last?.time, last - first > P.maximumReplayDuration {
+            return "the inputs span \(last - first) s (t \(first) to \(last)); a replay lasts at most "
+                + "\(NumberText.fixed(P.maximumReplayDuration, 0)) s"
+        }
+        return nil
+    }
+
+    /// Ends a replay stopped before its end: its drag in flight is cancelled and settled at
+    /// once (a cancel, and a second one for the drop it starts), at the session's time; every
+    /// page gets the scene (echoing `seq`, the `stop` message's).
+    func endReplay(seq: Int?) -> [PlaygroundReply] {
+        isReplaying = false
+        guard let s = session else { return [] }
+        let sim = s.simulator
+        for _ in 0..<2 where sim.state != .idle { _ = sim.apply(.cancel(sim.time)) }
+        s.collect()
+        return [.everyone(sceneMessage(seq: seq))]
     }
 
     // MARK: - Outgoing messages

@@ -32,6 +32,26 @@ public enum PlaygroundProtocol {
     /// The most inputs (pointer and keyboard) one version 3 `frame` may carry (the page sends a
     /// handful: it keeps only the last move between other inputs).
     public static let maximumFrameInputs = 256
+    /// The largest time a message or a replayed input may give, seconds (about 31 years of a
+    /// page's clock, which starts at its load). Every time is checked against it where it is
+    /// read, so the session's clock, the frame grid (`time × frame rate` as an integer) and a
+    /// replay's schedule stay exact and in range.
+    public static let maximumTime = 1e9
+    /// The largest coordinate, viewport points either way: far past any screen, small enough
+    /// that a position plus an offset stays exact.
+    public static let maximumCoordinate = 1e7
+    /// The largest 1-based `section` or `row` a keyboard input, select or tap may name.
+    public static let maximumPosition = 100_000_000
+    /// The largest repeat count `n` of a `key` input.
+    public static let maximumKeyRepeat = 1_000
+    /// The most inputs a replayed trace may have: twice what a page's recording that fits in
+    /// ``maximumMessageSize`` holds (about 20,000 inputs of some 50 bytes; at a move and a frame
+    /// every 1/60 s, nearly three minutes of dragging), so that only traces of unusually short
+    /// lines meet it.
+    public static let maximumReplayInputs = 40_000
+    /// The longest a replay may last, seconds from its first input to its last: page inputs
+    /// stop a replay (docs/PLAYGROUND.md), but a trace must not hold the session for years.
+    public static let maximumReplayDuration = 600.0
 
     /// An input as the page sends it in a frame: a touch or a keyboard input, or (issue 19) a
     /// select or a tap at a viewport point, which the host turns into the item there when it
@@ -143,12 +163,12 @@ public enum PlaygroundProtocol {
         }
         func time() throws(DecodeError) -> Double {
             let t = try number("t", wire.t)
-            guard t >= 0, t < 1e9 else { throw fail("\(type).t: expected seconds from 0 to 1e9, got \(t)") }
+            if let problem = Self.timeProblem(t) { throw fail("\(type).t: \(problem)") }
             return t
         }
         func point() throws(DecodeError) -> Point {
             let p = Point(x: try number("x", wire.x), y: try number("y", wire.y))
-            guard abs(p.x) < 1e7, abs(p.y) < 1e7 else { throw fail("\(type): x and y must be within ±1e7 points") }
+            if let problem = Self.pointProblem(p) { throw fail("\(type): \(problem)") }
             return p
         }
         let request: Request
@@ -229,8 +249,9 @@ public enum PlaygroundProtocol {
             func point() throws(DecodeError) -> Point {
                 guard let x = wire.x else { throw fail("\(at).x: expected a finite number") }
                 guard let y = wire.y else { throw fail("\(at).y: expected a finite number") }
-                guard abs(x) < 1e7, abs(y) < 1e7 else { throw fail("\(at): x and y must be within ±1e7 points") }
-                return Point(x: x, y: y)
+                let p = Point(x: x, y: y)
+                if let problem = Self.pointProblem(p) { throw fail("\(at): \(problem)") }
+                return p
             }
             switch type {
             case "down": inputs.append(.touch(.down(t, try point())))
@@ -254,7 +275,7 @@ public enum PlaygroundProtocol {
     static func keyboardInput(_ type: String, _ wire: Wire, time t: Double, at: String,
                               fail: (String) -> DecodeError) throws(DecodeError) -> TraceInput {
         func position() throws(DecodeError) -> ItemPosition {
-            guard let s = wire.section, let r = wire.row, s >= 1, r >= 1, s <= 100_000_000, r <= 100_000_000 else {
+            guard let s = wire.section, let r = wire.row, s >= 1, r >= 1, s <= maximumPosition, r <= maximumPosition else {
                 throw fail("\(at): section and row: expected positive integers")
             }
             return ItemPosition(section: s - 1, item: r - 1)
@@ -267,7 +288,7 @@ public enum PlaygroundProtocol {
                 throw fail("\(at).key: expected one of \(KeyboardKey.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let n = wire.n ?? 1
-            guard n >= 1, n <= 1_000 else { throw fail("\(at).n: expected 1 to 1000, got \(n)") }
+            if let problem = keyRepeatProblem(n) { throw fail("\(at).n: \(problem)") }
             return .key(t, key, n)
         default:
             let p = try position()
@@ -276,6 +297,28 @@ public enum PlaygroundProtocol {
             }
             return .action(t, p, action)
         }
+    }
+
+    /// What is wrong with a time (nil: it is in 0 ... ``maximumTime``).
+    static func timeProblem(_ t: Double) -> String? {
+        t >= 0 && t <= maximumTime ? nil : "expected seconds from 0 to \(limitText(maximumTime)), got \(t)"
+    }
+
+    /// What is wrong with a point (nil: both coordinates within ±``maximumCoordinate``).
+    static func pointProblem(_ p: Point) -> String? {
+        abs(p.x) <= maximumCoordinate && abs(p.y) <= maximumCoordinate
+            ? nil : "x and y must be within ±\(limitText(maximumCoordinate)) points"
+    }
+
+    /// A limit as the messages write it: `1e9` for a power of ten, else its digits.
+    static func limitText(_ d: Double) -> String {
+        let e = log10(d).rounded()
+        return d > 1 && pow(10, e) == d ? "1e\(Int(e))" : NumberText.fixed(d, 0)
+    }
+
+    /// What is wrong with a key's repeat count (nil: it is in 1 ... ``maximumKeyRepeat``).
+    static func keyRepeatProblem(_ n: Int) -> String? {
+        n >= 1 && n <= maximumKeyRepeat ? nil : "expected 1 to \(maximumKeyRepeat), got \(n)"
     }
 
     /// The fields of every message type (absent or null ones nil; other keys are ignored).

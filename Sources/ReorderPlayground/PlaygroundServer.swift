@@ -30,35 +30,63 @@ public struct PlaygroundServer: Sendable {
         return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
     }
 
-    /// The `Host` values this server answers to on `port`: the loopback names and the host it
-    /// was asked to listen on.
-    static func allowedAuthorities(host: String, port: Int) -> Set<String> {
-        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+    /// The names this server answers to: the loopback names and the host it was asked to
+    /// listen on (an IPv6 address in brackets, as URLs write it), lowercased. Listening on every
+    /// interface (`0.0.0.0`, `::`) adds no name: such a server is reached by an address this
+    /// list cannot know, and only the loopback names are accepted.
+    static func serverNames(host: String) -> [String] {
+        var names = ["127.0.0.1", "localhost", "[::1]"]
         if !["0.0.0.0", "::"].contains(host) {
-            names.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+            let name = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host).lowercased()
+            if !names.contains(name) { names.append(name) }
         }
-        // With the port (what browsers send), and the bare loopback names (a client that leaves
-        // the port out; a rebinding page's Host names its own domain either way).
-        return Set(names.map { "\($0.lowercased()):\(port)" } + ["127.0.0.1", "localhost", "[::1]"])
+        return names
+    }
+
+    /// Whether `authority` (a `Host` header, or an origin without its scheme) is one of the
+    /// server's names with the server's port: `name:PORT`, or the bare name when the port is
+    /// 80, HTTP's default, which a client leaves out (RFC 9110 §4.2.1 and §7.2; RFC 6454 §6.1
+    /// serializes an origin the same way). Nothing else: no empty value, no other port, no
+    /// userinfo, path or trailing dot.
+    static func isServerAuthority(_ authority: Substring, names: [String], port: Int) -> Bool {
+        let a = authority.lowercased()
+        return names.contains { a == "\($0):\(port)" || (port == 80 && a == $0) }
     }
 
     /// Why a request with these `Host` and `Origin` headers is refused (nil: it is fine). The
-    /// port is the one the server really listens on.
-    public static func refusal(authority: String?, origin: String?, host: String, port: Int) -> String? {
-        let allowed = allowedAuthorities(host: host, port: port)
-        guard let authority, allowed.contains(authority.lowercased()) else {
-            return "refused: Host '\(authority ?? "")' is not this server's (\(allowed.sorted().joined(separator: ", ")))"
+    /// port is the one the server really listens on. `Host` must name the server exactly (see
+    /// ``isServerAuthority(_:names:port:)``). `Origin`, when present, must be `http://` and
+    /// that same authority: a page's origin, which is what the check is for (a browser sends
+    /// the origin of the page that opens the socket, RFC 6454 §7, RFC 6455 §4.1). A `ws://`
+    /// origin is never a page's, so it cannot carry a cross-site request; it is accepted with
+    /// one of the server's names and the server's port or none, as WebSocket client libraries
+    /// send it (swift-websocket's client writes its URL's scheme and host without the port,
+    /// WebSocketClientChannel.swift `urlHostAndOriginHeaders`). `hostCount` is how many `Host`
+    /// header fields the request had: more than one is refused (RFC 9110 §7.2; which one
+    /// counts would be a matter of the parser).
+    public static func refusal(authority: String?, origin: String?, host: String, port: Int, hostCount: Int = 1) -> String? {
+        let names = serverNames(host: host)
+        let expected = names.map { "\($0):\(port)" }.joined(separator: ", ")
+        guard hostCount <= 1 else { return "refused: \(hostCount) Host headers (expected one: \(expected))" }
+        guard let authority, isServerAuthority(authority[...], names: names, port: port) else {
+            return "refused: Host '\(authority ?? "")' is not this server's (\(expected))"
         }
         if let origin {
-            // A browser sends its page's origin (http://host:port); WebSocket client libraries
-            // often send ws://host. Either must name this server.
             let o = origin.lowercased()
-            let scheme = ["http://", "ws://"].first { o.hasPrefix($0) }
-            guard let scheme, allowed.contains(String(o.dropFirst(scheme.count))) else {
-                return "refused: Origin '\(origin)' is not this server's"
+            let page = o.hasPrefix("http://") && isServerAuthority(o.dropFirst(7), names: names, port: port)
+            let library = o.hasPrefix("ws://")
+                && (isServerAuthority(o.dropFirst(5), names: names, port: port) || names.contains(String(o.dropFirst(5))))
+            guard page || library else {
+                return "refused: Origin '\(origin)' is not this server's (http://\(names[0]):\(port) and the like)"
             }
         }
         return nil
+    }
+
+    /// How many `Host` fields a request had: the first is its authority, any more are left in
+    /// its header fields (swift-nio-extras' HTTP/1 conversion).
+    static func hostCount(authority: String?, fields: HTTPFields) -> Int {
+        (authority == nil ? 0 : 1) + fields.reduce(0) { $0 + ($1.name.canonicalName == "host" ? 1 : 0) }
     }
 
     /// The router: the page files, `GET /state`, and `/ws` answering 403 to a refused upgrade.
@@ -111,13 +139,14 @@ public struct PlaygroundServer: Sendable {
             ws: WebSocketServerConfiguration(maxFrameSize: PlaygroundProtocol.maximumMessageSize * 2))
         return Application(
             router: router(port: { port.value }),
-            server: .http1WebSocketUpgrade(configuration: wsConfiguration) { request, _, _ in
+            server: .http1WebSocketUpgrade(configuration: wsConfiguration) { request, channel, _ in
                 guard request.path == "/ws",
                       Self.refusal(authority: request.authority, origin: request.headerFields[.origin],
-                                   host: host, port: port.value) == nil
+                                   host: host, port: port.value,
+                                   hostCount: Self.hostCount(authority: request.authority, fields: request.headerFields)) == nil
                 else { return .dontUpgrade }
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await Self.serve(hub: hub, inbound: inbound, outbound: outbound)
+                    await Self.serve(hub: hub, inbound: inbound, client: WebSocketClient(outbound: outbound, channel: channel))
                 }
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port.value), serverName: "reorder play"),
@@ -136,9 +165,20 @@ public struct PlaygroundServer: Sendable {
 
     /// One WebSocket connection: frames are joined into messages (at most
     /// ``PlaygroundProtocol/maximumMessageSize`` bytes; a larger one is refused with an error
-    /// and the connection carries on), text messages go to the hub.
-    static func serve(hub: PlaygroundHub, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        let id = await hub.connect(WebSocketClient(outbound: outbound))
+    /// and the connection carries on), text messages go to the hub. The reading loop runs on
+    /// the session's thread (a message reaches the hub with no hop); the writer, which takes
+    /// the client's outbox, runs where the server runs the connection, off the session's thread.
+    static func serve(hub: PlaygroundHub, inbound: WebSocketInboundStream, client: WebSocketClient) async {
+        let (id, outbox) = await hub.attach(client)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await PlaygroundHub.write(outbox, to: client) }
+            await hub.onSessionThread { await read(hub: hub, inbound: inbound, id: id) }
+            await hub.disconnect(id)   // ends the writer
+        }
+    }
+
+    /// The reading loop of ``serve(hub:inbound:client:)``, until the connection ends.
+    static func read(hub: PlaygroundHub, inbound: WebSocketInboundStream, id: Int) async {
         var buffer = ByteBuffer()
         var isText = true
         var oversized = false
@@ -171,7 +211,6 @@ public struct PlaygroundServer: Sendable {
         } catch {
             // The connection went away; the other clients carry on.
         }
-        await hub.disconnect(id)
     }
 }
 
@@ -183,8 +222,14 @@ extension PlaygroundServer {
 /// A WebSocket as a hub client.
 struct WebSocketClient: PlaygroundClient {
     let outbound: WebSocketOutboundWriter
+    /// The connection's channel, to end it when the page stopped reading: a close frame would
+    /// wait behind the writes it does not read.
+    let channel: any Channel
     func send(_ text: String) async {
         try? await outbound.write(.text(text))
+    }
+    func close(reason: String) {
+        channel.close(mode: .all, promise: nil)
     }
 }
 
@@ -204,7 +249,9 @@ struct OriginGuard<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let reason = PlaygroundServer.refusal(authority: request.head.authority, origin: request.headers[.origin],
-                                                 host: host, port: port()) {
+                                                 host: host, port: port(),
+                                                 hostCount: PlaygroundServer.hostCount(authority: request.head.authority,
+                                                                                       fields: request.headers)) {
             return Response(status: .forbidden, headers: [.contentType: "text/plain"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: reason + "\n")))
         }

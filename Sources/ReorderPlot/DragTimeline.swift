@@ -153,6 +153,56 @@ public struct DragTimeline: Hashable, Sendable {
         }
     }
 
+    /// One drag of the timeline: from a `begin` event up to the next one.
+    public struct Drag: Hashable, Sendable {
+        /// 1-based, in time order.
+        public var number: Int
+        /// When it began (its `begin` event; the timeline's start for moves before any).
+        public var begin: Double
+        /// When it ended or was cancelled, if it did.
+        public var end: Double?
+        /// Its moves: indices into ``DragTimeline/moves``.
+        public var moves: Range<Int>
+        /// Its list drawings: indices into ``DragTimeline/orders`` (from its `begin` snapshot).
+        public var orders: Range<Int>
+    }
+
+    /// The drags, in order: a trace with two drags draws each as its own episode.
+    ///
+    /// ```swift
+    /// timeline.drags.map(\.moves.count)   // [3, 2]: moves per drag
+    /// ```
+    public var drags: [Drag] {
+        var out: [Drag] = []
+        var moveCount = 0
+        for e in events {
+            switch e {
+            case .begin(_, let t):
+                if let last = out.indices.last { out[last].moves = out[last].moves.lowerBound..<moveCount }
+                out.append(Drag(number: out.count + 1, begin: t, end: nil, moves: moveCount..<moveCount, orders: 0..<0))
+            case .move:
+                if out.isEmpty {
+                    out.append(Drag(number: 1, begin: timeRange.lowerBound, end: nil, moves: 0..<0, orders: 0..<0))
+                }
+                moveCount += 1
+            case .end(_, _, let t), .cancel(_, let t):
+                if let last = out.indices.last, out[last].end == nil { out[last].end = t }
+            default:
+                break
+            }
+        }
+        if let last = out.indices.last { out[last].moves = out[last].moves.lowerBound..<moveCount }
+        // The list drawings: each `begin` snapshot opens the next drag's (drawings before the
+        // first `begin` go with the first drag, any past the last drag with the last).
+        var starts = orders.indices.filter { orders[$0].kind == "begin" }
+        if !starts.isEmpty { starts[0] = 0 } else if !orders.isEmpty { starts = [0] }
+        for k in out.indices where k < starts.count {
+            let end = k + 1 < starts.count && k + 1 < out.count ? starts[k + 1] : orders.count
+            out[k].orders = starts[k]..<end
+        }
+        return out
+    }
+
     /// Time of the first and last frame or event (0...0 when empty).
     public var timeRange: ClosedRange<Double> {
         let times = frames.map(\.time) + events.map(\.time)

@@ -49,7 +49,9 @@ public struct SpeedCurve: Hashable, Sendable {
     public var times: [Double]
     /// Speed at depth `timeDepth` for each of `times`.
     public var timeSpeeds: [Double]
-    /// The depth at which `timeSpeeds` were sampled: `zone - timeDistance`.
+    /// The depth at which `timeSpeeds` were sampled: `zone - timeDistance` when the options
+    /// give a distance, else ``peakDepth(depths:speeds:)``, the shallowest depth at which the
+    /// distance curve reaches its top speed (where a time ramp shows in full).
     public var timeDepth: Double
     /// What the policy reported while being sampled (hook errors, fallbacks, prints).
     public var diagnostics: [PolicyDiagnostic]
@@ -74,7 +76,7 @@ public struct SpeedCurve: Hashable, Sendable {
         zone = SpeedCurve.clamp(policy.edgeZone(ctx0, axis: axis, viewportLength: viewportLength))
         isEnabled = config.enabled && !config.axes.isEmpty && zone > 0
         depths = []; distances = []; speeds = []; times = []; timeSpeeds = []
-        timeDepth = zone - options.timeDistance
+        timeDepth = zone - (options.timeDistance ?? 0)
         isTimeDependent = false
         diagnostics = []
         defer { diagnostics = policy.drainDiagnostics() }
@@ -96,6 +98,8 @@ public struct SpeedCurve: Hashable, Sendable {
         distances = depths.map { zone - $0 }
         policy.onBegin(context(elapsed), at: dragged)
         speeds = depths.map { speed(depth: $0, elapsed: elapsed) }
+        if options.timeDistance == nil { timeDepth = Self.peakDepth(depths: depths, speeds: speeds) ?? zone }
+        let timeDepth = self.timeDepth
         let steadyAtTimeDepth = speed(depth: timeDepth, elapsed: elapsed)
         let probeDepths = [zone / 2, zone / 4]
         let steadyProbes = probeDepths.map { speed(depth: $0, elapsed: elapsed) }
@@ -119,6 +123,19 @@ public struct SpeedCurve: Hashable, Sendable {
         }
         _ = policy.onEnd(context(times.last ?? 0), from: dragged, to: dragged)
         isTimeDependent = dependent
+    }
+
+    /// The shallowest of `depths` at which `speeds` reach their largest value (nil when no
+    /// speed is above 0): where the speed-over-time series shows a time ramp in full.
+    /// pragmatic_autoscroll's 900 pt/s starts at half its zone (depth 83.375 of 166.75),
+    /// where its edge gives 0 (a pointer on the bottom edge is not over the list).
+    ///
+    /// ```swift
+    /// SpeedCurve.peakDepth(depths: [3, 2, 1, 0], speeds: [900, 900, 450, 0])   // 2
+    /// ```
+    public static func peakDepth(depths: [Double], speeds: [Double]) -> Double? {
+        guard let top = speeds.max(), top > 0 else { return nil }
+        return zip(depths, speeds).filter { $0.1 == top }.map(\.0).min()
     }
 
     /// Depths from `zone + pastEdge` down to 0, about one point apart, with the edge (`zone`)
@@ -238,6 +255,12 @@ public struct SpeedCurve: Hashable, Sendable {
     /// The largest speed at or inside the edge (what the legend reports as "max").
     var maxSpeedInZone: Double {
         zip(distances, speeds).filter { $0.0 >= 0 }.map(\.1).max() ?? 0
+    }
+
+    /// The speed-over-time samples up to `tMax` seconds: what the time panel draws.
+    func drawnTimeSeries(upTo tMax: Double) -> (times: [Double], speeds: [Double]) {
+        let count = times.firstIndex { $0 > tMax + 1e-9 } ?? times.count
+        return (Array(times.prefix(count)), Array(timeSpeeds.prefix(count)))
     }
 
     /// The last elapsed time at which the time series still differs from its final value,

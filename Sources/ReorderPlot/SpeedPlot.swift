@@ -27,8 +27,11 @@ public struct SpeedPlot {
         /// enough for Android's overshoot-driven speed to reach its cap).
         public var pastEdge: Double = 44
         /// Distance from the edge at which speed over time is sampled (negative: past the
-        /// edge). Half a row past the edge, where every curve policy scrolls.
-        public var timeDistance: Double = -22
+        /// edge), the same for every policy; nil (the default): each policy where its
+        /// distance curve first reaches its top speed (``SpeedCurve/peakDepth(depths:speeds:)``),
+        /// so every time ramp shows in full (pragmatic_autoscroll gives 0 on the edge and
+        /// past it, 900 pt/s from half its zone in).
+        public var timeDistance: Double?
         /// The longest time sampled for the speed-over-time panel.
         public var maxTime: Double = 5
         /// At most this many intervals per distance curve (one per point up to it).
@@ -64,10 +67,12 @@ public struct SpeedPlot {
     /// The SVG document as text.
     public func render() -> String { svgText(svg()) }
 
-    /// The SVG document as an element tree.
+    /// The SVG document as an element tree: the panels one above the other, the legend
+    /// under them, at most ``maxWidth`` wide with the default plot width, so a page that
+    /// shows it at its own size keeps every text at 11 px or more (``ChartPanel/smallFontSize``).
     public func svg() -> SVGElement {
         let o = options
-        let left = 78.0, top = 70.0, panelGap = 110.0
+        let left = 78.0, gap = 64.0
         let enabled = curves.enumerated().filter { $0.element.isEnabled }
         let maxZone = enabled.map(\.element.zone).max() ?? 1
         let maxSpeed = enabled.map(\.element.maxSpeed).max() ?? 0
@@ -76,15 +81,16 @@ public struct SpeedPlot {
         let yTicks = NiceTicks(upTo: maxSpeed > 0 ? maxSpeed : 1)
         let hz = SVGNumber.format(o.frameRate, decimals: 3)
         let viewport = "\(SVGNumber.format(o.viewport.width)) × \(SVGNumber.format(o.viewport.height)) pt"
+        let sameDistance = Self.sameAsEarlier(enabled.map { ($0.offset, $0.element.speeds) })
 
         var distance = ChartPanel(
             id: "speed-by-distance", title: "Edge-scroll speed against distance from the edge",
             subtitle: "viewport \(viewport), \(hz) Hz, after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed: zone borders",
-            left: left, top: top, width: o.plotWidth, height: o.plotHeight,
+            left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
             xLabel: "distance of the reference point from the edge (pt)",
             yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
         for (i, c) in enabled {
-            distance.series.append(.init(
+            var line = ChartPanel.Series(
                 name: c.name, color: Palette.color(i), dash: Palette.dash(i),
                 segments: [zip(c.distances, c.speeds).map { ($0, $1) }],
                 data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
@@ -92,21 +98,23 @@ public struct SpeedPlot {
                        SVGAttribute("data-elapsed", "\(SVGNumber.exact(c.elapsed))"),
                        SVGAttribute("data-distance", "\(SVGNumber.exactList(c.distances))"),
                        SVGAttribute("data-depth", "\(SVGNumber.exactList(c.depths))"),
-                       SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")]))
+                       SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")])
+            Self.showUnder(&line, sameAs: sameDistance[i].map { curves[$0].name })
+            distance.series.append(line)
         }
-        // One dashed border per distinct zone, labelled once with every policy that has it (two
-        // policies with a 120 pt zone share a line and a label, not two stacked "120 pt").
+        // One dashed border per distinct zone, labelled once (two policies with a 120 pt zone
+        // share a line and a label, not two stacked "120 pt"); the legend says whose zone it
+        // is, the line's tooltip names them too.
         for group in Self.zoneGroups(enabled.map { ($0.offset, $0.element) }) {
             let names = group.map(\.1.name)
             let zone = group[0].1.zone
             let color = group.count == 1 ? Palette.color(group[0].0) : Palette.ink
             let size = "\(SVGNumber.format(zone, decimals: 1)) pt"
             distance.markers.append(.init(
-                x: zone, label: group.count == 1 ? size : "\(size): " + names.joined(separator: ", "), color: color,
-                dash: "4 3", cssClass: "zone-border",
+                x: zone, label: size, color: color, dash: "4 3", cssClass: "zone-border",
                 data: [SVGAttribute("data-name", "\(names.joined(separator: ", "))"),
                        SVGAttribute("data-zone", "\(SVGNumber.exact(zone))")],
-                shortLabel: group.count == 1 ? nil : "\(size): \(names.count) policies"))
+                tooltip: "\(size): " + names.joined(separator: ", ")))
         }
 
         if pastEdge > 0 {
@@ -114,68 +122,104 @@ public struct SpeedPlot {
                                         cssClass: "past-edge", showsLabel: true))
         }
         distance.markers.append(.init(x: 0, label: "edge", color: Palette.ink, dash: nil, cssClass: "edge"))
+        distance.top = 16 + distance.headerHeight
 
         var panels = [distance]
+        var sameTime = [Int: Int]()
         if hasTimePanel {
             let d = o.timeDistance
-            let timePlace = d == 0 ? "at the edge (depth = zone)"
-                : d < 0 ? "\(SVGNumber.format(-d)) pt past the edge (depth = zone + \(SVGNumber.format(-d)) pt)"
-                : "\(SVGNumber.format(d)) pt inside the edge (depth = zone − \(SVGNumber.format(d)) pt)"
+            let timePlace = d.map { d in
+                "drag begins " + (d == 0 ? "at the edge (depth = zone)"
+                    : d < 0 ? "\(SVGNumber.format(-d)) pt past the edge (depth = zone + \(SVGNumber.format(-d)) pt)"
+                    : "\(SVGNumber.format(d)) pt inside the edge (depth = zone − \(SVGNumber.format(d)) pt)")
+            } ?? "each policy where its speed first reaches its top (\"over time\" in the legend)"
             let settle = enabled.map(\.element.settleTime).max() ?? 0
             let tTicks = NiceTicks(upTo: min(o.maxTime, max(0.5, settle * 1.25)))
-            let tMax = tTicks.upper
             var time = ChartPanel(
                 id: "speed-over-time", title: "Edge-scroll speed over time in the zone",
-                subtitle: "drag begins \(timePlace); a sample every 1/\(hz) s",
-                left: left, top: top + o.plotHeight + panelGap, width: o.plotWidth, height: o.plotHeight,
+                subtitle: "\(timePlace); a sample every 1/\(hz) s",
+                left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
                 xLabel: "time since the reference point entered the zone (s)",
                 yLabel: "scroll speed (pt/s)", xTicks: tTicks, yTicks: yTicks)
-            for (i, c) in enabled {
-                let count = c.times.firstIndex { $0 > tMax + 1e-9 } ?? c.times.count
-                let ts = Array(c.times.prefix(count)), vs = Array(c.timeSpeeds.prefix(count))
-                time.series.append(.init(
+            let drawn = enabled.map { ($0.offset, $0.element.drawnTimeSeries(upTo: tTicks.upper)) }
+            sameTime = Self.sameAsEarlier(drawn.map { ($0.0, $0.1.speeds) })
+            for ((i, c), (_, series)) in zip(enabled, drawn) {
+                var line = ChartPanel.Series(
                     name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                    segments: [zip(ts, vs).map { ($0, $1) }],
+                    segments: [zip(series.times, series.speeds).map { ($0, $1) }],
                     data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
                            SVGAttribute("data-depth", "\(SVGNumber.exact(c.timeDepth))"),
                            SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
-                           SVGAttribute("data-time", "\(SVGNumber.exactList(ts))"),
-                           SVGAttribute("data-speed", "\(SVGNumber.exactList(vs))"),
-                           SVGAttribute("data-time-dependent", c.isTimeDependent ? "true" : "false")]))
+                           SVGAttribute("data-time", "\(SVGNumber.exactList(series.times))"),
+                           SVGAttribute("data-speed", "\(SVGNumber.exactList(series.speeds))"),
+                           SVGAttribute("data-time-dependent", c.isTimeDependent ? "true" : "false")])
+                Self.showUnder(&line, sameAs: sameTime[i].map { curves[$0].name })
+                time.series.append(line)
             }
+            time.top = distance.top + o.plotHeight + gap + time.headerHeight
             panels.append(time)
         }
 
-        // Legend to the right of the panels.
-        let legendX = left + o.plotWidth + 28
-        let details = curves.map(legendDetail)
-        let longest = zip(curves, details).map {
-            max(estimatedTextWidth($0.name, fontSize: 12), estimatedTextWidth($1, fontSize: 10))
+        // The legend under the panels: a swatch, the name, then grey lines of details.
+        let legendTop = (panels.last?.top ?? 0) + o.plotHeight + gap
+        let lines = curves.indices.map { legendLines(curves[$0], tMax: panels.count > 1 ? panels[1].xTicks.upper : nil,
+                                                     sameDistance: sameDistance[$0].map { curves[$0].name },
+                                                     sameTime: sameTime[$0].map { curves[$0].name }) }
+        let small = ChartPanel.smallFontSize, lineHeight = small + 3
+        let longest = zip(curves, lines).map { c, details in
+            ([estimatedTextWidth(c.name, fontSize: 12)] + details.map { estimatedTextWidth($0, fontSize: small) }).max() ?? 0
         }.max() ?? 0
-        let width = legendX + 34 + max(longest, 120) + 16
-        let height = top + Double(panels.count) * o.plotHeight + Double(panels.count - 1) * panelGap + 60
-
-        var svg = svgDocument(width: width, height: height,
-                              title: "Edge-scroll speed: " + curves.map(\.name).joined(separator: ", "))
-        for p in panels { svg.append(p.render()) }
+        let width = max(left + o.plotWidth + 40, left + 34 + longest + 16)
         var legend = SVGElement("g", ["class": "legend", "font-size": 12, "fill": "\(Palette.ink)"])
-        legend.append(SVGElement("text", ["class": "legend-title", "x": .init(legendX), "y": .init(top - 10),
+        legend.append(SVGElement("text", ["class": "legend-title", "x": .init(left), "y": .init(legendTop),
                                           "font-weight": "bold"], text: "policies"))
+        var y = legendTop + 20
         for (i, c) in curves.enumerated() {
-            let y = top + 12 + Double(i) * 34
             var entry = SVGElement("g", ["class": "legend-entry", "data-name": "\(c.name)"])
-            var swatch = SVGElement("line", ["x1": .init(legendX), "y1": .init(y), "x2": .init(legendX + 26), "y2": .init(y),
+            var swatch = SVGElement("line", ["x1": .init(left), "y1": .init(y - 4), "x2": .init(left + 26), "y2": .init(y - 4),
                                              "stroke": c.isEnabled ? "\(Palette.color(i))" : "#bbbbbb",
                                              "stroke-width": 3])
             if let d = Palette.dash(i) { swatch.set("stroke-dasharray", "\(d)") }
             entry.append(swatch)
-            entry.append(SVGElement("text", ["class": "legend-name", "x": .init(legendX + 34), "y": .init(y + 4)], text: c.name))
-            entry.append(SVGElement("text", ["class": "legend-detail", "x": .init(legendX + 34), "y": .init(y + 17),
-                                             "font-size": 10, "fill": "\(Palette.muted)"], text: details[i]))
+            entry.append(SVGElement("text", ["class": "legend-name", "x": .init(left + 34), "y": .init(y)], text: c.name))
+            for (k, detail) in lines[i].enumerated() {
+                entry.append(SVGElement("text", ["class": k == 0 ? "legend-detail" : "legend-detail legend-more",
+                                                 "x": .init(left + 34), "y": .init(y + Double(k + 1) * lineHeight),
+                                                 "font-size": .init(small), "fill": "\(Palette.muted)"], text: detail))
+            }
             legend.append(entry)
+            y += 18 + Double(lines[i].count) * lineHeight
         }
+        let height = y + 8
+
+        var svg = svgDocument(width: width, height: height,
+                              title: "Edge-scroll speed: " + curves.map(\.name).joined(separator: ", "))
+        for p in panels { svg.append(p.render()) }
         svg.append(legend)
         return svg
+    }
+
+    /// The widest drawing with the default plot width (and legends no longer than the
+    /// built-in policies'): a README column on GitHub is about 830 CSS px, so the chart is
+    /// shown at its own size there.
+    public static let maxWidth = 800.0
+
+    /// For each entry, the first earlier entry with exactly the same samples (identical
+    /// curves, which would hide each other), keyed by curve index.
+    static func sameAsEarlier(_ entries: [(Int, [Double])]) -> [Int: Int] {
+        var out = [Int: Int]()
+        for (k, e) in entries.enumerated() {
+            if let first = entries[..<k].first(where: { $0.1 == e.1 && out[$0.0] == nil }) { out[e.0] = first.0 }
+        }
+        return out
+    }
+
+    /// A curve identical to an earlier one is drawn with long gaps, so the earlier one shows
+    /// through (the legend says which it is the same as).
+    static func showUnder(_ line: inout ChartPanel.Series, sameAs: String?) {
+        guard let sameAs else { return }
+        line.dash = "6 6"
+        line.data.append(SVGAttribute("data-same-as", "\(sameAs)"))
     }
 
     /// The curves grouped by zone (exactly equal zones together), in order of first appearance.
@@ -187,13 +231,16 @@ public struct SpeedPlot {
         return groups
     }
 
-    /// The grey line under a legend name: zone, top speed, time ramp, axis.
+    /// The grey lines under a legend name: zone, top speed and time ramp, then (when the
+    /// time panel is drawn) where its time series is sampled, and which curves are the same
+    /// as an earlier one's.
     ///
     /// A curve that is still at the edge and scrolls only once the reference point is past it
     /// (Android's ItemTouchHelper: the speed grows with how far the dragged view is out of
     /// bounds) says so, rather than "0 pt/s at the edge", which reads as "never scrolls".
-    private func legendDetail(_ c: SpeedCurve) -> String {
-        guard c.isEnabled else { return "no edge scroll" }
+    /// "time ramp" is said only of a ramp the time panel draws.
+    private func legendLines(_ c: SpeedCurve, tMax: Double?, sameDistance: String?, sameTime: String?) -> [String] {
+        guard c.isEnabled else { return ["no edge scroll"] }
         let atEdge = c.speedAtEdge
         let top = c.speeds.max() ?? 0
         let inside = zip(c.distances, c.speeds).filter { $0.0 >= 0 }.map(\.1).max() ?? 0
@@ -206,9 +253,26 @@ public struct SpeedPlot {
             if top > atEdge { parts.append("up to \(SVGNumber.format(top, decimals: 0))") }
         }
         if let note = c.clampNote { parts.append(note) }
-        if c.isTimeDependent { parts.append("time ramp") }
+        let ramp = tMax.map { Set(c.drawnTimeSeries(upTo: $0).speeds).count > 1 } ?? false
+        if ramp { parts.append("time ramp") }
         if c.axis == .horizontal { parts.append("horizontal") }
         if c.hasHookFailures { parts.insert("hook failed, fallback speeds", at: 0) }
-        return parts.joined(separator: ", ")
+        var lines = [parts.joined(separator: ", ")]
+        if tMax != nil {
+            let d = c.zone - c.timeDepth
+            let place = d == 0 ? "at the edge"
+                : d < 0 ? "\(SVGNumber.format(-d, decimals: 1)) pt past the edge"
+                : "\(SVGNumber.format(d, decimals: 1)) pt inside the edge"
+            var more = "over time: \(place)"
+            if c.isTimeDependent && !ramp { more += ": no change drawn there" }
+            lines.append(more)
+        }
+        if let name = sameDistance, sameTime == name {
+            lines.append("same curves as \(name), dashed over them")
+        } else {
+            if let name = sameDistance { lines.append("distance curve same as \(name), dashed over it") }
+            if let name = sameTime { lines.append("time curve same as \(name), dashed over it") }
+        }
+        return lines
     }
 }

@@ -1,9 +1,13 @@
 import ReorderCore
 
-/// A picture of one drag: finger, snapshot and content offset over time (and, on a board whose
-/// list scrolled, that list's own scroll), the session's
-/// phases shaded, a marker at each `move` (labelled from → to, 1-based as in Lua), and
-/// small drawings of the list at the begin, after each move and at the end.
+/// A picture of a recorded run: finger, snapshot and content offset over time (and, on a board
+/// whose list scrolled, that list's own scroll), the session's phases shaded, a marker at each
+/// `move` (labelled from → to, 1-based as in Lua, numbered per drag), and small drawings of
+/// the list at the begin, after each move and at the end. A run of several drags shows each as
+/// its own episode: a bracket per drag above the plot, and the lists grouped by drag.
+///
+/// Positions are in viewport coordinates with y growing downwards, as on the screen: the
+/// chart's position axis grows downwards too whenever it shows y.
 ///
 /// ```swift
 /// let svg = TimelinePlot(timeline: recorder.timeline).render()
@@ -15,8 +19,11 @@ public struct TimelinePlot {
         public var plotHeight: Double = 300
         /// Rows drawn per list; longer lists show a window around the dragged item.
         public var maxListRows: Int = 12
-        /// Lists drawn at most; beyond it the middle moves are left out (and counted).
+        /// Lists drawn at most per drag; beyond it the middle moves are left out (and counted).
         public var maxLists: Int = 16
+        /// Drags whose lists are drawn at most; beyond it the middle drags are left out (and
+        /// counted).
+        public var maxDrags: Int = 8
         public init() {}
     }
 
@@ -70,8 +77,9 @@ public struct TimelinePlot {
     /// The SVG document as an element tree.
     public func svg() -> SVGElement {
         let o = options
-        let left = 78.0, top = 70.0
+        let left = 78.0
         let axes = drawnAxes
+        let drags = timeline.drags
         func letter(_ a: Axis) -> String { a == .vertical ? "y" : "x" }
         let range = Self.fit(timeline.timeRange.lowerBound)...Self.fit(timeline.timeRange.upperBound)
         let xTicks = NiceTicks(from: range.lowerBound, upTo: range.upperBound > range.lowerBound ? range.upperBound : range.lowerBound + 1)
@@ -125,26 +133,50 @@ public struct TimelinePlot {
         let lo = min(0, allValues.min() ?? 0), hi = max(allValues.max() ?? 1, lo + 1)
         let yTicks = NiceTicks(from: lo, upTo: hi)
 
+        // A viewport's y grows downwards: so does the chart's position axis when it shows y.
+        let down = axes.contains(.vertical)
+        let direction = down ? ", down as on screen" : ""
         var chart = ChartPanel(
-            id: "drag-timeline", title: "Drag timeline: policy \(timeline.policyName)",
+            id: "drag-timeline", title: "Drag timeline: policy \(timeline.policyName)"
+                + (drags.count > 1 ? ", \(drags.count) drags" : ""),
             subtitle: "viewport \(SVGNumber.format(timeline.viewport.width)) × \(SVGNumber.format(timeline.viewport.height)) pt; "
                 + (axes.count > 1 ? "x solid, y dotted" : "positions on the \(axes[0].rawValue) axis")
                 + ", viewport coordinates; rows 1-based as in Lua"
                 + (isClamped ? "; values past ±\(SVGNumber.exact(Self.plotLimit)) clamped" : ""),
-            left: left, top: top, width: o.plotWidth, height: o.plotHeight,
-            xLabel: "time (s)", yLabel: axes.count > 1 ? "position (pt)" : "\(letter(axes[0])) position (pt)",
+            left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
+            xLabel: "time (s)",
+            yLabel: (axes.count > 1 ? "position (pt" : "\(letter(axes[0])) position (pt") + direction + ")",
             xTicks: xTicks, yTicks: yTicks)
+        chart.yDown = down
         chart.series = lines
         chart.bands = phaseBands()
-        for (i, m) in timeline.moves.enumerated() {
-            chart.markers.append(.init(
-                x: Self.fit(m.time), label: "\(label(m.from)) → \(label(m.to))", color: Self.moveColor, dash: nil,
-                cssClass: "move-marker",
-                data: [SVGAttribute("data-from", "\(m.from.section + 1),\(m.from.item + 1)"),
-                       SVGAttribute("data-to", "\(m.to.section + 1),\(m.to.item + 1)"),
-                       SVGAttribute("data-semantics", "\(m.semantics.rawValue)"),
-                       SVGAttribute("data-time", "\(SVGNumber.exact(m.time))")],
-                shortLabel: "\(i + 1)"))
+        let moves = timeline.moves
+        for d in drags {
+            for (k, i) in d.moves.enumerated() {
+                let m = moves[i]
+                chart.markers.append(.init(
+                    x: Self.fit(m.time), label: "\(label(m.from)) → \(label(m.to))", color: Self.moveColor, dash: nil,
+                    cssClass: "move-marker",
+                    data: [SVGAttribute("data-from", "\(m.from.section + 1),\(m.from.item + 1)"),
+                           SVGAttribute("data-to", "\(m.to.section + 1),\(m.to.item + 1)"),
+                           SVGAttribute("data-semantics", "\(m.semantics.rawValue)"),
+                           SVGAttribute("data-time", "\(SVGNumber.exact(m.time))"),
+                           SVGAttribute("data-drag", "\(d.number)"),
+                           SVGAttribute("data-number", "\(k + 1)")],
+                    shortLabel: "\(k + 1)"))
+            }
+        }
+        if drags.count > 1 {
+            for (k, d) in drags.enumerated() {
+                let end = d.end ?? (k + 1 < drags.count ? drags[k + 1].begin : timeline.timeRange.upperBound)
+                chart.spans.append(.init(
+                    start: Self.fit(d.begin), end: Self.fit(max(end, d.begin)), fill: "none",
+                    label: "drag \(d.number): \(d.moves.count) move\(d.moves.count == 1 ? "" : "s")",
+                    cssClass: "drag-span",
+                    data: [SVGAttribute("data-drag", "\(d.number)"), SVGAttribute("data-begin", "\(SVGNumber.exact(d.begin))"),
+                           SVGAttribute("data-end", d.end.map { "\(SVGNumber.exact($0))" } ?? "")],
+                    shortLabel: "\(d.number)"))
+            }
         }
         for e in timeline.events {
             let name: String
@@ -160,11 +192,15 @@ public struct TimelinePlot {
                                               SVGAttribute("data-time", "\(SVGNumber.exact(e.time))")]))
         }
 
+        chart.top = 16 + chart.headerHeight
+        let top = chart.top
+
         // The lists, in rows under the chart.
         let listsTop = top + o.plotHeight + 80
         let legendX = left + o.plotWidth + 28
-        let width = legendX + 170
-        let (lists, listsHeight) = listDrawings(left: 24, top: listsTop, width: width - 48)
+        let moveEntry = drags.count > 1 ? "move (from → to), numbered per drag" : "move (from → to)"
+        let width = legendX + 34 + max(136, estimatedTextWidth(moveEntry, fontSize: 12)) + 12
+        let (lists, listsHeight) = listDrawings(left: 24, top: listsTop, width: width - 48, drags: drags)
         let height = listsTop + listsHeight + 20
 
         var svg = svgDocument(width: width, height: height, title: "Drag timeline: \(timeline.policyName)")
@@ -178,7 +214,7 @@ public struct TimelinePlot {
         let overlap = axisLines.count >= 3
             && axisLines[axisLines.startIndex + 1].segments.contains { !$0.isEmpty }
             && axisLines[axisLines.startIndex + 2].segments.contains { !$0.isEmpty }
-        svg.append(legend(x: legendX, top: top, series: legendOrder, overlap: overlap))
+        svg.append(legend(x: legendX, top: top, series: legendOrder, overlap: overlap, moveEntry: moveEntry))
         svg.append(lists)
         return svg
     }
@@ -223,7 +259,7 @@ public struct TimelinePlot {
         return moved > 0.5 || (other == .vertical && hasListScroll) ? [primary, other] : [primary]
     }
 
-    private func legend(x: Double, top: Double, series: [ChartPanel.Series], overlap: Bool) -> SVGElement {
+    private func legend(x: Double, top: Double, series: [ChartPanel.Series], overlap: Bool, moveEntry: String) -> SVGElement {
         var g = SVGElement("g", ["class": "legend", "font-size": 12, "fill": "\(Palette.ink)"])
         var y = top + 12
         for s in series {
@@ -260,104 +296,156 @@ public struct TimelinePlot {
         var e = SVGElement("g", ["class": "legend-entry", "data-name": "move"])
         e.append(SVGElement("line", ["x1": .init(x + 13), "y1": .init(y - 8), "x2": .init(x + 13), "y2": .init(y + 8),
                                      "stroke": "\(Self.moveColor)"]))
-        e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: "move (from → to)"))
+        e.append(SVGElement("text", ["class": "legend-name", "x": .init(x + 34), "y": .init(y + 4)], text: moveEntry))
         g.append(e)
         return g
     }
 
-    /// Small drawings of the list at each snapshot, wrapped into rows of columns.
-    private func listDrawings(left: Double, top: Double, width: Double) -> (SVGElement, Double) {
-        let colWidth = 104.0, gap = 10.0, cell = 15.0, captionHeight = 30.0
-        var g = SVGElement("g", ["class": "lists", "font-size": 10, "fill": "\(Palette.ink)"])
+    /// Small drawings of the list at each snapshot, wrapped into rows of columns; with
+    /// several drags, one group per drag under its own heading, moves numbered per drag.
+    private func listDrawings(left: Double, top: Double, width: Double, drags: [DragTimeline.Drag]) -> (SVGElement, Double) {
+        let colWidth = 104.0, gap = 10.0, cell = 15.0, captionHeight = 30.0, headingHeight = 20.0
+        let small = ChartPanel.smallFontSize
+        var g = SVGElement("g", ["class": "lists", "font-size": .init(small), "fill": "\(Palette.ink)"])
         g.append(SVGElement("text", ["class": "lists-title", "x": .init(left), "y": .init(top - 12), "font-size": 13,
-                                     "font-weight": "bold"], text: "The list at the begin, after each move, and at the end"))
-        // Which snapshots to draw: all, or the first and last ones around an ellipsis.
-        let all = Array(timeline.orders.enumerated())
-        var shown: [(Int, DragTimeline.OrderSnapshot)?] = all.map { $0 }
-        if all.count > options.maxLists {
-            let head = options.maxLists / 2, tail = options.maxLists - head - 1
-            shown = all.prefix(head).map { $0 } + [nil] + all.suffix(tail).map { $0 }
-        }
+                                     "font-weight": "bold"], text: "The list at the begin, after each move, and at the end"
+                                        + (drags.count > 1 ? ", drag by drag" : "")))
         let perRow = Int(clamping: (width + gap) / (colWidth + gap), to: 1...10_000)
         let maxRows = max(3, options.maxListRows)
         let longest = timeline.orders.map { $0.rowsBefore + $0.rows.count + $0.rowsAfter }.max() ?? 0
         let columnHeight = captionHeight + Double(min(longest, maxRows) + (longest > maxRows ? 2 : 0)) * cell + 16
-        var moveNumber = [Int: Int]()
+        // The global move index of each `move` drawing (the recorder draws one per move event).
+        var moveIndex = [Int: Int]()
         var k = 0
-        for (i, s) in timeline.orders.enumerated() where s.kind == "move" { k += 1; moveNumber[i] = k }
+        for (i, s) in timeline.orders.enumerated() where s.kind == "move" { moveIndex[i] = k; k += 1 }
+        let moves = timeline.moves
 
-        for (n, entry) in shown.enumerated() {
-            let x = left + Double(n % perRow) * (colWidth + gap)
-            let y = top + Double(n / perRow) * (columnHeight + 10)
-            guard let (index, snap) = entry else {
-                let skipped = all.count - (shown.count - 1)
-                g.append(SVGElement("text", ["class": "lists-skipped", "x": .init(x + colWidth / 2), "y": .init(y + 60),
-                                             "text-anchor": "middle", "fill": "\(Palette.muted)"],
-                                    text: "… \(skipped) more"))
+        // Which drags to draw: all, or the first and last ones around an ellipsis.
+        let groups: [DragTimeline.Drag?]
+        if drags.count > 1 {
+            if drags.count > options.maxDrags {
+                let head = options.maxDrags / 2, tail = max(1, options.maxDrags - head - 1)
+                groups = drags.prefix(head).map { $0 } + [nil] + drags.suffix(tail).map { $0 }
+            } else {
+                groups = drags
+            }
+        } else {
+            groups = [DragTimeline.Drag(number: 1, begin: timeline.timeRange.lowerBound, end: nil,
+                                        moves: 0..<moves.count, orders: 0..<timeline.orders.count)]
+        }
+        var y = top
+        for group in groups {
+            guard let drag = group else {
+                g.append(SVGElement("text", ["class": "lists-skipped-drags", "x": .init(left), "y": .init(y + 12),
+                                             "fill": "\(Palette.muted)"],
+                                    text: "… \(drags.count - (groups.count - 1)) more drags"))
+                y += headingHeight
                 continue
             }
-            var col = SVGElement("g", ["class": "list-snapshot", "data-kind": "\(snap.kind)",
-                                       "data-time": "\(SVGNumber.exact(snap.time))"])
-            // Line 1: what happened (bold) and when; line 2: where the dragged item went.
-            var caption = snap.kind
-            var detail = snap.dragged.map { "at \(label($0))" } ?? ""
-            if let m = moveNumber[index] {
-                caption = "move \(m)"
-                if let mv = timeline.moves.dropFirst(m - 1).first { detail = "\(label(mv.from)) → \(label(mv.to))" }
+            if drags.count > 1 {
+                let span = "\(SVGNumber.format(drag.begin, decimals: 3))"
+                    + (drag.end.map { "–\(SVGNumber.format($0, decimals: 3))" } ?? "") + " s"
+                let count = "\(drag.moves.count) move\(drag.moves.count == 1 ? "" : "s")"
+                g.append(SVGElement("text", ["class": "lists-drag", "x": .init(left), "y": .init(y + 12),
+                                             "font-weight": "bold", "data-drag": "\(drag.number)"],
+                                    text: "drag \(drag.number): \(span), \(count)"))
+                y += headingHeight
             }
-            col.append(SVGElement("text", ["class": "list-caption", "x": .init(x), "y": .init(y + 10),
-                                           "font-weight": "bold"], text: caption))
-            col.append(SVGElement("text", ["class": "list-time", "x": .init(x + colWidth), "y": .init(y + 10),
-                                           "text-anchor": "end", "fill": "\(Palette.muted)"],
-                                  text: "\(SVGNumber.format(snap.time, decimals: 3)) s"))
-            col.append(SVGElement("text", ["class": "list-move", "x": .init(x), "y": .init(y + 22),
-                                           "fill": "\(snap.kind == "move" ? Self.moveColor : Palette.muted)"],
-                                  text: detail))
-            // A window of rows around the dragged item.
-            let rows = snap.rows
-            let draggedRow = rows.firstIndex { if case .item(let p, _) = $0 { return p == snap.dragged } else { return false } }
-            var start = 0
-            if rows.count > maxRows {
-                start = min(max(0, (draggedRow ?? 0) - maxRows / 2), rows.count - maxRows)
+            // Which snapshots to draw: all, or the first and last ones around an ellipsis.
+            let all = drag.orders.map { ($0, timeline.orders[$0]) }
+            var shown: [(Int, DragTimeline.OrderSnapshot)?] = all.map { $0 }
+            if all.count > options.maxLists {
+                let head = options.maxLists / 2, tail = options.maxLists - head - 1
+                shown = all.prefix(head).map { $0 } + [nil] + all.suffix(tail).map { $0 }
             }
-            let end = min(rows.count, start + maxRows)
-            let above = snap.rowsBefore + start, below = snap.rowsAfter + rows.count - end
-            var cy = y + captionHeight
-            if above > 0 {
-                col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 10),
-                                               "text-anchor": "middle", "fill": "\(Palette.muted)"], text: "⋮ \(above) above"))
-                cy += cell
-            }
-            for row in rows[start..<end] {
-                switch row {
-                case .header(_, let title):
-                    col.append(SVGElement("text", ["class": "list-section", "x": .init(x + 2), "y": .init(cy + 11),
-                                                   "font-style": "italic", "fill": "\(Palette.muted)"],
-                                          text: Self.truncate(title, to: 16)))
-                case .item(let p, let title):
-                    let dragged = p == snap.dragged
-                    col.append(SVGElement("rect", ["class": dragged ? "cell dragged" : "cell", "x": .init(x),
-                                                   "y": .init(cy), "width": .init(colWidth), "height": .init(cell),
-                                                   "fill": dragged ? "#cfe3f3" : "#ffffff",
-                                                   "stroke": dragged ? "\(Self.fingerColor)" : "#c8c8c8"]))
-                    col.append(SVGElement("text", ["class": "cell-row", "x": .init(x + 3), "y": .init(cy + 11),
-                                                   "fill": "\(Palette.muted)"], text: "\(p.item + 1)"))
-                    var text = SVGElement("text", ["class": "cell-title", "x": .init(x + 24), "y": .init(cy + 11)],
-                                          text: Self.truncate(title, to: 11))
-                    if dragged { text.set("font-weight", "bold") }
-                    col.append(text)
+            for (n, entry) in shown.enumerated() {
+                let x = left + Double(n % perRow) * (colWidth + gap)
+                let cy0 = y + Double(n / perRow) * (columnHeight + 10)
+                guard let (index, snap) = entry else {
+                    let skipped = all.count - (shown.count - 1)
+                    g.append(SVGElement("text", ["class": "lists-skipped", "x": .init(x + colWidth / 2), "y": .init(cy0 + 60),
+                                                 "text-anchor": "middle", "fill": "\(Palette.muted)"],
+                                        text: "… \(skipped) more"))
+                    continue
                 }
-                cy += cell
+                var mover: DragTimeline.Move?
+                var number: Int?
+                if let gi = moveIndex[index], gi < moves.count {
+                    mover = moves[gi]
+                    number = gi - drag.moves.lowerBound + 1
+                }
+                g.append(listColumn(snap, x: x, y: cy0, width: colWidth, cell: cell, captionHeight: captionHeight,
+                                    maxRows: maxRows, move: mover, number: number))
             }
-            if below > 0 {
-                col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 10),
-                                               "text-anchor": "middle", "fill": "\(Palette.muted)"],
-                                      text: "⋮ \(below) below"))
-            }
-            g.append(col)
+            let rowsOfColumns = shown.isEmpty ? 0 : (shown.count + perRow - 1) / perRow
+            y += Double(rowsOfColumns) * (columnHeight + 10)
         }
-        let rowsOfColumns = shown.isEmpty ? 0 : (shown.count + perRow - 1) / perRow
-        return (g, Double(rowsOfColumns) * (columnHeight + 10))
+        return (g, y - top)
+    }
+
+    /// One drawing of the list: caption (what happened, when, where the item went) and a window
+    /// of rows around the dragged item.
+    private func listColumn(_ snap: DragTimeline.OrderSnapshot, x: Double, y: Double, width colWidth: Double, cell: Double,
+                            captionHeight: Double, maxRows: Int, move: DragTimeline.Move?, number: Int?) -> SVGElement {
+        var col = SVGElement("g", ["class": "list-snapshot", "data-kind": "\(snap.kind)",
+                                   "data-time": "\(SVGNumber.exact(snap.time))"])
+        // Line 1: what happened (bold) and when; line 2: where the dragged item went.
+        var caption = snap.kind
+        var detail = snap.dragged.map { "at \(label($0))" } ?? ""
+        if let number {
+            caption = "move \(number)"
+            if let mv = move { detail = "\(label(mv.from)) → \(label(mv.to))" }
+        }
+        col.append(SVGElement("text", ["class": "list-caption", "x": .init(x), "y": .init(y + 10),
+                                       "font-weight": "bold"], text: caption))
+        col.append(SVGElement("text", ["class": "list-time", "x": .init(x + colWidth), "y": .init(y + 10),
+                                       "text-anchor": "end", "fill": "\(Palette.muted)"],
+                              text: "\(SVGNumber.format(snap.time, decimals: 3)) s"))
+        col.append(SVGElement("text", ["class": "list-move", "x": .init(x), "y": .init(y + 23),
+                                       "fill": "\(snap.kind == "move" ? Self.moveColor : Palette.muted)"],
+                              text: detail))
+        // A window of rows around the dragged item.
+        let rows = snap.rows
+        let draggedRow = rows.firstIndex { if case .item(let p, _) = $0 { return p == snap.dragged } else { return false } }
+        var start = 0
+        if rows.count > maxRows {
+            start = min(max(0, (draggedRow ?? 0) - maxRows / 2), rows.count - maxRows)
+        }
+        let end = min(rows.count, start + maxRows)
+        let above = snap.rowsBefore + start, below = snap.rowsAfter + rows.count - end
+        var cy = y + captionHeight
+        if above > 0 {
+            col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 11),
+                                           "text-anchor": "middle", "fill": "\(Palette.muted)"], text: "⋮ \(above) above"))
+            cy += cell
+        }
+        for row in rows[start..<end] {
+            switch row {
+            case .header(_, let title):
+                col.append(SVGElement("text", ["class": "list-section", "x": .init(x + 2), "y": .init(cy + 11),
+                                               "font-style": "italic", "fill": "\(Palette.muted)"],
+                                      text: Self.truncate(title, to: 15)))
+            case .item(let p, let title):
+                let dragged = p == snap.dragged
+                col.append(SVGElement("rect", ["class": dragged ? "cell dragged" : "cell", "x": .init(x),
+                                               "y": .init(cy), "width": .init(colWidth), "height": .init(cell),
+                                               "fill": dragged ? "#cfe3f3" : "#ffffff",
+                                               "stroke": dragged ? "\(Self.fingerColor)" : "#c8c8c8"]))
+                col.append(SVGElement("text", ["class": "cell-row", "x": .init(x + 3), "y": .init(cy + 11.5),
+                                               "fill": "\(Palette.muted)"], text: "\(p.item + 1)"))
+                var text = SVGElement("text", ["class": "cell-title", "x": .init(x + 26), "y": .init(cy + 11.5)],
+                                      text: Self.truncate(title, to: 11))
+                if dragged { text.set("font-weight", "bold") }
+                col.append(text)
+            }
+            cy += cell
+        }
+        if below > 0 {
+            col.append(SVGElement("text", ["class": "list-more", "x": .init(x + colWidth / 2), "y": .init(cy + 11),
+                                           "text-anchor": "middle", "fill": "\(Palette.muted)"],
+                                  text: "⋮ \(below) below"))
+        }
+        return col
     }
 
     /// At most `n` characters, the last one an ellipsis when cut.

@@ -310,15 +310,13 @@ public enum EditorKit {
     /// The spec `reorder init NAME` writes: two passing specs in plain busted style.
     public static func specTemplate(name: String) -> String {
         """
-        -- Specs for \(name).lua: `reorder test` runs every *_spec.lua file.
-        -- The policy next to this spec, wherever `reorder test` runs from.
-        local POLICY = (debug.getinfo(1, "S").source:match("^@(.*/)") or "") .. "\(name).lua"
-
+        -- Specs for \(name).lua: `reorder test` runs every *_spec.lua file. A relative policy
+        -- path names the file next to this spec first, wherever `reorder test` runs from.
         describe("\(name)", function()
           local s
 
           before_each(function()
-            s = reorder.session{ policy = POLICY, sections = { { "Inbox", "Mail", "Notes" } } }
+            s = reorder.session{ policy = "\(name).lua", sections = { { "Inbox", "Mail", "Notes" } } }
           end)
 
           it("keeps the pinned item in place", function()

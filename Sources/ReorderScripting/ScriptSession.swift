@@ -169,16 +169,19 @@ public final class ScriptSession {
         return seconds
     }
 
-    /// A 1-based `section, row` pair at argument `i`, checked against the current order.
-    func position(_ a: Arguments, _ i: Int) throws(LuaError) -> ItemPosition {
+    /// A 1-based `section, row` pair at argument `i`, checked against the current order: an
+    /// item, or with `slot` also the row past the last of a section (row 1 of an empty one),
+    /// which a drag proposes to `target` when it goes below a section's last row.
+    func position(_ a: Arguments, _ i: Int, slot: Bool = false) throws(LuaError) -> ItemPosition {
         let s = try a.integer(i, "section"), r = try a.integer(i + 1, "row")
         let order = simulator.order
         guard s >= 1, s <= order.sectionCount else {
             throw a.error("section \(s) out of range (\(order.sectionCount) section\(order.sectionCount == 1 ? "" : "s"))")
         }
         let n = order.count(s - 1)
-        guard r >= 1, r <= n else {
-            throw a.error("row \(r) out of range (section \(s) has \(n) row\(n == 1 ? "" : "s"))")
+        guard r >= 1, r <= (slot ? n + 1 : n) else {
+            let also = slot ? "; a target may also be row \(n + 1), past the last" : ""
+            throw a.error("row \(r) out of range (section \(s) has \(n) row\(n == 1 ? "" : "s")\(also))")
         }
         return ItemPosition(section: s - 1, item: r - 1)
     }
@@ -504,7 +507,7 @@ extension ScriptSession {
     func luaTarget(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(4)
         let from = try position(a, 1)
-        let proposed = try position(a, 3)
+        let proposed = try position(a, 3, slot: true)
         guard let t = simulator.policy.target(simulator.context, from: from, proposed: proposed) else { return [.nil] }
         return [.integer(t.section + 1), .integer(t.item + 1)]
     }
@@ -512,7 +515,7 @@ extension ScriptSession {
     func luaSemantics(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(4)
         let from = try position(a, 1)
-        let to = try position(a, 3)
+        let to = try position(a, 3, slot: true)
         return [.string(simulator.policy.semantics(simulator.context, from: from, to: to).rawValue)]
     }
 

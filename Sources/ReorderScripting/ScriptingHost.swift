@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 import CLuaShim
 import ReorderCore
 import ReorderLua
@@ -35,6 +36,10 @@ public final class ScriptingHost {
     public var useColor: Bool
     /// Directory against which relative policy paths are resolved (nil: the working directory).
     public var baseDirectory: String?
+    /// The folder of the spec file running (absolute; `reorder test` sets it per file): a
+    /// relative policy path of `reorder.session{...}` names a file there first, so a spec
+    /// names the policy next to it as `policy = "pinned.lua"` wherever `reorder test` runs.
+    public var specDirectory: String?
 
     private var sessions: [Int64: ScriptSession] = [:]
     /// Sessions whose Lua object was collected; released outside Lua (see `flushReleased`).
@@ -475,7 +480,7 @@ public final class ScriptingHost {
     func makeSession(_ options: SessionOptions, ownsPolicyTable: Bool) throws(LuaError) -> ScriptSession {
         var options = options
         if case .file(let path) = options.policy {
-            options.policy = .file(PolicyReference.resolve(path, against: baseDirectory))
+            options.policy = .file(resolvePolicyFile(path))
         }
         var ownRef: Int32?
         if case .table(let ref) = options.policy, !ownsPolicyTable {
@@ -547,97 +552,22 @@ public final class ScriptingHost {
         PolicyReference.resolve(path, against: baseDirectory)
     }
 
+    /// A policy file's path made absolute: in ``specDirectory`` when the file is there (a spec
+    /// naming the policy next to it), else against ``baseDirectory``.
+    ///
+    /// ```swift
+    /// host.specDirectory = "/w/newcomer"
+    /// host.resolvePolicyFile("pinned.lua")   // "/w/newcomer/pinned.lua" when that file exists
+    /// ```
+    public func resolvePolicyFile(_ path: String) -> String {
+        if let specDirectory, !path.hasPrefix("/"), !path.hasPrefix("~/") {
+            let beside = PolicyReference.resolve(path, against: specDirectory)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: beside, isDirectory: &isDirectory), !isDirectory.boolValue { return beside }
+        }
+        return resolve(path)
+    }
+
     /// Releases sessions whose Lua objects were collected (never from inside a Lua call).
     private func flushReleased() { released.removeAll() }
-}
-
-extension ScriptingHost {
-    /// What `reorder check` found in a policy.
-    public struct PolicyReport: Sendable {
-        /// The name the policy gives itself.
-        public var name: String
-        /// Problems found (empty: the policy is fine).
-        public var problems: [String]
-    }
-
-    /// One list `reorder check` asks a policy's pure hooks about.
-    struct CheckScenario {
-        /// How a problem found on this list is introduced ("on the board demo (table items)").
-        var label: String
-        var options: SessionOptions
-    }
-
-    /// The lists `reorder check` tries: plain-string items (the to-do table and the home-button
-    /// grid), table items (the task board: `ctx.item` returns `{ id, title, finished }`), and a
-    /// table whose middle section is empty. A hook written for one kind of item fails on the other.
-    static var checkScenarios: [CheckScenario] {
-        var empty = SessionOptions()
-        empty.sections = [
-            [Item(id: "a", title: "Alpha"), Item(id: "b", title: "Beta")],
-            [],
-            [Item(id: "c", title: "Gamma")],
-        ]
-        empty.sectionTitles = ["First", "Empty", "Last"]
-        empty.headerHeight = 28
-        return [
-            CheckScenario(label: "on the demo list (string items)", options: DemoList.options()),
-            CheckScenario(label: "on the grid demo (string items)", options: DemoList.options(layout: .grid)),
-            CheckScenario(label: "on the board demo (table items)", options: DemoList.options(layout: .board)),
-            CheckScenario(label: "on a table with an empty section", options: empty),
-        ]
-    }
-
-    /// Loads a policy as a session would and, without a drag, asks its pure hooks (`can_move`,
-    /// `target`, `semantics`, the edge zone and speed) about each of ``checkScenarios``: every
-    /// section's first and last item, a target in every section, both axes. Collects every
-    /// warning and hook failure, each hook's first failure introduced by the list it failed on.
-    public func checkPolicy(_ source: SessionOptions.PolicySource) throws(LuaError) -> PolicyReport {
-        func load() throws(LuaError) -> any DragPolicy {
-            do {
-                switch source {
-                case .builtin(let name): return try LuaPolicy(named: name)
-                case .file(let path): return try LuaPolicy(path: path)
-                case .table: return try makePolicy(source)
-                }
-            } catch {
-                // Flattened: `reorder check` prints the whole text (position included).
-                throw LuaError.script(error.description)
-            }
-        }
-        var policy = try load()
-        var problems = policy.drainDiagnostics().filter { $0.kind != .print }.map(\.message)
-        let name = policy.configuration.name
-        for (k, scenario) in Self.checkScenarios.enumerated() {
-            if k > 0 { policy = try load(); _ = policy.drainDiagnostics() }   // a fresh policy: failures per list
-            for message in Self.ask(policy, on: scenario.options) where !problems.contains(where: { $0.hasSuffix(message) }) {
-                problems.append("\(scenario.label): \(message)")
-            }
-        }
-        return PolicyReport(name: name, problems: problems)
-    }
-
-    /// Asks `policy`'s pure hooks about the list of `options`; returns what it reported.
-    static func ask(_ policy: any DragPolicy, on options: SessionOptions) -> [String] {
-        let order = Order(sections: options.sections, titles: options.sectionTitles)
-        let viewport = options.geometry.viewport
-        let itemSize = Size(width: viewport.width, height: options.geometry.rowHeight)
-        let ctx = PolicyContext(order: order, viewport: viewport, content: Size(width: viewport.width, height: 1376),
-                                offset: .zero, itemSize: itemSize, frameRate: options.geometry.frameRate, time: 1, dragTime: 0)
-        let filled = (0..<options.sections.count).filter { !options.sections[$0].isEmpty }
-        let ends = filled.flatMap { s in Set([0, options.sections[s].count - 1]).sorted().map { ItemPosition(section: s, item: $0) } }
-        for p in ends { _ = policy.canMove(ctx, at: p) }
-        if let from = ends.first {
-            for to in ends where to != from {
-                _ = policy.target(ctx, from: from, proposed: to)
-                _ = policy.semantics(ctx, from: from, to: to)
-            }
-        }
-        for axis in Axis.allCases {
-            let length = axis == .vertical ? viewport.height : viewport.width
-            let zone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
-            _ = policy.scrollSpeed(ctx, axis: axis, depth: max(zone, 1) / 2, zone: max(zone, 1), elapsed: 0.5)
-        }
-        // A switch-off after repeated failures is a consequence of the failure already reported.
-        return policy.drainDiagnostics().filter { $0.kind != .print && $0.kind != .disabled }.map(\.message)
-    }
 }

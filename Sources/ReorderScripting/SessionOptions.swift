@@ -61,6 +61,9 @@ public struct SessionOptions: Sendable {
                 throw fail("option keys must be names, got \(p.key.typeName) key \(p.key)")
             }
             guard SessionOptions.known.contains(k) else {
+                if let near = NameSuggestion.nearest(to: k, among: SessionOptions.known) {
+                    throw fail("unknown option '\(k)' (did you mean '\(near)'?)")
+                }
                 throw fail("unknown option '\(k)' (known: \(SessionOptions.known.joined(separator: ", ")))")
             }
         }
@@ -184,7 +187,9 @@ public struct SessionOptions: Sendable {
         case .table:
             for p in value.sortedPairs {
                 guard let k = p.key.stringValue, known.contains(k) else {
-                    throw fail("\(name) accepts \(known.joined(separator: ", ")); got key \(p.key)")
+                    let near = p.key.stringValue.flatMap { NameSuggestion.nearest(to: $0, among: known) }
+                    throw fail("\(name) accepts \(known.joined(separator: ", ")); got key \(p.key)"
+                               + (near.map { " (did you mean '\($0)'?)" } ?? ""))
                 }
                 if k == skipping { continue }
                 guard let d = p.value.double else {

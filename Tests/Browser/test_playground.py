@@ -410,7 +410,8 @@ class Playground(PageTest):
         1 3 4 2 5 ..., as row 2 onto row 5 gives 1 3 4 5 2 in the touch test) is downloadable
         (the link's blob holds the trace text), and replays from the file input and from a file
         dropped on the page: after a reset each replay gives the same order on the host and in
-        the DOM, and the page refuses its own inputs while the replay runs."""
+        the DOM. A replay running is stopped by the Stop button, and by a press of the page's
+        own, which then applies (docs/PLAYGROUND.md, "Replays"): no error, no `replaying`."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
         self.choose("default")
@@ -438,36 +439,52 @@ class Playground(PageTest):
         path = os.path.join(self.dir, "page.trace.jsonl")
         with open(path, "w") as f:
             f.write(trace)
+        # The same trace with a last frame a minute later: a replay still running when stopped.
+        last = json.loads(trace.strip().split("\n")[-1])["t"]
+        longer = trace + json.dumps({"t": last + 60, "type": "frame"}) + "\n"
+        long_path = os.path.join(self.dir, "long.trace.jsonl")
+        with open(long_path, "w") as f:
+            f.write(longer)
 
-        def replayed(how):
-            wait(lambda: self.host_state()["order"][0][:6] == expected, timeout=10, what=f"the {how} replay's order")
-            wait(lambda: self.scene()["state"] == "idle" and not self.js("return !!window.__play.lastReplaying"),
-                 timeout=10, what=f"the {how} replay to end")
-            self.assertEqual(self.dom_order()[:6], expected)
+        def reset():
+            self.js("window.__play.lastReplaying = false; window.__play.sawReplaying = false;")
+            d.find_element(By.ID, "reset").click()
+            wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
 
-        self.js("window.__play.lastReplaying = false; window.__play.sawReplaying = false;")
-        d.find_element(By.ID, "reset").click()
-        wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+        def stopped(how):
+            wait(lambda: not self.js("return !!window.__play.lastReplaying"), what=f"the replay stopped by {how}")
+
+        reset()
         d.find_element(By.ID, "trace-file").send_keys(path)
         wait(lambda: self.js("return !!window.__play.sawReplaying"), what="a replaying scene")
-        # The page's own press is refused while the replay runs.
-        errors = len(self.js("return window.__play.errors"))
-        self.press(120, 22)
-        a = self.pointer()
-        a.pointer_action.pointer_up()
-        a.perform()
-        replayed("file input")
-        self.assertTrue(any("being replayed" in e for e in self.js("return window.__play.errors")[errors:]))
+        wait(lambda: self.host_state()["order"][0][:6] == expected, timeout=10, what="the file input replay's order")
+        wait(lambda: self.scene()["state"] == "idle" and not self.js("return !!window.__play.lastReplaying"),
+             timeout=10, what="the file input replay to end")
+        self.assertEqual(self.dom_order()[:6], expected)
 
-        d.find_element(By.ID, "reset").click()
-        wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+        reset()
         self.js("const dt = new DataTransfer();"
                 "dt.items.add(new File([arguments[0]], 'dropped.jsonl', {type: 'application/jsonl'}));"
                 "document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));",
-                trace)
-        replayed("dropped file")
+                longer)
+        wait(lambda: self.host_state()["order"][0][:6] == expected, timeout=10, what="the dropped replay's order")
+        self.assertTrue(self.js("return !!window.__play.lastReplaying"))
         log = self.js("return [...document.querySelectorAll('#log li')].map(e => e.textContent)")
         self.assertTrue(any("replaying dropped.jsonl" in line for line in log), log[-5:])
+        errors = len(self.js("return window.__play.errors"))
+        d.find_element(By.ID, "stop").click()
+        stopped("the Stop button")
+        self.assertEqual(self.host_state()["state"], "idle")
+
+        reset()
+        d.find_element(By.ID, "trace-file").send_keys(long_path)
+        wait(lambda: self.host_state()["order"][0][:6] == expected, timeout=10, what="the long replay's order")
+        self.assertTrue(self.js("return !!window.__play.lastReplaying"))
+        self.press(120, 22)
+        stopped("a press")
+        wait(lambda: self.host_state()["state"] in ("pressing", "dragging"), what="the page's own press")
+        self.release()
+        self.assertEqual(self.js("return window.__play.errors")[errors:], [])
 
     def test_touch_drag_via_cdp_touch_events(self):
         """A real touch (CDP Input.dispatchTouchEvent: touchStart, touchMove, touchEnd) arrives

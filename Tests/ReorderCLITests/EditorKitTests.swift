@@ -54,6 +54,26 @@ func onPath(_ tool: String) -> Bool {
         #expect(speed.contains("Returns: points per second."))
     }
 
+    /// `from_*` and `to_*` mean what the hooks table of docs/POLICIES.md says for each hook:
+    /// a proposed step for `target`, the step taken for `on_move`, the whole drag for `on_end`.
+    @Test func positionParametersSayWhatEachHookGets() throws {
+        let text = EditorKit.definitions
+        func field(_ key: String) throws -> String {
+            try #require(Self.classBlock("reorder.Policy", in: text).first { $0.hasPrefix("---@field \(key)?") })
+        }
+        let target = try field("target")
+        #expect(target.contains("from_s: section of where the dragged item is now, 1-based"))
+        #expect(target.contains("to_s: section of the proposed position, 1-based; to_r: row of the proposed position, 1-based."))
+        let onMove = try field("on_move")
+        #expect(onMove.contains("from_r: row of where the step took the item from, 1-based"))
+        #expect(onMove.contains("to_s: section of where the step put it, 1-based"))
+        let onEnd = try field("on_end")
+        #expect(onEnd.contains("from_s: section of where the drag began, 1-based"))
+        #expect(onEnd.contains("to_r: row of where the item is dropped, 1-based"))
+        // Only `target` gets a proposal.
+        for hook in [onMove, onEnd, try field("semantics")] { #expect(!hook.contains("proposed")) }
+    }
+
     @Test func ctxSessionAndSpecGlobalsAreDeclared() throws {
         let text = EditorKit.definitions
         #expect(text.hasPrefix("---@meta\n"))

@@ -45,6 +45,8 @@ struct FuzzEndToEndTests {
         (["fuzz"], "POLICY"),
         (["fuzz", "default", "--sandbox"], "--sandbox"),
         (["fuzz", "--sandbox", "--runs", "0"], "--runs must be at least 1, got 0"),
+        (["fuzz", "default", "--cases", "5"], "--cases counts the differential cases of --sandbox"),
+        (["fuzz", "--sandbox", "--cases=-1"], "--cases must be at least 0, got -1"),
     ])
     func badOptionsAreUsageErrors(_ arguments: [String], _ mentioned: String) throws {
         let (status, out, err) = try runReorder(arguments)

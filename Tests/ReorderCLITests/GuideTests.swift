@@ -3,18 +3,12 @@ import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 
-/// docs/GUIDE.md, run as written (issue 17 item 6), in the README's conventions
-/// (``ReadmeExamplesTests``) but in order, in one folder, as a reader would:
-///
-/// - a ` ```lua ` block introduced by "Save as `FILE`" is written to FILE in the current folder
-///   when the guide reaches it;
-/// - a ` ```sh ` block's `$ ` lines run in order: `cd DIR` changes the current folder,
-///   `reorder ...` runs the built binary, other commands (`genhtml`, `lcov`) run from PATH;
-///   the lines up to the next `$ ` are the standard output expected (`...` stands for any
-///   number of lines).
-///
-/// A command that needs luacheck (`--lint`) or lcov (`genhtml`, `lcov`) is skipped, saying
-/// so, when the tool is missing.
+/// docs/GUIDE.md, run as written, in the conventions of ``DocBlocks``, in order, in one
+/// folder, as a reader would: a ` ```lua ` block introduced by "Save as `FILE`" is written to
+/// FILE in the current folder when the guide reaches it; the `$ ` lines of a ` ```sh ` block
+/// run in order (`cd DIR` changes the current folder) and print what the lines under them
+/// show. A command that needs luacheck (`--lint`) or lcov (`genhtml`, `lcov`) is skipped,
+/// saying so, when the tool is missing.
 @Suite(.serialized) struct GuideTests {
     enum Step {
         case save(String, String, line: Int)
@@ -22,21 +16,17 @@ import Testing
     }
 
     static func steps() throws -> [Step] {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/GUIDE.md"), encoding: .utf8)
         var steps: [Step] = []
-        for block in try ReadmeExamplesTests.blocks(text) {
-            if block.info == "lua", let name = block.saveAs {
+        for block in try DocBlocks.blocks(in: "docs/GUIDE.md") {
+            switch DocBlocks.check(block) {
+            case .saved(let name):
                 steps.append(.save(name, block.lines.joined(separator: "\n") + "\n", line: block.line))
-            } else if block.info == "sh", block.lines.first?.hasPrefix("$ ") == true {
-                var k = 0
-                while k < block.lines.count {
-                    let command = String(block.lines[k].dropFirst(2))
-                    let line = block.line + k
-                    var expected: [String] = []
-                    k += 1
-                    while k < block.lines.count, !block.lines[k].hasPrefix("$ ") { expected.append(block.lines[k]); k += 1 }
+            case .shell:
+                for (command, expected, line) in DocBlocks.commands(block) {
                     steps.append(.command(command, expected: expected, line: line))
                 }
+            default:
+                continue
             }
         }
         return steps
@@ -67,28 +57,13 @@ import Testing
                     dir = dir.appendingPathComponent(words[1])
                     continue
                 }
-                let out: String, err: String
-                if words.first == "reorder" {
-                    if command.contains("--lint"), !onPath("luacheck") {
-                        print("GuideTests: skipped `\(command)` (docs/GUIDE.md:\(line)): luacheck is not installed (package lua-check)")
-                        continue
-                    }
-                    (_, out, err) = try runReorder(Array(words.dropFirst()), directory: dir)
-                } else {
-                    guard let tool = words.first, ["genhtml", "lcov"].contains(tool) else {
-                        Issue.record("docs/GUIDE.md:\(line): `\(command)`: not a command this test knows how to run")
-                        continue
-                    }
-                    guard onPath(tool) else {
-                        print("GuideTests: skipped `\(command)` (docs/GUIDE.md:\(line)): \(tool) is not installed (package lcov)")
-                        continue
-                    }
-                    (out, err) = try Self.run(words, in: dir)
+                switch try DocBlocks.run(command, in: dir) {
+                case .success(let (out, err)):
+                    #expect(DocBlocks.matches(DocBlocks.lines(out), expected), "docs/GUIDE.md:\(line): `\(command)` printed\n\(out)\(err)")
+                    ran += 1
+                case .failure(let skipped):
+                    print("GuideTests: skipped `\(command)` (docs/GUIDE.md:\(line)): \(skipped.reason)")
                 }
-                var actual = out.components(separatedBy: "\n")
-                if actual.last == "" { actual.removeLast() }
-                #expect(ReadmeExamplesTests.matches(actual, expected), "docs/GUIDE.md:\(line): `\(command)` printed\n\(out)\(err)")
-                ran += 1
             }
         }
         // init, test, test, check, lint x2, types, coverage (+ genhtml and lcov when installed).
@@ -97,22 +72,6 @@ import Testing
         if onPath("genhtml") {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("coverage/index.html").path))
         }
-    }
-
-    /// Runs a tool from PATH; returns (stdout, stderr).
-    static func run(_ words: [String], in dir: URL) throws -> (String, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = words
-        p.currentDirectoryURL = dir
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
     @Test func theReadmeLinksTheGuide() throws {

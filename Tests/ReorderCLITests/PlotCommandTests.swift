@@ -115,24 +115,24 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
             """)
     }
 
-    /// The README's charts are what its commands draw today: `reorder plot <the six curve
-    /// policies> --out docs/curves.svg`, and the same with `--frame-rate 120` into
+    /// The charts of docs/PEERS.md are what its commands draw today: `reorder plot <the six
+    /// curve policies> --out docs/curves.svg`, and the same with `--frame-rate 120` into
     /// docs/curves-120.svg (regenerate them with those commands when a curve changes).
-    @Test func theReadmeChartsAreGenerated() throws {
+    @Test func thePeersChartsAreGenerated() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let peers = try String(contentsOf: root.appendingPathComponent("docs/PEERS.md"), encoding: .utf8)
         for (file, rate) in [("curves.svg", nil), ("curves-120.svg", 120.0)] as [(String, Double?)] {
             let command = "reorder plot \(Self.curvePolicies.joined(separator: " "))"
                 + (rate.map { " --frame-rate \(Int($0))" } ?? "") + " --out docs/\(file)"
-            #expect(readme.contains(command), "README names \(command)")
+            #expect(peers.contains(command), "docs/PEERS.md names \(command)")
             let dir = try temporaryDirectory()
             let status = Plotter.plot(Self.curvePolicies, out: file, frameRate: rate,
                                       console: .buffered(output: OutputBuffer(), currentDirectory: dir.path))
             #expect(status == 0)
             let drawn = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
             let committed = try String(contentsOf: root.appendingPathComponent("docs/\(file)"), encoding: .utf8)
-            #expect(drawn == committed, "docs/\(file) is stale: run the README's command")
+            #expect(drawn == committed, "docs/\(file) is stale: run the command docs/PEERS.md gives")
         }
     }
 

@@ -86,7 +86,7 @@ import Testing
             ok 2 - later stops half way # SKIP waiting for the board layout
             ok 3 - later passes
             1..3
-            1 passed, 0 failed, 2 pending
+            # 1 passed, 0 failed, 2 pending
 
             """)
     }
@@ -348,7 +348,7 @@ import Testing
             ok 2 - a policy comes after
             # hello
             1..2
-            2 passed, 0 failed
+            # 2 passed, 0 failed
 
             """)
     }

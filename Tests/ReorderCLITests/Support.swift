@@ -21,6 +21,13 @@ func runReorder(_ arguments: [String], input: String? = nil, directory: URL = pa
         Issue.record("the reorder executable was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
         return (-1, "", "")
     }
+    return try runProcess(exe, arguments, input: input, directory: directory, environment: environment)
+}
+
+/// Runs `executable` with `arguments` in `directory` and waits for it; returns its exit
+/// status, standard output and standard error.
+func runProcess(_ exe: URL, _ arguments: [String], input: String? = nil, directory: URL,
+                environment: [String: String] = [:]) throws -> (Int32, String, String) {
     let p = Process()
     p.executableURL = exe
     p.arguments = arguments

@@ -27,6 +27,43 @@ import Testing
         #expect(sim.events.map(\.typeName) == ["begin", "move", "move", "move", "end"])
     }
 
+    /// docs/ADAPTERS.md's loop, whose block is the code between the two marker lines
+    /// (`DocBlockLedgerTests.theAdapterLoopIsThisTest` compares them).
+    @Test func adapterLoopExample() throws {
+        var scenes: [Scene] = []
+        func draw(_ scene: Scene) { scenes.append(scene) }
+        // docs/ADAPTERS.md: begin
+        let order = Order(sections: [(1...50).map { Item("row \($0)") }])
+        var session = DragSession(order: order,
+                                  layout: TableLayout(order: order, width: 375, rowHeight: 44),
+                                  viewport: Size(width: 375, height: 667))
+        let policy = DefaultPolicy()          // or LuaPolicy(path: "pinned.lua") from ReorderLua
+
+        // The touch goes in at once: the engine times the press (0.5 s for `default`).
+        session.touchDown(at: Point(x: 100, y: 66), time: 0, policy: policy)   // on "row 2"
+        var time = 0.0
+        func tick() {                         // the display link: one frame, then draw its scene
+            time += 1.0 / 60
+            session.frame(time: time, policy: policy)
+            let scene = session.scene(at: time, policy: policy)
+            draw(scene)
+        }
+        for _ in 0..<45 { tick() }            // the press, then the lift
+        session.touchMove(to: Point(x: 100, y: 200), time: time, policy: policy)
+        tick()
+        session.touchUp(time: time, policy: policy)
+        for _ in 0..<20 { tick() }            // the drop animation
+        let events = session.takeEvents()     // for the data source: begin, move ..., end
+        // docs/ADAPTERS.md: end
+        #expect(scenes.count == 66)
+        #expect(events.map(\.typeName) == ["begin", "move", "end"])
+        #expect(session.order.ids[0].prefix(6) == ["row 1", "row 3", "row 4", "row 5", "row 2", "row 6"])
+        let lifted = try #require(scenes[45].snapshot)
+        #expect(lifted.title == "row 2")
+        #expect(lifted.state.scale == 1.05)
+        #expect(scenes.last?.snapshot == nil)
+    }
+
     @Test func layoutExamples() {
         let order = Order(sections: [(0..<100).map { Item("row \($0)") }])
         let table = TableLayout(order: order, width: 375, rowHeight: 44)

@@ -305,10 +305,62 @@ struct SandboxBoundsTests {
         Self.expectError("\(Self.subject)\n\(cls)\nreturn s:find(c)", "t.lua:3: \(Self.budget) in string.find")
         Self.expectError("\(Self.subject)\n\(cls)\nfor w in s:gmatch(c) do end", "t.lua:3: \(Self.budget) in string.gmatch")
         Self.expectError("\(Self.subject)\n\(cls)\nreturn s:gsub(c, '')", "t.lua:3: \(Self.budget) in string.gsub")
-        // The old guard (repetitions x subject length) still refuses what it refused.
-        Self.expectError("\(Self.subject)\n\(cls)\nfor w in s:gmatch(c .. '+') do end",
-                         "t.lua:3: string.gmatch: subject of 1048576 bytes too long for a pattern with 1 repetitions (limit 2236 bytes in policies)",
+        // Repeated: each byte of the run is one more class test (the older guard, which refused
+        // any subject too long for the pattern's repetitions, is gone: the charges bound it).
+        Self.expectError("\(Self.subject)\n\(cls)\nfor w in s:gmatch(c .. '+') do end", "t.lua:3: \(Self.budget) in string.gmatch")
+    }
+
+    @Test(arguments: [
+        // `.-.-.-b` over 100,000 bytes without a 'b': about 10^15 / 24 splits.
+        ("return string.rep('a', 1e5):find('.-.-.-b')", "string.find"),
+        // Exponential: 40 runs over 40 bytes give back bytes in every combination.
+        ("return ('a'):rep(40):match(('a*'):rep(40) .. 'b')", "string.match"),
+        ("return (('a'):rep(40):gsub(('a-'):rep(40) .. 'b', ''))", "string.gsub"),
+        ("for w in ('a'):rep(40):gmatch(('a?'):rep(40) .. 'b') do end", "string.gmatch"),
+        // A back-reference compared at every split: (a*)%1 over 100,000 bytes.
+        ("return string.rep('a', 1e5):find('(a*)%1b')", "string.find"),
+    ])
+    func pathologicalBacktracking(_ source: String, _ function: String) {
+        Self.expectError(source, "t.lua:1: \(Self.budget) in \(function)")
+    }
+
+    @Test func deeplyNestedCaptures() {
+        // 32 nested captures (the most a match may have) around a greedy run: each split the
+        // run gives back closes and reopens all 32 of them.
+        Self.expectError("return string.rep('a', 1e4):find(string.rep('(', 32) .. 'a*' .. string.rep(')', 32) .. 'b')",
+                         "t.lua:1: \(Self.budget) in string.find")
+        // One more is Lua's own error, raised when the 33rd opens.
+        Self.expectError("return ('a'):find(string.rep('(', 33) .. 'a' .. string.rep(')', 33))", "t.lua:1: too many captures",
                          kind: .runtime)
+        // 200 pending choices is Lua's recursion limit; the matcher keeps it (its stack is explicit).
+        Self.expectError("return ('a'):rep(300):find(('a?'):rep(250))", "t.lua:1: pattern too complex", kind: .runtime)
+        Self.expectError("return ('a'):rep(300):find(('(a)'):rep(150))", "t.lua:1: too many captures", kind: .runtime)
+    }
+
+    /// A pattern of NUL bytes: Lua's "no specials" test calls strpbrk once per NUL-separated
+    /// piece, two million C calls for 1 MiB, charged nothing; here the pattern's scan and each
+    /// byte compared are charged. z: 1 MiB of NULs; h: 512 KiB of them and a 1.
+    @Test(arguments: [
+        // 512 Ki candidates, each compared over up to 512 KiB, with and without `plain`.
+        ("return z:find(h, 1, true)", 3),
+        ("return z:find(h)", 3),
+        // A short subject: the 1 MiB pattern's own scan costs 1 MiB / 4 = 262,144 a call, so the
+        // fourth call cannot pay.
+        ("for i = 1, 100 do local a = ('x'):find(z) end", 3),
+    ])
+    func longPatternsOfNULs(_ call: String, _ line: Int) {
+        let sixteen = String(repeating: "\\0", count: 16)
+        Self.expectError("local z = string.rep('\(sixteen)', 65536)\nlocal h = string.rep('\(sixteen)', 32768) .. '\\1'\n\(call)",
+                         "t.lua:\(line): \(Self.budget) in string.find")
+    }
+
+    @Test func hugeReplacementExpansion() {
+        // Each match appends 5,000 copies of itself: 5,000 escapes expanded a match (charged one
+        // each), so the budget runs out after about 200 of the 1,000 matches (1 MB of result).
+        Self.expectError("local s = string.rep('a', 1000)\nreturn s:gsub('a', string.rep('%0', 5000))",
+                         "t.lua:2: \(Self.budget) in string.gsub")
+        // Every empty match of a 1 MiB subject, one iterator call each.
+        Self.expectBudget("\(Self.subject)\nfor w in s:gmatch('') do end", line: 2, in: ["string.gmatch", ""])
     }
 
     @Test func patternsStillWork() throws {

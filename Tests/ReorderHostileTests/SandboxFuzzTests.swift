@@ -85,6 +85,25 @@ struct SandboxFuzzTests {
         let summary = lines.count > 1 ? lines[1] : ""
         #expect(["6", "5", "4"].contains { summary.hasPrefix("\($0) calls to 2 functions (seed 4), budget ") }, "\(summary)")
         #expect(summary.hasSuffix("; no failure"), "\(summary)")
-        #expect(lines.count > 2 && lines[2] == "reproduce: reorder fuzz --sandbox --seed 4 --runs 3")
+        #expect(lines.count > 2 && lines[2] == "reproduce: reorder fuzz --sandbox --seed 4 --runs 3 --cases 0")
+    }
+
+    /// With differential cases: the differential's summary line after the fuzzer's, and the
+    /// count in the command that repeats the run.
+    @Test func theCommandRunsTheDifferentialCases() {
+        var options = SandboxFuzzer.Options(seed: 9, runs: 1)
+        options.only = ["math.abs"]
+        let out = OutputBuffer(), errors = OutputBuffer()
+        let status = SandboxFuzzCommand.run(options: options, cases: 500, seedGiven: true,
+                                            console: .buffered(output: out, errors: errors))
+        #expect(status == 0, "\(out.text)")
+        let lines = out.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        let differential = lines.count > 1 ? lines[1] : ""
+        #expect(differential.hasPrefix("differential: 500 cases (seed 9): "), "\(differential)")
+        #expect(differential.contains("; no mismatch in "), "\(differential)")
+        #expect(lines.count > 2 && lines[2] == "reproduce: reorder fuzz --sandbox --seed 9 --runs 1 --cases 500")
+        // Progress is written every 10,000 cases: none for 500, and never on standard output.
+        #expect(errors.text.isEmpty)
     }
 }

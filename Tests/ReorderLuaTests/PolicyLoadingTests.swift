@@ -100,11 +100,54 @@ import ReorderCore
             """)
         let p = try LuaPolicy(path: path)
         let messages = p.drainDiagnostics().map(\.message).sorted()
-        #expect(messages == ["typo.lua: unknown field 'flavour'",
-                             "typo.lua: unknown field 'min_press_duraton' (did you mean 'min_press_duration'?)",
-                             "typo.lua: unknown field 'snapshot.shadw' (did you mean 'snapshot.shadow'?)"])
+        #expect(messages == ["typo.lua:1: unknown field 'flavour'",
+                             "typo.lua:1: unknown field 'min_press_duraton' (did you mean 'min_press_duration'?)",
+                             "typo.lua:1: unknown field 'snapshot.shadw' (did you mean 'snapshot.shadow'?)"])
         #expect(p.configuration.snapshot.scale == 1.1)
         #expect(p.configuration.minPressDuration == 0.5)   // the typo did not set it
+    }
+
+    /// Unknown fields and bad values are each reported at the line that sets them, in line
+    /// order (unknown fields came in the table's hash order without a line, bad values in the
+    /// order of the field table). `[1] = 2` has no name to find: it comes last, without a line.
+    @Test func fieldProblemsComeInLineOrderWithTheirLines() throws {
+        let files = try PolicyFiles()
+        let typos = try files.write("typos.lua", """
+            return {
+              zeta = 1,
+              min_press_durration = 0.3,
+              [1] = 2,
+              snapshot = {
+                scael = 1.1,
+              },
+              alpha = 2,
+              edge_scroll = { zoen = 80 },
+            }
+            """)
+        let p = try LuaPolicy(path: typos)
+        #expect(p.drainDiagnostics().map(\.message) == [
+            "typos.lua:2: unknown field 'zeta'",
+            "typos.lua:3: unknown field 'min_press_durration' (did you mean 'min_press_duration'?)",
+            "typos.lua:6: unknown field 'snapshot.scael' (did you mean 'snapshot.scale'?)",
+            "typos.lua:8: unknown field 'alpha'",
+            "typos.lua:9: unknown field 'edge_scroll.zoen' (did you mean 'edge_scroll.zone'?)",
+            "typos.lua: unknown field [number 1] in the policy table",
+        ])
+        let types = try files.write("types.lua", """
+            return {
+              snapshot = { scale = "big" },
+              min_press_duration = "slow",
+              follow = 3,
+              allowable_movement = -1,
+            }
+            """)
+        let error = try #require(loadError { _ = try LuaPolicy(path: types) })
+        #expect(error.description == """
+            types.lua:2: snapshot.scale: expected a number, got string "big"
+            types.lua:3: min_press_duration: expected a number, got string "slow"
+            types.lua:4: follow: expected "y", "xy", "translation" or "main", got number 3
+            types.lua:5: allowable_movement: expected a number in 0...100000, got number -1
+            """)
     }
 
     @Test func extendsChainsMergeFieldByField() throws {

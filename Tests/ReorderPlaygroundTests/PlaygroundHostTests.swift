@@ -15,7 +15,7 @@ import Testing
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
     }
 
-    /// A trace format for tests: one input per line, `type t x y`.
+    /// A trace format for tests: one input per line, `type t x y` (`key t n 0`: Space `n` times).
     static let lines = TraceFormat(
         encode: { r in r.inputs.map { i in "\(i.typeName) \(i.time) \(i.point?.x ?? 0) \(i.point?.y ?? 0)" }.joined(separator: "\n") },
         decode: { text in
@@ -27,6 +27,7 @@ import Testing
                 case "move": return .move(t, Point(x: x, y: y))
                 case "up": return .up(t)
                 case "frame": return .frame(t)
+                case "key": return .key(t, .space, Int(exactly: x) ?? 1)
                 default: return .cancel(t)
                 }
             }

@@ -10,15 +10,17 @@ import Testing
 
 /// The routes and the WebSocket through a live server (HummingbirdTesting).
 @Suite struct ServerTests {
-    func server() throws -> PlaygroundServer {
+    func server(port: Int = 0) throws -> PlaygroundServer {
         let hub = try PlaygroundHub(options: .init(policy: "default", rows: 30), traceFormat: nil, log: { _ in })
-        return PlaygroundServer(hub: hub, host: "127.0.0.1", port: 0)
+        return PlaygroundServer(hub: hub, host: "127.0.0.1", port: port)
     }
 
     /// Through the router, with no socket: under a loaded parallel run a live client's 20 s
     /// read timeout was reached before the starved server answered ("I/O on closed channel").
+    /// The router's client sends `Host: localhost`, which is the server's authority on port
+    /// 80 only (HTTP's default port is the one left out): the server is set up as port 80's.
     @Test func servesTheEmbeddedPage() async throws {
-        try await server().application().test(.router) { client in
+        try await server(port: 80).application().test(.router) { client in
             try await client.execute(uri: "/", method: .get) { r in
                 #expect(r.status == .ok)
                 #expect(r.headers[.contentType] == "text/html; charset=utf-8")
@@ -37,19 +39,32 @@ import Testing
         }
     }
 
+    /// A foreign origin through the live socket (a raw request: HummingbirdTesting's live
+    /// client sends `Host: localhost` without the port, itself refused), and the rule's cases;
+    /// ServerHostileTests has every form through the socket.
     @Test func foreignOriginAndHostAreRefused() async throws {
+        let answer = Texts()
         try await server().application().test(.live) { client in
-            try await client.execute(uri: "/state", method: .get, headers: [.origin: "http://evil.example"]) { r in
-                #expect(r.status == .forbidden)
-                #expect(String(buffer: r.body).hasPrefix("refused: Origin 'http://evil.example'"))
+            let port = try #require(client.port)
+            try await onThread {
+                let r = try RawClient.http(port: port, "GET /state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                                                       + "Origin: http://evil.example\r\nConnection: close\r\n\r\n")
+                answer.add("\(r.status) \(r.text.components(separatedBy: "\r\n\r\n").last ?? "")")
             }
         }
+        #expect(answer.all.first??.hasPrefix("403 refused: Origin 'http://evil.example' is not this server's") == true)
         #expect(PlaygroundServer.refusal(authority: "evil.example:8080", origin: nil, host: "127.0.0.1", port: 8080)?
                     .hasPrefix("refused: Host 'evil.example:8080'") == true)
         #expect(PlaygroundServer.refusal(authority: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", host: "127.0.0.1", port: 8080) == nil)
         #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "http://localhost:8081", host: "127.0.0.1", port: 8080) != nil)
         #expect(PlaygroundServer.refusal(authority: "127.0.0.1:8080", origin: "null", host: "127.0.0.1", port: 8080) != nil)
+        // A WebSocket library's origin (never a page's), with the port or without.
+        #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "ws://localhost:8080", host: "127.0.0.1", port: 8080) == nil)
         #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "ws://localhost", host: "127.0.0.1", port: 8080) == nil)
+        #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "ws://localhost:8081", host: "127.0.0.1", port: 8080) != nil)
+        // Without its port a page's origin is port 80's, another server's.
+        #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "http://localhost", host: "127.0.0.1", port: 8080)
+                == "refused: Origin 'http://localhost' is not this server's (http://127.0.0.1:8080 and the like)")
         #expect(PlaygroundServer.refusal(authority: "localhost:8080", origin: "https://localhost:8080", host: "127.0.0.1", port: 8080) != nil)
         #expect(PlaygroundServer.isLoopback("127.0.0.1") && PlaygroundServer.isLoopback("::1") && !PlaygroundServer.isLoopback("0.0.0.0"))
     }

@@ -152,7 +152,7 @@ import ReorderCore
         #expect(list.numbers("data-value") == timeline.frames.compactMap(\.listOffset))
         #expect(list.numbers("data-value").last == scrolled)
         #expect(root.all("text", class: "legend-name").map(\.text).contains("list scroll"))
-        #expect(root.all("text", class: "axis-label").map(\.text).last == "y position (pt)")
+        #expect(root.all("text", class: "axis-label").map(\.text).last == "y position (pt, down as on screen)")
 
         // A table keeps its three lines per axis and no list scroll.
         let table = DragSimulator(sections: [(0..<40).map { Item("r\($0)") }], viewport: viewport, policy: JXMovablePolicy())

@@ -60,12 +60,14 @@ import ReorderCore
         let line = try #require(root.element(id: "speed-by-distance")?.all("polyline", class: "series").first)
         let pts = (line["points"] ?? "").split(separator: " ").map { $0.split(separator: ",").compactMap { Double(String($0)) } }
         #expect(pts.count == 195)
-        // x axis -50...150 over 78...598, y axis 0...2000 over 350...70.
-        let firstX: Double = 78 + 6.0 / 200 * 520, firstY: Double = 350 - 1552.0 / 2000 * 280
-        let edgeX: Double = 78 + 50.0 / 200 * 520, edgeY: Double = 350 - 1200.0 / 2000 * 280
+        // x axis -50...150 over 78...598; y axis 0...2000 over 358...78: the plot's top is 16
+        // (margin) + 44 (title and subtitle) + 18 (one row of labels, "150 pt" and "edge",
+        // 16 pt + 2) = 78.
+        let firstX: Double = 78 + 6.0 / 200 * 520, firstY: Double = 358 - 1552.0 / 2000 * 280
+        let edgeX: Double = 78 + 50.0 / 200 * 520, edgeY: Double = 358 - 1200.0 / 2000 * 280
         #expect(pts.first == [firstX, firstY])
         #expect(pts[44] == [edgeX, edgeY])
-        #expect(pts.last == [598, 350])
+        #expect(pts.last == [598, 358])
     }
 
     @Test func zoneBordersAndTheEdgeAreMarked() throws {
@@ -83,8 +85,8 @@ import ReorderCore
         let legend = try #require(root.all("g", class: "legend").first)
         #expect(legend.all("text", class: "legend-name").map(\.text) == ["linear", "ramp", "off"])
         #expect(legend.all("text", class: "legend-detail").map(\.text) == [
-            "zone 150 pt, 1200 pt/s at the edge, up to 1552",
-            "zone 166.8 pt, 900 pt/s at the edge, time ramp",
+            "zone 150 pt, 1200 pt/s at the edge, up to 1552", "over time: 44 pt past the edge",
+            "zone 166.8 pt, 900 pt/s at the edge, time ramp", "over time: 82.9 pt inside the edge",
             "no edge scroll"])
     }
 
@@ -109,21 +111,24 @@ import ReorderCore
         let series = panel.all("polyline", class: "series")
         #expect(series.map { $0["data-name"] } == ["linear", "ramp"])
         #expect(series.map { $0["data-time-dependent"] } == ["false", "true"])
-        // sampled half a row (22 pt) past the edge
-        #expect(series.map { $0["data-depth"] } == ["172", "188.75"])
+        // each where its distance curve first reaches its top: linear's grows to the deepest
+        // sample (150 + 44 past the edge); ramp's 900 from half its zone, 83.375 pt: the first
+        // sample at or past it is 166.75 x 84 / 167 (one-point steps over 167 intervals)
+        let rampDepth: Double = 166.75 * 84 / 167
+        #expect(series.map { $0["data-depth"] } == ["194", "\(SVGNumber.exact(rampDepth))"])
         let r = series[1]
         let times = r.numbers("data-time"), speeds = r.numbers("data-speed")
         #expect(times.first == 0)
         #expect(speeds.first == 0)   // the ramp starts at rest
-        #expect(speeds.first == speed(of: ramp, depth: 188.75, zone: 166.75, elapsed: 0))
+        #expect(speeds.first == speed(of: ramp, depth: rampDepth, zone: 166.75, elapsed: 0))
         // the ramp settles at 0.4 s, so the time axis ends at the nice tick above 0.5 s: 0.5 s
         #expect(times.last == 0.5)
-        #expect(speeds.last == speed(of: ramp, depth: 188.75, zone: 166.75, elapsed: 0.5))
+        #expect(speeds.last == speed(of: ramp, depth: rampDepth, zone: 166.75, elapsed: 0.5))
         #expect(speeds.count == 31)   // 60 Hz frames from 0 to 0.5 s
         let atFrame12: Double = 900 * ((12.0 / 60) / 0.4)
         #expect(speeds[12] == atFrame12)
-        let linearPastEdge: Double = 172.0 / 150 * 1200
-        #expect(series[0].numbers("data-speed").allSatisfy { $0 == linearPastEdge })
+        let linearDeepest: Double = 194.0 / 150 * 1200
+        #expect(series[0].numbers("data-speed").allSatisfy { $0 == linearDeepest })
     }
 
     @Test func frameRateReachesThePolicyAndTheTimeSamples() throws {

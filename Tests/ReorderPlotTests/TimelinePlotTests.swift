@@ -64,7 +64,7 @@ func knownTimeline() -> DragTimeline {
         #expect(finger.numbers("data-value").last == lastFinger)
         #expect(series[1].numbers("data-time").first == 0.5)
         #expect(series[0].numbers("data-value").last == 30)
-        #expect(root.all("text", class: "axis-label").map(\.text) == ["time (s)", "y position (pt)"])
+        #expect(root.all("text", class: "axis-label").map(\.text) == ["time (s)", "y position (pt, down as on screen)"])
     }
 
     @Test func aTwoDimensionalDragDrawsBothAxes() throws {
@@ -82,7 +82,7 @@ func knownTimeline() -> DragTimeline {
         #expect(series.last?.numbers("data-value").last == 90)
         #expect(root.all("text", class: "legend-name").prefix(6).map(\.text)
                 == ["finger x", "snapshot centre x", "content offset x", "finger y", "snapshot centre y", "content offset y"])
-        #expect(root.all("text", class: "axis-label").map(\.text) == ["time (s)", "position (pt)"])
+        #expect(root.all("text", class: "axis-label").map(\.text) == ["time (s)", "position (pt, down as on screen)"])
     }
 
     @Test func phasesAreShaded() throws {

@@ -128,6 +128,38 @@ import Testing
         }
     }
 
+    /// `s:target` and `s:semantics` take the slot a drag proposes below a section's last row:
+    /// row 2 of a one-row section, row 1 of an empty one (where `ctx.item` is nil); one further
+    /// is out of range, and the message names the slot that is allowed.
+    @Test func targetIsAskedAboutTheSlotPastTheLastRow() {
+        let out = lua("""
+            local s = reorder.session{ sections = { { "a" }, { "b" }, {} }, policy = {
+              target = function(ctx, fs, fr, ts, tr)
+                if ctx.item(ts, tr) == nil then return ts, tr end
+                return nil
+              end,
+              semantics = function(ctx, fs, fr, ts, tr) return ctx.item(ts, tr) and "exchange" or "move" end,
+            } }
+            print(s:target(1, 1, 2, 2))
+            print(s:target(1, 1, 3, 1))
+            print(s:target(1, 1, 2, 1))
+            print(s:semantics(1, 1, 2, 2), s:semantics(1, 1, 2, 1))
+            print(select(2, pcall(s.target, s, 1, 1, 2, 3)))
+            print(select(2, pcall(s.target, s, 1, 1, 3, 2)))
+            print(select(2, pcall(s.target, s, 1, 2, 2, 1)))
+            """)
+        #expect(out == """
+            2	2
+            3	1
+            nil
+            move	exchange
+            s:target: row 3 out of range (section 2 has 1 row; a target may also be row 2, past the last)
+            s:target: row 2 out of range (section 3 has 0 rows; a target may also be row 1, past the last)
+            s:target: row 2 out of range (section 1 has 1 row)
+
+            """)
+    }
+
     @Test func inlinePolicyVetoRollsBack() {
         let out = lua("""
             local s = reorder.session{ policy = { min_press_duration = 0.5, on_end = function() return false end },

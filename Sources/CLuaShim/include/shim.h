@@ -77,7 +77,6 @@ typedef struct rs_vm {
 
 /* Limits of C functions a count hook cannot interrupt (sandboxed states only). */
 #define RS_REP_LIMIT        ((size_t)1 << 20)   /* string.rep result bytes */
-#define RS_PATTERN_COST     5000000.0           /* subject_len^(repetitions+1) */
 #define RS_PATTERN_MAXLEN   ((size_t)1 << 20)   /* subject bytes for any pattern function */
 #define RS_MOVE_LIMIT       ((lua_Integer)1 << 20) /* table.move elements */
 #define RS_SORT_LIMIT       ((lua_Integer)100000) /* table.sort elements */

@@ -11,6 +11,7 @@ const viewport = $('viewport');
 const state = {
   ws: null,
   seq: 0,
+  answered: 0,          // the highest seq a reply has answered
   lastTime: 0,          // seconds, the last time sent (kept non-decreasing)
   scene: null,
   pointer: null,        // the pointerId of the pressed pointer
@@ -83,6 +84,8 @@ function receive(text) {
   let m;
   try { m = JSON.parse(text); } catch { return; }
   state.received++;
+  // Replies come in the order of the messages they answer.
+  if (m.seq > state.answered) state.answered = m.seq;
   switch (m.type) {
     case 'welcome': welcome(m); break;
     case 'scene': scene(m); break;
@@ -143,12 +146,15 @@ function scene(m) {
     : 'not scrolling';
   if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);
-  // A replay (a trace from the file input or dropped on the page) drives the session alone.
+  // A replay (a trace from the file input or dropped on the page) drives the session until it
+  // ends or the page's own input (or Stop) stops it.
   if (!!m.replaying !== !!state.lastReplaying) status(m.replaying ? 'replaying a trace…' : 'connected');
   state.lastReplaying = !!m.replaying;
   if (m.replaying) state.sawReplaying = true;
   if ($('record').disabled !== !!m.recording) $('record').disabled = !!m.recording;
-  if ($('stop').disabled !== !m.recording) $('stop').disabled = !m.recording;
+  // Stop ends a recording, or a replay (as any input of the page's does).
+  const stoppable = !!(m.recording || m.replaying);
+  if ($('stop').disabled !== !stoppable) $('stop').disabled = !stoppable;
   // The page's own work for a scene (drawing it, the log, the chart), for bench_page.py.
   state.drawTimes.push(performance.now() - started);
   // The next frame shows this scene (and ticks if the session is not idle).
@@ -201,9 +207,10 @@ function keyboard(kb) {
   }
   const el = kb.focus ? cellAt(kb.focus[0], kb.focus[1]) : null;
   for (const c of document.querySelectorAll('.cell.kb-focus')) if (c !== el) c.classList.remove('kb-focus');
-  // A keyboard input still waiting for its frame makes this scene's focus stale: its own
-  // scene moves the focus.
-  const waiting = state.inputs.some((i) => i.type === 'focus' || i.type === 'key' || i.type === 'action');
+  // A keyboard input still waiting for its frame, or sent in a message not answered yet, makes
+  // this scene's focus stale: that input's own scene moves the focus.
+  const waiting = state.inputs.some((i) => KEYBOARD.has(i.type))
+    || [...state.sentInputs].some(([seq, stamps]) => seq > state.answered && stamps.some(([kind]) => KEYBOARD.has(kind)));
   if (el && state.keyboardActive && !waiting && document.activeElement !== el && $('kb-menu').hidden) {
     state.refocusing = true;
     el.focus({ preventScroll: true });

@@ -1,6 +1,6 @@
 -- `reorder test` in Lua: runs Debian's busted (busted.runner, with luassert) in this trusted VM,
 -- where the `reorder` module is loaded. The host (SpecRunner) defines reorder._emit,
--- _emit_error, _capture, _read_spec, _file_begin, _file_end and _diff before calling
+-- _emit_error, _capture, _read_spec, _file_begin, _file_end, _coverage and _diff before calling
 -- reorder._run_specs(args, options).
 local reorder = reorder
 local error, setmetatable, getmetatable, pcall, require = error, setmetatable, getmetatable, pcall, require
@@ -333,6 +333,17 @@ function reorder._run_specs(args, options)
   local has_luassert, why = pcall(require, "luassert")
   if not has_luassert then return "missing", tostring(why) end
   fast_env = nil
+  -- busted's coverage (`-c`, `coverage = true` in .busted) starts LuaCov through
+  -- busted.modules.luacov; policies run in VMs of their own that LuaCov cannot see, and the
+  -- host counts their lines (reorder test --coverage). The module is replaced for the run by
+  -- one that asks the host for that.
+  local luacov_module = package.loaded["busted.modules.luacov"]
+  package.loaded["busted.modules.luacov"] = function()
+    return function()
+      reorder._coverage()
+      return true
+    end
+  end
   local restore_block = wrap_block_module()
   local restore_luassert = install_lazy_luassert()
   -- The host lists the files (a FIFO or a device named on the command line included): busted
@@ -365,6 +376,7 @@ function reorder._run_specs(args, options)
   arg[0] = "reorder test"
   local done, err = pcall(runner, { standalone = false, output = "reorder" })
   io.stderr = saved_stderr
+  package.loaded["busted.modules.luacov"] = luacov_module
   restore_block()
   restore_luassert()
   fast_env = nil

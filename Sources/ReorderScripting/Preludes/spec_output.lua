@@ -1,10 +1,14 @@
 -- busted's output handler `reorder` (`reorder test`'s default, `-o reorder`): one line per spec
 -- file with one mark per test (`.` passed, `F` failed, `E` error, `P` pending), then the failures
 -- with the spec's FILE:LINE, full name, message and expected/actual (a line diff for tables),
--- and the closing line `N passed, N failed[, N pending]`. With options.tap: TAP version 13.
+-- and the closing line `N passed, N failed[, N pending]`. With options.tap: TAP version 13, the
+-- closing line as a `# ` diagnostic (TAP 13 has no other place for it).
 -- What a test writes (print, a policy's diagnostics) is captured by the host and shown with
--- that test. The records of every result are left in reorder._spec_results for the host
--- (JUnit XML, the exit status).
+-- that test: in its block after the marks (`output:`), or as `# ` lines after its TAP line.
+-- What is written before a test starts (a describe body, setup, before_each, the previous
+-- test's after_each) goes with the test that starts next; what is written after the last test
+-- (teardown) with the last. The records of every result are left in reorder._spec_results for
+-- the host (JUnit XML, the exit status).
 package.preload["busted.outputHandlers.reorder"] = function()
   local reorder = reorder
   local inspect = reorder.inspect
@@ -28,6 +32,7 @@ package.preload["busted.outputHandlers.reorder"] = function()
     local tap_started = false
     local suite_started = false
     local tap_count = 0
+    local before_test = ""    -- written since the last test ended, before the next started
 
     -- Values in messages as reorder.inspect writes them (tables one entry per line, so a
     -- failure can show a line diff).
@@ -138,6 +143,10 @@ package.preload["busted.outputHandlers.reorder"] = function()
       return lines
     end
 
+    local function tap_comment(text)
+      for _, l in ipairs(indent((text:gsub("\n$", "")), "# ")) do emit(l .. "\n") end
+    end
+
     local function add(r, output)
       results[#results + 1] = r
       r.output = output ~= "" and output or nil
@@ -154,11 +163,7 @@ package.preload["busted.outputHandlers.reorder"] = function()
           emit(("not ok %d - %s\n# %s:%d\n"):format(tap_count, r.name, r.file, r.line))
           for _, l in ipairs(body(r)) do emit("#   " .. l .. "\n") end
         end
-        if r.output then
-          for _, l in ipairs(indent((r.output:gsub("\n$", "")), "# ")) do emit(l .. "\n") end
-        end
-      elseif r.output then
-        emit(r.output)
+        if r.output then tap_comment(r.output) end
       end
     end
 
@@ -170,7 +175,7 @@ package.preload["busted.outputHandlers.reorder"] = function()
     end
 
     handler.testStart = function(element)
-      reorder._capture(true)
+      before_test = before_test .. reorder._capture(true)
       return nil, true
     end
 
@@ -190,7 +195,8 @@ package.preload["busted.outputHandlers.reorder"] = function()
     end
 
     handler.testEnd = function(element, parent, status, trace)
-      local output = reorder._capture(true)
+      local output = before_test .. reorder._capture(true)
+      before_test = ""
       local id = tostring(element)
       local r
       if status == "success" then
@@ -217,7 +223,8 @@ package.preload["busted.outputHandlers.reorder"] = function()
       local file_level = element.descriptor == "file"
       local r = record(element, "error", message, trace, file_level)
       if file_level then r.file = display(element.name) end
-      add(r, reorder._capture(true))
+      add(r, before_test .. reorder._capture(true))
+      before_test = ""
       -- A file that failed to load never starts: its line is written now.
       if file_level and not suite_started then write_file_line(r.file) end
       return nil, true
@@ -229,8 +236,16 @@ package.preload["busted.outputHandlers.reorder"] = function()
     end
 
     handler.suiteEnd = function()
-      local output = reorder._capture(false)
-      if output ~= "" then emit(output) end
+      local output = before_test .. reorder._capture(false)
+      before_test = ""
+      if output ~= "" then
+        local last = results[#results]
+        if tap or not last then
+          if tap then tap_comment(output) else emit(output) end
+        else
+          last.output = (last.output or "") .. output
+        end
+      end
       local passed, failed, pending = 0, 0, 0
       for _, r in ipairs(results) do
         if r.status == "pass" then passed = passed + 1
@@ -259,11 +274,18 @@ package.preload["busted.outputHandlers.reorder"] = function()
           elseif r.status ~= "pass" then
             out[#out + 1] = ("\n%s %s:%d\n  %s\n"):format(r.status == "fail" and "FAIL" or "ERROR", r.file, r.line, r.name)
             for _, l in ipairs(body(r)) do out[#out + 1] = "  " .. l .. "\n" end
+          elseif r.output then
+            out[#out + 1] = ("\nOUTPUT %s:%d\n  %s\n"):format(r.file, r.line, r.name)
+          end
+          if r.output then
+            out[#out + 1] = "  output:\n"
+            for _, l in ipairs(indent((r.output:gsub("\n$", "")), "    ")) do out[#out + 1] = l .. "\n" end
           end
         end
         if #out > 0 then emit(concat(out) .. "\n") end
       end
-      emit(("%d passed, %d failed%s\n"):format(passed, failed, pending > 0 and (", " .. pending .. " pending") or ""))
+      emit(("%s%d passed, %d failed%s\n"):format(tap and "# " or "", passed, failed,
+        pending > 0 and (", " .. pending .. " pending") or ""))
       return nil, true
     end
 

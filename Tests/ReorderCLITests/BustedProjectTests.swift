@@ -1,0 +1,167 @@
+import Foundation
+import ReorderTestSupport
+import Testing
+@testable import ReorderCLI
+
+/// `reorder test` in projects laid out for busted, with a `.busted` file (busted reads it from
+/// the working directory), run with the built binary in a copy of each fixture under
+/// `Fixtures/busted-projects`. Real busted 2.1.1 (`lua5.4 /usr/bin/busted`) is the reference:
+/// its command line wins over `.busted` (busted/modules/cli.lua merges the parsed options over
+/// the file's, busted/modules/configuration_loader.lua).
+@Suite struct BustedProjectTests {
+    /// A fresh copy of the fixture project `name` (the run may write `lcov.info` into it).
+    static func project(_ name: String) throws -> URL {
+        let dir = try temporaryDirectory(prefix: "reorder-busted")
+        let copy = dir.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("busted-projects/\(name)"), to: copy)
+        return copy
+    }
+
+    /// `.busted` sets `output = "gtest"`: `--junit` and `--tap` still get the `reorder` handler
+    /// (the JUnit report counted 0 tests), `-o TAP` gets busted's TAP, and with none of them the
+    /// project's gtest output is used, as busted uses it.
+    @Test func theCommandLineWinsOverTheBustedFile() throws {
+        let dir = try Self.project("gtest")
+        let (status, out, err) = try runReorder(["test", "spec", "--junit", "report.xml"], directory: dir)
+        #expect(status == 0, "\(err)")
+        #expect(out == "spec/math_spec.lua ..\n2 passed, 0 failed\n")
+        let report = try String(contentsOf: dir.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(report == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="reorder" tests="2" failures="0" errors="0" skipped="0">
+              <testsuite name="spec/math_spec.lua" tests="2" failures="0" errors="0" skipped="0">
+                <testcase classname="spec/math_spec.lua" name="math adds" file="spec/math_spec.lua" line="2"/>
+                <testcase classname="spec/math_spec.lua" name="math multiplies" file="spec/math_spec.lua" line="3"/>
+              </testsuite>
+            </testsuites>
+
+            """)
+        let (_, tap, _) = try runReorder(["test", "spec", "--tap"], directory: dir)
+        #expect(tap == "TAP version 13\nok 1 - math adds\nok 2 - math multiplies\n1..2\n# 2 passed, 0 failed\n")
+        // busted's own TAP handler, as `busted -o TAP spec` prints it.
+        let (_, busted, _) = try runReorder(["test", "spec", "-o", "TAP"], directory: dir)
+        #expect(busted == "ok 1 - math adds\nok 2 - math multiplies\n1..2\n")
+        let (_, gtest, _) = try runReorder(["test", "spec"], directory: dir)
+        #expect(gtest.hasPrefix("[==========] Running tests from scanned files.\n"))
+        #expect(gtest.hasSuffix("[  PASSED  ] 2 tests.\n"))
+        let (refused, _, why) = try runReorder(["test", "spec", "--tap", "-o", "json"], directory: dir)
+        #expect(refused == 1)
+        #expect(why == "reorder test: --tap is the default output's TAP form, not -o json; busted's own -o TAP writes TAP\n")
+    }
+
+    /// `.busted` sets `coverage = true`, which busted gives to LuaCov ("LuaCov not found on the
+    /// system" without it; reorder failed so too): reorder counts the policy lines itself and
+    /// writes `lcov.info`, as `--coverage` does; busted's `--no-coverage` turns it off. pinned.lua
+    /// has 7 executable lines, of which line 7 (`return true`) is not run.
+    @Test func coverageInTheBustedFileIsReordersOwn() throws {
+        let dir = try Self.project("coverage")
+        let (status, out, err) = try runReorder(["test", "spec"], directory: dir)
+        #expect(status == 0, "\(err)")
+        #expect(out == """
+            spec/pinned_spec.lua .
+            1 passed, 0 failed
+            coverage of policy lines (lcov.info):
+            Policies/default.lua  30/35 lines (85.7%)
+            pinned.lua            6/7 lines (85.7%)
+            total                 36/42 lines (85.7%)
+
+            """)
+        let lcov = try String(contentsOf: dir.appendingPathComponent("lcov.info"), encoding: .utf8)
+        #expect(lcov.hasSuffix("""
+            SF:pinned.lua
+            FN:3,can_move
+            FNDA:1,can_move
+            FNF:1
+            FNH:1
+            DA:1,1
+            DA:2,1
+            DA:4,1
+            DA:5,1
+            DA:7,0
+            DA:8,1
+            DA:9,1
+            LF:7
+            LH:6
+            end_of_record
+
+            """))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("lcov.info"))
+        let (status2, out2, _) = try runReorder(["test", "spec", "--no-coverage"], directory: dir)
+        #expect(status2 == 0)
+        #expect(out2 == "spec/pinned_spec.lua .\n1 passed, 0 failed\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("lcov.info").path))
+        let (status3, _, err3) = try runReorder(["test", "spec", "--coverage", "--no-coverage"], directory: dir)
+        #expect(status3 == 64)
+        #expect(err3.hasPrefix("Error: --coverage and --no-coverage contradict each other: give one\n"))
+    }
+
+    /// What a test writes goes with it: a policy's diagnostic inside the failing test's block
+    /// (it was printed above the file's mark line), output before a test (the file's top level,
+    /// before_each) with the test that starts next, teardown's with the last; under `--tap` the
+    /// closing tally is a `# ` diagnostic line (TAP version 13, "Anything else": any other line
+    /// is incorrect; testanything.org/tap-version-13-specification.html).
+    @Test func outputGoesWithItsTestAndTheTAPTallyIsADiagnostic() throws {
+        let dir = try Self.project("diagnostics")
+        let (status, out, _) = try runReorder(["test", "spec"], directory: dir)
+        #expect(status == 1)
+        #expect(out == """
+            spec/bad_spec.lua .F.
+
+            OUTPUT spec/bad_spec.lua:8
+              bad passes first
+              output:
+                at load
+                before each
+
+            FAIL spec/bad_spec.lua:11
+              bad lifts row 2
+              Expected objects to be the same.
+              expected (-) / actual (+):
+                  {
+                    "1",
+                -   "3",
+                    "2",
+                +   "3",
+                  }
+              output:
+                before each
+                [policy bad] error: bad.lua:4: can_move: no lifting today
+
+            OUTPUT spec/bad_spec.lua:13
+              bad prints
+              output:
+                before each
+                hello
+                teardown
+
+            2 passed, 1 failed
+
+            """)
+        let (_, tap, _) = try runReorder(["test", "spec", "--tap"], directory: dir)
+        #expect(tap == """
+            TAP version 13
+            ok 1 - bad passes first
+            # at load
+            # before each
+            not ok 2 - bad lifts row 2
+            # spec/bad_spec.lua:11
+            #   Expected objects to be the same.
+            #   expected (-) / actual (+):
+            #       {
+            #         "1",
+            #     -   "3",
+            #         "2",
+            #     +   "3",
+            #       }
+            # before each
+            # [policy bad] error: bad.lua:4: can_move: no lifting today
+            ok 3 - bad prints
+            # before each
+            # hello
+            # teardown
+            1..3
+            # 2 passed, 1 failed
+
+            """)
+    }
+}

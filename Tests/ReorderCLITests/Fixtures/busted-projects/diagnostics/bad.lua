@@ -1,0 +1,6 @@
+return {
+  name = "bad",
+  can_move = function(ctx, section, row)
+    error("no lifting today")
+  end,
+}

@@ -1,0 +1,15 @@
+print("at load")
+describe("bad", function()
+  local s
+  before_each(function()
+    print("before each")
+    s = reorder.session{ policy = "bad.lua", rows = 3 }
+  end)
+  it("passes first", function() assert.is_true(true) end)
+  it("lifts row 2", function()
+    s:drag(1, 2, 1, 3)
+    assert.same({ "1", "3", "2" }, s:order())
+  end)
+  it("prints", function() print("hello") end)
+  teardown(function() print("teardown") end)
+end)
