@@ -33,38 +33,26 @@ extension DragSession {
 
         /// The press, in place. Only while pressing.
         var press: Press {
-            @inline(__always) get {
-                precondition(state == .pressing, "no press outside the pressing phase")
-                return pressData
-            }
-            @inline(__always) _modify {
-                precondition(state == .pressing, "no press outside the pressing phase")
-                yield &pressData
-            }
+            @inline(__always) get { only(state == .pressing, "a press"); return pressData }
+            @inline(__always) _modify { only(state == .pressing, "a press"); yield &pressData }
         }
 
-        /// The drag, in place. Only while dragging or dropping.
+        /// The drag, in place. Only while dragging or dropping (the drop lands it).
         var drag: Drag {
-            @inline(__always) get {
-                precondition(hasDrag, "no drag outside the dragging and dropping phases")
-                return dragData
-            }
-            @inline(__always) _modify {
-                precondition(hasDrag, "no drag outside the dragging and dropping phases")
-                yield &dragData
-            }
+            @inline(__always) get { only(hasDrag, "a drag"); return dragData }
+            @inline(__always) _modify { only(hasDrag, "a drag"); yield &dragData }
         }
 
         /// The drop, in place. Only while dropping.
         var drop: Drop {
-            @inline(__always) get {
-                precondition(state == .dropping, "no drop outside the dropping phase")
-                return dropData
-            }
-            @inline(__always) _modify {
-                precondition(state == .dropping, "no drop outside the dropping phase")
-                yield &dropData
-            }
+            @inline(__always) get { only(state == .dropping, "a drop"); return dropData }
+            @inline(__always) _modify { only(state == .dropping, "a drop"); yield &dropData }
+        }
+
+        /// Stops the program when a phase's data are reached outside the phase: a bug of the
+        /// session, never of its input.
+        @inline(__always) private func only(_ inPhase: Bool, _ data: StaticString) {
+            precondition(inPhase, "\(data) outside its phase (now \(state))")
         }
 
         // MARK: Transitions (the only writes of `state`)
@@ -107,8 +95,7 @@ extension DragSession {
     /// A finger down on an item, the drag not begun.
     struct Press: Sendable {
         /// Where the finger went down (viewport) and when.
-        var point: Point
-        var time: Double
+        var point: Point, time: Double
         /// Where the finger is now (viewport).
         var finger: Point
         /// The item under the finger.
@@ -142,14 +129,12 @@ extension DragSession {
     struct Drag: Sendable {
         var lift: Lift
         /// Where the dragged item was when the drag began, and where it is now.
-        var original: ItemPosition
-        var current: ItemPosition
+        var original, current: ItemPosition
         /// The dragged item's handle (it follows the item through every step).
         var handle: Int32
-        /// The time the drag began.
-        var beganAt: Double
-        /// The time of the last dragging frame (the edge scroll's `dt`).
-        var lastFrameTime: Double
+        /// The time the drag began, and the time of its last frame (the edge scroll's `dt` is
+        /// the time since).
+        var beganAt, lastFrameTime: Double
         /// Cell centre (viewport) when the drag began: where the lift starts.
         var liftFrom: Point
         /// The layout's scroll axis (``Layout/scrollAxis``), read once at the lift: `follow =
@@ -164,8 +149,7 @@ extension DragSession {
         /// yet). Nothing else it depends on changes during a drag.
         var snapshotBasis: SnapshotBasis? = nil
         /// The edge-scroll episode on each axis, nil outside the zones.
-        var verticalEpisode: ScrollEpisode? = nil
-        var horizontalEpisode: ScrollEpisode? = nil
+        var verticalEpisode: ScrollEpisode? = nil, horizontalEpisode: ScrollEpisode? = nil
         /// The time at the start of the dragging frame in which the finger last came over the
         /// viewport (nil while it is outside, and before the first frame): `ctx.over_since`.
         var fingerOverAt: Double? = nil
