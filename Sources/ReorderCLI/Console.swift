@@ -1,5 +1,6 @@
 import Foundation
 import ReorderLua
+import ReorderPersistence
 
 /// The input and output a command works with, injected so tests run commands in-process.
 ///
@@ -91,4 +92,37 @@ public final class OutputBuffer {
     public private(set) var text = ""
     public init() {}
     public func append(_ s: String) { text += s }
+}
+
+extension Console {
+    /// Why the output file `path` (relative to the working directory) cannot be written
+    /// (``OutputFile/check(_:displayPath:)``: a missing folder, a file in the way of a folder,
+    /// a directory at the path, no permission), or nil: checked before a long run.
+    ///
+    /// ```swift
+    /// console.unwritable("no/such/dir/x.svg")   // "cannot write no/such/dir/x.svg: the folder no/such/dir does not exist"
+    /// ```
+    func unwritable(_ path: String) -> String? {
+        do {
+            try OutputFile.check(resolve(path), displayPath: path)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// Writes `text` to the output file `path` as every output file is written
+    /// (``OutputFile``: a regular file replaced atomically); returns the problem, or nil.
+    ///
+    /// ```swift
+    /// console.writeFile("<svg/>", to: "/dev/full")   // "cannot write /dev/full: no space left on device"
+    /// ```
+    func writeFile(_ text: String, to path: String) -> String? {
+        do {
+            try OutputFile.write(text, to: resolve(path), displayPath: path)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
 }

@@ -21,6 +21,8 @@ final class LastDragRenderer {
         let viewport: Size
         let offset: Point
         let frameRate: Double
+        /// ``DragSimulator/recordedInputCount`` then: the number of the next input, which
+        /// stays its number when the simulator drops older ones.
         let inputCount: Int
     }
 
@@ -38,26 +40,40 @@ final class LastDragRenderer {
         if latest?.session != id { latest = nil; beforeLastDrag = nil }
         let sim = s.simulator
         guard sim.state == .idle else { return }
-        if let cp = latest, Self.pressed(since: cp, in: sim.inputs) { beforeLastDrag = cp }
+        if let cp = latest, Self.inputs(since: cp, of: sim).map({ DragTimeline.lastPress(in: $0) != nil }) ?? true {
+            beforeLastDrag = cp
+        }
         latest = Checkpoint(session: id, order: sim.order, layout: sim.layout, viewport: sim.viewport,
-                            offset: sim.offset, frameRate: sim.frameRate, inputCount: sim.inputs.count)
+                            offset: sim.offset, frameRate: sim.frameRate, inputCount: sim.recordedInputCount)
     }
 
-    /// Whether a touch down came after the checkpoint.
-    private static func pressed(since cp: Checkpoint, in inputs: [TraceInput]) -> Bool {
-        cp.inputCount <= inputs.count && DragTimeline.lastPress(in: Array(inputs[cp.inputCount...])) != nil
+    /// The inputs since the checkpoint, or nil when the simulator has dropped some of them
+    /// (a session keeps its last ``DragSimulator/inputLimit`` or more).
+    private static func inputs(since cp: Checkpoint, of sim: DragSimulator) -> [TraceInput]? {
+        let first = cp.inputCount - sim.droppedInputs
+        let kept = sim.inputs
+        guard first >= 0 else { return nil }
+        return first <= kept.count ? Array(kept[first...]) : []
     }
 
     /// Draws the last drag of `s` into `path`; returns a message for the user (what was
     /// written, or what went wrong) and whether it succeeded.
     func render(_ s: ScriptSession, host: ScriptingHost, to path: String, console: Console) -> (ok: Bool, message: String) {
-        let all = s.simulator.inputs
         let candidates = [latest, beforeLastDrag].compactMap { $0 }.filter { $0.session == ObjectIdentifier(s) }
-        guard let cp = candidates.first(where: { Self.pressed(since: $0, in: all) }),
-              case let inputs = Array(all[cp.inputCount...]), let start = DragTimeline.lastPress(in: inputs) else {
+        var tooLong = false
+        var found: (Checkpoint, [TraceInput], Int)?
+        for cp in candidates {
+            guard let inputs = Self.inputs(since: cp, of: s.simulator) else { tooLong = true; continue }
+            if let start = DragTimeline.lastPress(in: inputs) { found = (cp, inputs, start); break }
+        }
+        guard let (cp, inputs, start) = found else {
+            if tooLong {
+                return (false, ":render: the last drag of `s` is too long to redraw: its first inputs were dropped "
+                               + "(a session keeps its last \(DragSimulator.inputLimit) inputs)")
+            }
             return (false, ":render: no drag of `s` to draw yet (press an item first, e.g. s:drag(1, 2, 1, 5))")
         }
-        if let problem = Plotter.unwritable(path, console: console) { return (false, ":render: \(problem)") }
+        if let problem = console.unwritable(path) { return (false, ":render: \(problem)") }
         let timeline: DragTimeline
         let replayed: DragSimulator
         do {
@@ -70,7 +86,7 @@ final class LastDragRenderer {
         } catch {
             return (false, ":render: \(error.outsideLua.message)")
         }
-        if let problem = Plotter.write(TimelinePlot(timeline: timeline).render(), to: path, console: console) {
+        if let problem = console.writeFile(TimelinePlot(timeline: timeline).render(), to: path) {
             return (false, ":render: \(problem)")
         }
         var message = "wrote \(path): \(Plotter.summary(timeline))"

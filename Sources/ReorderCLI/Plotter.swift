@@ -44,7 +44,7 @@ public enum Plotter {
             }
             options.frameRate = frameRate
         }
-        if let out, let problem = unwritable(out, console: console) { return fail(problem) }
+        if let out, let problem = console.unwritable(out) { return fail(problem) }
 
         var policies: [(name: String, policy: any DragPolicy)] = []
         var failed = false
@@ -80,7 +80,7 @@ public enum Plotter {
             reportFailing()
             return status
         }
-        if let problem = write(plot.render(), to: out, console: console) { return fail(problem) }
+        if let problem = console.writeFile(plot.render(), to: out) { return fail(problem) }
         let names = plot.curves.map(\.name).joined(separator: ", ")
         console.write("wrote \(out): \(plot.curves.count) curve\(plot.curves.count == 1 ? "" : "s") (\(names))"
                       + (plot.hasTimePanel ? ", speed over time panel" : "") + "\n")
@@ -96,7 +96,7 @@ public enum Plotter {
             console.writeError("reorder render: \(message)\n")
             return 1
         }
-        if let problem = unwritable(out, console: console) { return fail(problem) }
+        if let problem = console.unwritable(out) { return fail(problem) }
         guard let trace = Replayer.loadTrace(tracePath, command: "render", console: console) else { return 1 }
         guard DragTimeline.lastPress(in: trace.inputs) != nil else {
             return fail("\(tracePath) has no touch down: there is no drag to draw")
@@ -112,7 +112,7 @@ public enum Plotter {
             // The policy came from the command line or the trace, not from a Lua call.
             return fail(error.outsideLua.message)
         }
-        if let problem = write(TimelinePlot(timeline: timeline).render(), to: out, console: console) { return fail(problem) }
+        if let problem = console.writeFile(TimelinePlot(timeline: timeline).render(), to: out) { return fail(problem) }
         console.write("wrote \(out): \(summary(timeline))\n")
         return 0
     }
@@ -161,33 +161,4 @@ public enum Plotter {
         return Size(width: w, height: h)
     }
 
-    /// Why `path` cannot be written (a missing or read-only directory, a directory in the
-    /// way), or nil.
-    static func unwritable(_ path: String, console: Console) -> String? {
-        let full = console.resolve(path)
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "cannot write \(path): it is a directory"
-        }
-        let directory = (full as NSString).deletingLastPathComponent
-        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return "cannot write \(path): the directory \(directory) does not exist"
-        }
-        guard fm.isWritableFile(atPath: directory) else {
-            return "cannot write \(path): the directory \(directory) is not writable"
-        }
-        return nil
-    }
-
-    /// Writes `text` to `path` atomically (temporary file + rename); returns the problem, or nil.
-    static func write(_ text: String, to path: String, console: Console) -> String? {
-        if let problem = unwritable(path, console: console) { return problem }
-        do {
-            try text.write(toFile: console.resolve(path), atomically: true, encoding: .utf8)
-            return nil
-        } catch {
-            return "cannot write \(path): \(error.localizedDescription)"
-        }
-    }
 }

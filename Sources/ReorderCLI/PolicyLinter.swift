@@ -1,4 +1,6 @@
 import Foundation
+import ReorderLua
+import ReorderPersistence
 import ReorderScripting
 
 /// `reorder check --lint`: luacheck (Debian's `lua-check`) on policy and spec files with the
@@ -26,29 +28,45 @@ enum PolicyLinter {
     }
 
     /// The `.lua` files named or under the folders named (default: the working directory),
-    /// skipping hidden folders and the definitions folder; missing paths separately.
-    static func files(_ paths: [String], console: Console) -> (files: [String], missing: [String]) {
-        var files: [String] = [], missing: [String] = []
+    /// skipping hidden folders and the definitions folder; missing paths separately. Each file
+    /// is checked as the tool's own readers check a Lua file (``InputFile/check``: a regular
+    /// file, a symbolic link followed, of at most ``LuaPolicy/maximumFileSize`` bytes, or
+    /// ``ScriptingHost/maximumSourceSize`` for a spec file) before luacheck reads it: a FIFO
+    /// would block luacheck and a link to `/dev/zero` never ends, so such a file is skipped,
+    /// with the reason in `skipped`.
+    static func files(_ paths: [String], console: Console) -> (files: [String], missing: [String], skipped: [String]) {
+        var files: [String] = [], missing: [String] = [], skipped: [String] = []
         let fm = FileManager.default
+        func add(_ path: String) {
+            let spec = path.hasSuffix("_spec.lua")
+            do {
+                try InputFile.check(console.resolve(path), displayPath: path, kind: spec ? "spec file" : "policy",
+                                    limit: spec ? ScriptingHost.maximumSourceSize : LuaPolicy.maximumFileSize)
+                files.append(path)
+            } catch {
+                skipped.append(error.description)
+            }
+        }
         for path in paths.isEmpty ? ["."] : paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: console.resolve(path), isDirectory: &isDirectory) else { missing.append(path); continue }
-            guard isDirectory.boolValue else { files.append(path); continue }
+            guard isDirectory.boolValue else { add(path); continue }
             var found: [String] = []
             if let e = fm.enumerator(atPath: console.resolve(path)) {
                 while let rel = e.nextObject() as? String {
                     let parts = rel.split(separator: "/")
+                    let isFolder = (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory
                     if parts.contains(where: { $0.hasPrefix(".") }) || parts.first.map(String.init) == EditorKit.typesFolder {
-                        if (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { e.skipDescendants() }
+                        if isFolder { e.skipDescendants() }
                         continue
                     }
-                    if rel.hasSuffix(".lua") { found.append(rel) }
+                    if rel.hasSuffix(".lua") && !isFolder { found.append(rel) }
                 }
             }
             let prefix = path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
-            files += found.sorted().map { prefix + $0 }
+            for rel in found.sorted() { add(prefix + rel) }
         }
-        return (files, missing)
+        return (files, missing, skipped)
     }
 
     /// Lints; returns the exit status (0: no warnings; 1: warnings, errors, or no luacheck).
@@ -57,10 +75,11 @@ enum PolicyLinter {
             console.writeError("reorder check --lint: luacheck not found: install lua-check (Debian: apt-get install lua-check)\n")
             return 1
         }
-        let (files, missing) = files(paths, console: console)
+        let (files, missing, skipped) = files(paths, console: console)
         for m in missing { console.writeError("reorder check --lint: no such file or directory: \(m)\n") }
+        for s in skipped { console.writeError("reorder check --lint: skipped \(s)\n") }
         guard !files.isEmpty else {
-            if missing.isEmpty { console.writeError("reorder check --lint: no .lua files under \(paths.isEmpty ? "." : paths.joined(separator: ", "))\n") }
+            if missing.isEmpty && skipped.isEmpty { console.writeError("reorder check --lint: no .lua files under \(paths.isEmpty ? "." : paths.joined(separator: ", "))\n") }
             return 1
         }
         let ownConfig = FileManager.default.fileExists(atPath: console.resolve(".luacheckrc"))
@@ -112,6 +131,6 @@ enum PolicyLinter {
         }
         let n = files.count
         console.write("lint: \(warnings == 0 ? "no" : String(warnings)) warning\(warnings == 1 ? "" : "s") in \(n) file\(n == 1 ? "" : "s")\n")
-        return failed || warnings > 0 || !missing.isEmpty ? 1 : 0
+        return failed || warnings > 0 || !missing.isEmpty || !skipped.isEmpty ? 1 : 0
     }
 }

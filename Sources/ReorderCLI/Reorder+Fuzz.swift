@@ -158,10 +158,8 @@ public enum FuzzCommand {
         console.write("\(summary): VIOLATION in run \(failure.run + 1) (seed \(options.seed))\n")
         console.write("  \(failure.violation)\n")
         console.write("  on \(failure.scenario)\n")
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            console.writeError("reorder fuzz: cannot write the trace to \(path): \(error.localizedDescription)\n")
+        if let problem = console.writeFile(text, to: path) {
+            console.writeError("reorder fuzz: \(problem)\n")
             return 1
         }
         console.write("  trace: \(path) (\(failure.trace.count) inputs, shrunk from \(failure.originalLength))\n")

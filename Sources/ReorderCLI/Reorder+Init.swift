@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReorderPersistence
 import ReorderScripting
 
 extension Reorder {
@@ -19,11 +20,7 @@ extension Reorder {
         var name: String
 
         func validate() throws {
-            let ok = name.first.map { $0.isLetter || $0 == "_" } == true
-                && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
-            guard ok else {
-                throw ValidationError("'\(name)' is not a policy name: use letters, digits and underscores, not starting with a digit (it names NAME.lua and a Lua identifier)")
-            }
+            if let problem = EditorKit.nameProblem(name) { throw ValidationError(problem) }
         }
 
         func run() throws {
@@ -62,15 +59,15 @@ extension Reorder {
                 console.writeError("reorder init: will not overwrite \(existing.map { "\(name)/\($0)" }.joined(separator: ", ")); nothing written\n")
                 return 1
             }
-            do {
+            do throws(OutputFileError) {
                 for f in files {
-                    let path = dir + "/" + f.path
-                    try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    try f.text.write(toFile: path, atomically: true, encoding: .utf8)
-                    console.write("created \(name)/\(f.path)\n")
+                    let path = dir + "/" + f.path, shown = name + "/" + f.path
+                    try OutputFile.makeFolder(FileProblem.parentFolder(of: path), displayPath: FileProblem.parentFolder(of: shown))
+                    try OutputFile.write(f.text, to: path, displayPath: shown)
+                    console.write("created \(shown)\n")
                 }
             } catch {
-                console.writeError("reorder init: \(error.localizedDescription)\n")
+                console.writeError("reorder init: \(error)\n")
                 return 1
             }
             console.write("""

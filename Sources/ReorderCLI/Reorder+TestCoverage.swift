@@ -17,10 +17,8 @@ extension Reorder.Test {
     static func writeCoverage(to file: String, tap: Bool, console: Console) throws {
         PolicyCoverage.enableEverywhere(false)
         let files = PolicyCoverage.files()
-        do {
-            try PolicyCoverage.lcov(files).write(toFile: console.resolve(file), atomically: true, encoding: .utf8)
-        } catch {
-            console.writeError("reorder test: cannot write \(file): \(error.localizedDescription)\n")
+        if let problem = console.writeFile(PolicyCoverage.lcov(files), to: file) {
+            console.writeError("reorder test: \(problem)\n")
             throw ExitCode(1)
         }
         let lines = ("coverage of policy lines (\(file)):\n" + PolicyCoverage.summary(files))

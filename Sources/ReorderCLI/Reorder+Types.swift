@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReorderPersistence
 import ReorderScripting
 
 extension Reorder {
@@ -27,11 +28,12 @@ extension Reorder {
         static func write(to folder: String, console: Console) throws -> String {
             let dir = console.resolve(folder)
             let path = (folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")) + EditorKit.definitionsFile
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                try EditorKit.definitions.write(toFile: dir + "/" + EditorKit.definitionsFile, atomically: true, encoding: .utf8)
+            do throws(OutputFileError) {
+                try OutputFile.makeFolder(dir, displayPath: folder)
+                try OutputFile.write(EditorKit.definitions, to: dir + "/" + EditorKit.definitionsFile, displayPath: path)
             } catch {
-                console.writeError("reorder types: cannot write \(path): \(error.localizedDescription)\n")
+                // Named by the file that was to be written; a reason about a folder names it.
+                console.writeError("reorder types: cannot write \(path): \(error.reason)\n")
                 throw ExitCode(1)
             }
             return path

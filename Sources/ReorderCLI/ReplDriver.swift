@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 import ReorderScripting
 
 /// The REPL: Lua with the session API, a ready session `s` on the demo list, colon commands.
@@ -30,11 +31,26 @@ public final class ReplDriver {
     let playLock = NSRecursiveLock()
     var play: PlayState?
 
-    struct Recording {
-        var path: String
-        var session: ScriptSession
-        var start: Int
-        var header: Trace.Header
+    /// A `:record` under way: the trace is written as the inputs come (a recorder of the
+    /// session's simulator), so a recording of any length costs no memory, and keeps every
+    /// input however many the session itself keeps.
+    final class Recording {
+        let path: String
+        let session: ScriptSession
+        let writer: OutputFile.Writer
+        var recorder = 0
+        var count = 0
+        /// The first write that failed (the rest of the recording is not written).
+        var failure: OutputFileError?
+
+        init(path: String, session: ScriptSession, writer: OutputFile.Writer) {
+            self.path = path; self.session = session; self.writer = writer
+        }
+
+        func write(_ line: String) {
+            guard failure == nil else { return }
+            do { try writer.append(line + "\n") } catch { failure = error }
+        }
     }
 
     public convenience init(console: Console, policy: String? = nil, layout: SessionOptions.LayoutKind = .table) {
@@ -250,24 +266,38 @@ public final class ReplDriver {
         header.titles = s.simulator.order.sectionTitles
         header.offset = s.simulator.offset
         header.listOffsets = s.simulator.layout.listOffsets
-        recording = Recording(path: path, session: s, start: s.simulator.inputs.count, header: header)
+        let r: Recording
+        do {
+            r = Recording(path: path, session: s, writer: try OutputFile.Writer(path: path, displayPath: shown))
+        } catch {
+            failures += 1
+            console.write(":record: \(error)\n")
+            return
+        }
+        r.write(TraceCodec.encode(header: header))
+        r.recorder = s.simulator.addRecorder { [r] input in
+            r.write(TraceCodec.encode(input))
+            r.count += 1
+        }
+        recording = r
         console.write("recording the inputs of s to \(shown) (:stop to finish)\n")
     }
 
     func stopRecording() -> Bool {
         guard let r = recording else { return false }
         recording = nil
-        let inputs = Array(r.session.simulator.inputs[r.start...])
-        let text = TraceCodec.encode(Trace(header: r.header, inputs: inputs))
-        do {
-            try text.write(toFile: r.path, atomically: true, encoding: .utf8)
-            console.write("wrote \(inputs.count) inputs to \(r.path)\n")
-            return true
-        } catch {
+        r.session.simulator.removeRecorder(r.recorder)
+        if r.failure == nil {
+            do { try r.writer.commit() } catch { r.failure = error }
+        }
+        if let failure = r.failure {
+            r.writer.discard()
             failures += 1
-            console.write(":stop: cannot write \(r.path): \(error.localizedDescription)\n")
+            console.write(":stop: \(failure)\n")
             return false
         }
+        console.write("wrote \(r.count) inputs to \(r.path)\n")
+        return true
     }
 }
 

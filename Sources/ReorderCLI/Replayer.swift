@@ -16,7 +16,10 @@ public enum Replayer {
         public var offset: Point
         /// A board's list offsets at the end (empty for tables and grids).
         public var listOffsets: [Double]
+        /// The newest events (within ``DragEventLog``'s bound).
         public var events: [DragEvent]
+        /// The events of the replay that are not in ``events`` (the oldest, dropped).
+        public var droppedEvents: Int = 0
     }
 
     /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
@@ -93,7 +96,8 @@ public enum Replayer {
         session.collect()
         return Outcome(policy: session.policyName, inputs: count, time: sim.time,
                        state: sim.state.rawValue, order: sim.order, offset: sim.offset,
-                       listOffsets: sim.layout.listOffsets, events: session.events)
+                       listOffsets: sim.layout.listOffsets, events: session.events,
+                       droppedEvents: session.droppedEvents)
     }
 
     /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
@@ -196,6 +200,7 @@ public enum Replayer {
         }
         out += "offset: \(length(o.offset.x)), \(length(o.offset.y))\n"
         out += "events:\n"
+        if o.droppedEvents > 0 { out += "  (\(o.droppedEvents) earlier events dropped: a replay keeps its newest)\n" }
         if o.events.isEmpty { out += "  (none)\n" }
         for e in o.events {
             switch e {
@@ -212,11 +217,13 @@ public enum Replayer {
         return out
     }
 
+    /// The report as one JSON object. Written a section and an event at a time (each through
+    /// the one JSON writer, so the bytes are those of the whole object written at once): a
+    /// million items or events never stand as one tree of values.
     static func jsonReport(_ o: Outcome) -> String {
         func pos(_ p: ItemPosition) -> JSONValue { .array([.number(String(p.section + 1)), .number(String(p.item + 1))]) }
         let n = JSONValue.double
-        let items = JSONValue.array(o.order.items.map { .array($0.map { .string($0.id) }) })
-        let events = o.events.map { e -> JSONValue in
+        func event(_ e: DragEvent) -> JSONValue {
             switch e {
             case .begin(let p, let t): return .members([("type", .string("begin")), ("at", pos(p)), ("time", n(t))])
             case .move(let f, let to, let s, let t):
@@ -232,11 +239,18 @@ public enum Replayer {
                                  ("positions", .array(ps.map(pos))), ("time", n(t))])
             }
         }
-        return JSONWriter.compact(.members([
-            ("policy", .string(o.policy)), ("inputs", .number(String(o.inputs))), ("time", n(o.time)),
-            ("state", .string("\(o.state)")), ("items", items),
-            ("offset", .members([("x", n(o.offset.x)), ("y", n(o.offset.y))])),
-            ("events", .array(events)),
-        ]))
+        func list<T>(_ elements: [T], _ value: (T) -> String) -> String {
+            "[" + elements.map(value).joined(separator: ",") + "]"
+        }
+        var members: [(String, String)] = [
+            ("policy", JSONWriter.quoted(o.policy)), ("inputs", String(o.inputs)), ("time", JSONWriter.compact(n(o.time))),
+            ("state", JSONWriter.quoted(o.state)),
+            ("items", list(o.order.items) { section in JSONWriter.compact(.array(section.map { .string($0.id) })) }),
+            ("offset", JSONWriter.compact(.members([("x", n(o.offset.x)), ("y", n(o.offset.y))]))),
+        ]
+        // Only when some were dropped: an ordinary replay's report is as it always was.
+        if o.droppedEvents > 0 { members.append(("dropped_events", String(o.droppedEvents))) }
+        members.append(("events", list(o.events) { JSONWriter.compact(event($0)) }))
+        return "{" + members.map { JSONWriter.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }

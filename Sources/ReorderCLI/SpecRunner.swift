@@ -316,10 +316,8 @@ public struct SpecRunner {
         var perFile: [(String, [SpecResult])] = files.map { f in (f, results.filter { $0.file == f }) }
         let others = results.filter { r in !files.contains(r.file) }
         if !others.isEmpty { perFile.append(("(other)", others)) }
-        do {
-            try SpecReport.junit(perFile).write(toFile: console.resolve(path), atomically: true, encoding: .utf8)
-        } catch {
-            console.writeError("reorder test: cannot write \(path): \(error.localizedDescription)\n")
+        if let problem = console.writeFile(SpecReport.junit(perFile), to: path) {
+            console.writeError("reorder test: \(problem)\n")
         }
     }
 }

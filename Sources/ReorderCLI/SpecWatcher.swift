@@ -1,4 +1,5 @@
 import Foundation
+import ReorderScripting
 
 /// `reorder test --watch`: runs the specs, then polls the spec and policy files' modification
 /// times every 250 ms and reruns the spec files a change affects (see ``affected(by:specs:source:)``).
@@ -96,7 +97,9 @@ struct SpecWatcher {
     static func rerun(changed: [String], specs: [String], console: Console) -> [String] {
         let keys = specs.map(PathText.normalized)
         let picked = Set(affected(by: changed, specs: keys) { path in
-            try? String(contentsOfFile: console.resolve(path.isEmpty ? "." : path), encoding: .utf8)
+            // Read as the runner reads a spec file: a FIFO or a link to a device is refused,
+            // not waited on.
+            try? ScriptingHost.readSource(console.resolve(path.isEmpty ? "." : path), kind: "spec file")
         })
         return zip(specs, keys).filter { picked.contains($0.1) }.map(\.0)
     }

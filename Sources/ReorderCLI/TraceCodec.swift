@@ -154,29 +154,34 @@ public enum TraceCodec {
         "select": ["section", "row"], "deselect": ["section", "row"], "tap": ["section", "row"],
     ]
 
-    /// A keyboard input's whole positive number field (`section`, `row`, `n`).
-    static func inputCount(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Int {
+    /// An input's number field checked against its documented bound (``TraceInput/Limits``):
+    /// `n: expected a whole number from 1 to 1000000 (got 1000000000)`.
+    static func inputNumber(_ o: JSONValue, _ key: String, in range: NumberRange,
+                            fail: (String) -> TraceError) throws(TraceError) -> Double {
         let d = try inputNumber(o, key, fail: fail)
-        guard d >= 1, d <= 1e9, d.rounded() == d else { throw fail("\"\(key)\" must be a whole number from 1 to 1e9, got \(d)") }
-        return Int(d)
+        guard range.contains(d) else { throw fail("\(key): expected \(range.expectation) (got \(ValidationError.format(d)))") }
+        return d
+    }
+
+    /// A whole number field (`section`, `row`, `n`) within `range`.
+    static func inputCount(_ o: JSONValue, _ key: String, in range: NumberRange,
+                           fail: (String) -> TraceError) throws(TraceError) -> Int {
+        Int(try inputNumber(o, key, in: range, fail: fail))
     }
 
     /// The keyboard inputs (`focus`, `key`, `action`) of a trace line.
     static func keyboardInput(_ type: String, _ o: JSONValue, time t: Double, fail: (String) -> TraceError) throws(TraceError) -> TraceInput? {
-        func position() throws(TraceError) -> ItemPosition {
-            ItemPosition(section: try inputCount(o, "section", fail: fail) - 1, item: try inputCount(o, "row", fail: fail) - 1)
-        }
         switch type {
         case "focus":
-            return .focus(t, try position())
+            return .focus(t, try itemPosition(o, fail: fail))
         case "key":
             guard case .string(let name)? = o["key"], let key = KeyboardKey(rawValue: name) else {
                 let names = KeyboardKey.allCases.map(\.rawValue).joined(separator: ", ")
                 throw fail("\"key\" must be one of \(names)")
             }
-            return .key(t, key, o["n"] == nil ? 1 : try inputCount(o, "n", fail: fail))
+            return .key(t, key, o["n"] == nil ? 1 : try inputCount(o, "n", in: TraceInput.Limits.repeatCount, fail: fail))
         case "action":
-            let p = try position()
+            let p = try itemPosition(o, fail: fail)
             guard case .string(let name)? = o["action"], let action = KeyboardAction(name: name) else {
                 throw fail("\"action\" must be move_up, move_down, move_to_start, move_to_end, \"move_to_section N\" or \"move_to_list NAME\"")
             }
@@ -265,7 +270,7 @@ public enum TraceCodec {
             }
             sawRecord = true
             for member in members where !TraceCodec.inputKeys.contains(member.key) {
-                throw fail("unknown field \"\(TraceCodec.excerpt(Array(member.key.utf8)[...]))\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")
+                throw fail("unknown field \"\(EchoText.clip(member.key))\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")
             }
             // Issue 19's messages first: a pointer input with a position, a select with a point.
             if ["down", "move", "up", "cancel", "frame"].contains(type) && (value["section"] != nil || value["row"] != nil) {
@@ -278,11 +283,10 @@ public enum TraceCodec {
                 // (x and y on up, cancel and frame keep their own message below.)
                 for member in members where member.key != "t" && member.key != "type" && !allowed.contains(member.key)
                     && !(allowed.isEmpty && (member.key == "x" || member.key == "y")) {
-                    throw fail("\"\(type)\" takes no \"\(member.key)\"")
+                    throw fail("\"\(type)\" takes no \"\(EchoText.clip(member.key))\"")
                 }
             }
-            let t = try TraceCodec.inputNumber(value, "t", fail: fail)
-            guard t >= 0 else { throw fail("\"t\" must not be negative, got \(t)") }
+            let t = try TraceCodec.inputNumber(value, "t", in: TraceInput.Limits.time, fail: fail)
             guard t >= lastTime else {
                 throw fail("time goes backwards: t = \(t) after \(lastTime)")
             }
@@ -299,7 +303,7 @@ public enum TraceCodec {
             case "select", "deselect", "tap":   // issue 19
                 position = try TraceCodec.itemPosition(value, fail: fail)
             default:
-                throw fail("unknown type \"\(TraceCodec.excerpt(Array(type.utf8)[...]))\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)")
+                throw fail("unknown type \"\(EchoText.clip(type))\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)")
             }
             guard let input = TraceInput(typeName: type, time: t, point: point, position: position) else {
                 throw fail("cannot make a \(type) input")
@@ -308,23 +312,18 @@ public enum TraceCodec {
         }
     }
 
-    /// The 1-based `section` and `row` of a select, deselect or tap (whole numbers from 1),
-    /// as a 0-based position. Whether the item exists is the session's question at replay (an
-    /// input naming none is ignored, as a touch outside the list is).
+    /// The 1-based `section` and `row` of a focus, action, select, deselect or tap (within
+    /// ``TraceInput/Limits/position``), as a 0-based position. Whether the item exists is the
+    /// session's question at replay (an input naming none is ignored, as a touch outside the
+    /// list is).
     static func itemPosition(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> ItemPosition {
-        func whole(_ key: String) throws(TraceError) -> Int {
-            let d = try inputNumber(o, key, fail: fail)
-            guard d >= 1, d <= 1e9, d == d.rounded() else { throw fail("\"\(key)\" must be a whole number from 1 to 1000000000, got \(d)") }
-            return Int(d) - 1
-        }
-        return ItemPosition(section: try whole("section"), item: try whole("row"))
+        let range = TraceInput.Limits.position
+        return ItemPosition(section: try inputCount(o, "section", in: range, fail: fail) - 1,
+                            item: try inputCount(o, "row", in: range, fail: fail) - 1)
     }
 
-    /// At most 60 characters of `bytes` for a message (with "…" when cut).
-    static func excerpt(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes.prefix(240), as: UTF8.self)
-        return text.count > 60 ? String(text.prefix(60)) + "…" : text
-    }
+    /// Input text for a message: cut, control characters shown (``EchoText``).
+    static func excerpt(_ bytes: ArraySlice<UInt8>) -> String { EchoText.clip(bytes) }
 
     /// An input's number field: a finite JSON number.
     static func inputNumber(_ o: JSONValue, _ key: String, fail: (String) -> TraceError) throws(TraceError) -> Double {
@@ -387,7 +386,7 @@ public enum TraceCodec {
                                   "grid", "board", "viewport", "frame_rate", "offset", "list_offsets"]
         try checkNumbers(o, fail: fail)
         if case .object(let members) = o {
-            for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(m.key)\"") }
+            for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(EchoText.clip(m.key))\"") }
         }
         guard case .array(let rawSections)? = o["sections"] else { throw fail("a session needs \"sections\": [[...], ...]") }
         var sections: [[Item]] = []
@@ -404,7 +403,7 @@ public enum TraceCodec {
                         case .bool(let b): fields[m.key] = .bool(b)
                         case .number: fields[m.key] = .number(double(m.value) ?? 0)
                         case .string(let str): fields[m.key] = .string(str)
-                        default: throw fail("item \(s + 1).\(r + 1): field \"\(m.key)\" must be a string, number or boolean")
+                        default: throw fail("item \(s + 1).\(r + 1): field \"\(EchoText.clip(m.key))\" must be a string, number or boolean")
                         }
                     }
                     var title: String?
@@ -441,7 +440,7 @@ public enum TraceCodec {
                     h.gridDirection = direction
                     continue
                 }
-                guard keys.contains(key) else { throw fail("unknown \(name) field \"\(key)\"") }
+                guard keys.contains(key) else { throw fail("unknown \(name) field \"\(EchoText.clip(key))\"") }
                 lengths[key] = try coordinate(raw, key, fail: fail)
             }
             if name == "grid" { h.grid = lengths } else { h.board = lengths }

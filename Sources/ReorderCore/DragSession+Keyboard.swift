@@ -48,7 +48,7 @@ extension DragSession {
     }
 
     /// The announcements not yet taken (at most the last 1,000 to 2,000 when the host never
-    /// takes them).
+    /// takes them, each text at most ``KeyboardSpeech/maximumTextLength`` bytes).
     public var announcements: [KeyboardAnnouncement] { keys.announcements }
 
     /// How many untaken announcements are kept at least.
@@ -592,6 +592,10 @@ extension DragSession {
         // A group drag counts its items; Shift+Space the selection's.
         event.groupCount = kind == .select || kind == .deselect ? selection.count : groupCount ?? group?.landing.count ?? 1
         event.speech = policy.announce(context(), event: event)
+        // A text is kept to its bound (a Lua policy's is cut as it is read).
+        if case .text(let text) = event.speech, text.utf8.count > KeyboardSpeech.maximumTextLength {
+            event.speech = KeyboardSpeech.clipped(text)
+        }
         // A host that never takes them keeps the last ``announcementLimit`` (dropped a
         // thousand at a time: an append stays O(1) amortised).
         if keys.announcements.count >= 2 * Self.announcementLimit {

@@ -76,8 +76,16 @@ public struct DragSession: Sendable {
     public var frameRate: Double
     /// The time of the last input handled (set in one place: ``accept(_:at:)``).
     public internal(set) var time: Double = 0
-    /// Events not yet taken by the host (appended in one place: ``record(_:)``).
-    public internal(set) var events: [DragEvent] = []
+    /// Events not yet taken by the host (appended in one place: ``record(_:)``): the newest,
+    /// within ``DragEventLog``'s bound (an input that makes more, a million keyboard steps say,
+    /// or a host that never takes them, drops the oldest; ``droppedEvents`` counts them).
+    public internal(set) var events: [DragEvent] = [] {
+        didSet { eventLog.update(&events) }
+    }
+    /// Keeps ``events`` within its bound.
+    var eventLog = DragEventLog()
+    /// Events dropped untaken since the session began (see ``events``).
+    public var droppedEvents: Int { eventLog.dropped }
     /// The policy's static fields, captured at touch down for the whole interaction (and kept
     /// after it: the displacement slides it started run on).
     var configuration = PolicyConfiguration(name: "default")

@@ -44,8 +44,43 @@ public final class DragSimulator {
             alignFrames()
         }
     }
-    /// Every input applied (and not ignored), in order.
+    /// The inputs applied (and not ignored), in order: the newest, at least the last
+    /// ``inputLimit`` (older ones are dropped in blocks and counted in ``droppedInputs``; a
+    /// recording that needs every input gets them through ``addRecorder(_:)``).
     public var inputs: [TraceInput] { storedInputs }
+    /// Inputs dropped from the front of ``inputs`` since the simulator began.
+    public private(set) var droppedInputs = 0
+    /// Every input recorded since the simulator began: ``droppedInputs`` plus those kept. An
+    /// input's number in this count does not change when older ones are dropped.
+    public var recordedInputCount: Int { droppedInputs + storedInputs.count }
+
+    /// The inputs kept at least: 100,000 (about 14 minutes of a moving drag at 60 Hz, a move
+    /// and a frame a frame; a few MB). The list holds up to twice that before the oldest go.
+    public static let inputLimit = 100_000
+
+    /// Code that sees every recorded input as it is recorded, by the number
+    /// ``addRecorder(_:)`` gave it.
+    var recorders: [Int: (TraceInput) -> Void] = [:]
+    var nextRecorder = 0
+
+    /// Calls `recorder` with every input recorded from now on (until
+    /// ``removeRecorder(_:)``), however many the simulator keeps: how the REPL's `:record`
+    /// writes a trace as it goes. Returns the number to remove it by.
+    ///
+    /// ```swift
+    /// var trace: [TraceInput] = []
+    /// let id = sim.addRecorder { trace.append($0) }
+    /// sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 3))
+    /// sim.removeRecorder(id)
+    /// ```
+    public func addRecorder(_ recorder: @escaping (TraceInput) -> Void) -> Int {
+        nextRecorder += 1
+        recorders[nextRecorder] = recorder
+        return nextRecorder
+    }
+
+    /// Stops calling the recorder numbered `id`.
+    public func removeRecorder(_ id: Int) { recorders[id] = nil }
     /// Whether inputs are appended to ``inputs``.
     public var isRecording: Bool {
         get { storedIsRecording }
@@ -166,8 +201,20 @@ public final class DragSimulator {
         let outcome = body(&storedSession, t, storedPolicy)
         isHandlingInput = false
         time = t
-        if isRecording && outcome != .ignored { storedInputs.append(recorded(t)) }
+        if isRecording && outcome != .ignored { record(recorded(t)) }
         return outcome
+    }
+
+    /// Keeps `input` in ``inputs`` (dropping the oldest half past twice ``inputLimit``) and
+    /// hands it to the recorders.
+    func record(_ input: TraceInput) {
+        storedInputs.append(input)
+        if storedInputs.count > 2 * Self.inputLimit {
+            let cut = storedInputs.count - Self.inputLimit
+            storedInputs.removeFirst(cut)
+            droppedInputs += cut
+        }
+        if !recorders.isEmpty { for r in recorders.values { r(input) } }
     }
 
     /// ``perform(_:)`` for every input but frames and moves.

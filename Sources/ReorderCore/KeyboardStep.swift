@@ -14,6 +14,11 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable {
     case space, enter, up, down, left, right, home, end, escape, tab
     case shiftSpace = "shift+space"
 
+    /// The most times one key may repeat (`s:key(name, n)`, a trace's `n`): each repeat is a
+    /// step, and a policy whose `target` sends the item back and forth never reaches an edge,
+    /// so the count itself bounds the work and the events of one input.
+    public static let maximumRepeat = 1_000_000
+
     /// The step an arrow, Home or End makes; nil for the other keys.
     public var step: KeyboardStep? {
         switch self {

@@ -98,3 +98,22 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         return "\(typeName)(\(time))"
     }
 }
+
+extension TraceInput {
+    /// The documented bounds of the numbers a trace's input lines hold, checked as a line is
+    /// read (`reorder replay`, `reorder render`): whatever a file says, the work an input asks
+    /// for is bounded. `x` and `y` may be any finite number (the engine clamps what it derives
+    /// from them).
+    ///
+    /// ```swift
+    /// TraceInput.Limits.repeatCount.expectation   // "a whole number from 1 to 1000000"
+    /// ```
+    public enum Limits {
+        /// `t`: seconds of simulated time, `0...1e9` (31 years; frame numbers stay exact).
+        public static let time = NumberRange(0, 1e9)
+        /// `section` and `row` (1-based): whole numbers up to the most items a session holds.
+        public static let position = NumberRange(1, Double(SessionGeometry.Limits.items), whole: true)
+        /// `n` of a `key` input: ``KeyboardKey/maximumRepeat``.
+        public static let repeatCount = NumberRange(1, Double(KeyboardKey.maximumRepeat), whole: true)
+    }
+}

@@ -47,6 +47,13 @@ public struct NumberRange: Hashable, Sendable, CustomStringConvertible {
         "\(lowerString) \(includesLower ? "<=" : "<") \(name) <= \(upperString)"
     }
 
+    /// What a value must be, as a message says after "expected": `a whole number from 1 to
+    /// 1000000`, `a number from 0 to 1000000000`, `a number > 0 and <= 10`.
+    public var expectation: String {
+        let what = isWhole ? "a whole number" : "a number"
+        return includesLower ? "\(what) from \(lowerString) to \(upperString)" : "\(what) > \(lowerString) and <= \(upperString)"
+    }
+
     /// As policy validation messages write it after "a number": `in 0...10`, `> 0 and <= 10`.
     public var description: String {
         includesLower ? "in \(lowerString)...\(upperString)" : "> \(lowerString) and <= \(upperString)"
@@ -133,9 +140,15 @@ public enum Validator {
         }
     }
 
-    /// A session's items: at most ``SessionGeometry/Limits/items`` in all, ids unique, and an
-    /// item's own `height` (when a number) within ``SessionGeometry/Limits/itemHeight``.
+    /// A session's items: at most ``SessionGeometry/Limits/sections`` sections and
+    /// ``SessionGeometry/Limits/items`` items in all, ids unique, and an item's own `height`
+    /// (when a number) within ``SessionGeometry/Limits/itemHeight``. Ids are echoed through
+    /// ``EchoText/clip(_:limit:)``.
     public static func validate(sections: [[Item]]) throws(ValidationError) {
+        if sections.count > SessionGeometry.Limits.sections {
+            throw ValidationError(field: "sections", message:
+                "too many sections: \(sections.count) (at most \(SessionGeometry.Limits.sections))")
+        }
         let total = sections.reduce(0) { $0 + $1.count }
         let limit = SessionGeometry.Limits.items
         if total > limit {
@@ -147,11 +160,11 @@ public enum Validator {
             for (r, item) in section.enumerated() {
                 if !seen.insert(item.id).inserted {
                     throw ValidationError(field: "sections", message:
-                        "duplicate item id '\(item.id)' (section \(s + 1), row \(r + 1)): ids must be unique")
+                        "duplicate item id '\(EchoText.clip(item.id))' (section \(s + 1), row \(r + 1)): ids must be unique")
                 }
                 if case .number(let h)? = item.fields["height"], !SessionGeometry.Limits.itemHeight.contains(h) {
                     throw ValidationError(field: "height", message:
-                        "item '\(item.id)' (section \(s + 1), row \(r + 1)): height: \(ValidationError.format(h)) is out of range (\(SessionGeometry.Limits.itemHeight.describe("height")))")
+                        "item '\(EchoText.clip(item.id))' (section \(s + 1), row \(r + 1)): height: \(ValidationError.format(h)) is out of range (\(SessionGeometry.Limits.itemHeight.describe("height")))")
                 }
             }
         }
@@ -184,6 +197,9 @@ extension SessionGeometry {
         public static let itemHeight = NumberRange(0, length)
         /// Items in one session (as `reorder.session{ rows = N }` allows).
         public static let items = 10_000_000
+        /// Sections (lists) in one session: each costs the layout work of a section, empty or
+        /// not (two million empty sections took 20 s to lay out in a debug build).
+        public static let sections = 100_000
         /// `grid = {...}`: cells at least 1 pt a side, at most 100000 columns.
         public static let grid: [String: NumberRange] = [
             "item_width": NumberRange(1, length), "item_height": NumberRange(1, length),

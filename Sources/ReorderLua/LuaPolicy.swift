@@ -59,6 +59,9 @@ public final class LuaPolicy: DragPolicy {
     public static let printLimit = 1000
     /// `warn` messages kept between two drains (more are counted, not kept), like `print`.
     public static let warningLimit = 1000
+    /// The largest policy file read (4 MiB): a larger one is refused from its size, unread
+    /// (`reorder check --lint` skips it too).
+    public static let maximumFileSize = 4 << 20
 
     /// Loads a built-in policy (`default`, `uikit`, `jx_movable`, ...).
     public convenience init(named name: String, options: LuaVM.Options = .policy) throws(LuaError) {
@@ -118,6 +121,9 @@ public final class LuaPolicy: DragPolicy {
 
     /// The VM running the hooks (for statistics and benchmarks).
     public var vm: LuaVM { program.vm }
+    /// The memory of the VM this policy owns, in bytes (0 for an inline policy, which lives in
+    /// its caller's VM): what a host counts as the policy's.
+    public var ownedVMBytes: Int { program.ownsVM ? program.vm.memoryUsed : 0 }
 
     /// How many hook calls have read the clock in `ctx` (`time`, `drag_time`, `frame_rate`);
     /// while it grows, a still hold runs every frame (``DragPolicy/clockReads``).
@@ -576,12 +582,16 @@ public final class LuaPolicy: DragPolicy {
         meter(p, time: ctx.time, since: before, .announce)
         if let e = error { failed(.announce, in: p, e); return .builtIn }
         if p.vm.type(at: -1) == LUA_TNIL { succeeded(.announce); return .silence }
-        guard p.vm.type(at: -1) == LUA_TSTRING, let text = p.vm.string(at: -1) else {
+        var length = 0
+        guard p.vm.type(at: -1) == LUA_TSTRING, let text = lua_tolstring(p.vm.L, -1, &length) else {
             failed(.announce, in: p, typeError(.announce, in: p, expected: "a string or nil", at: -1))
             return .builtIn
         }
         succeeded(.announce)
-        return .text(text)
+        // Read in place and cut to the bound: a 3 MiB text costs a copy of 1,000 bytes.
+        return text.withMemoryRebound(to: UInt8.self, capacity: length) {
+            KeyboardSpeech.clipped(utf8: UnsafeBufferPointer(start: $0, count: length))
+        }
     }
 
     /// The event table of `announce` (positions 1-based).

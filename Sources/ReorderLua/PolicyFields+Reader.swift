@@ -31,7 +31,7 @@ struct PolicyReader {
     /// keys costs one line, not a million).
     static let maximumUnknownFieldWarnings = 10
     /// A key or string value longer than this many characters is cut (with "…") in messages.
-    static let maximumEchoLength = 64
+    static let maximumEchoLength = EchoText.maximumLength
 
     /// A key of a policy table, or of one of its sub-tables: a field, or a sub-table.
     struct Child: Sendable {
@@ -117,13 +117,9 @@ struct PolicyReader {
         }
     }
 
-    /// `s` cut to ``maximumEchoLength`` characters, with "…" when cut.
-    static func clip(_ s: String) -> String {
-        guard s.utf8.count > maximumEchoLength else { return s }
-        var out = ""
-        for c in s.prefix(maximumEchoLength) { out.append(c) }
-        return out.count < s.count ? out + "…" : out
-    }
+    /// `s` as messages echo input (``EchoText/clip(_:limit:)``): cut to ``maximumEchoLength``
+    /// characters, with "…" when cut, control characters escaped.
+    static func clip(_ s: String) -> String { EchoText.clip(s, limit: maximumEchoLength) }
 
     /// The known key nearest to `key` by edit distance, when it is close. Bounded work: keys
     /// longer than ``maximumEchoLength`` bytes get no suggestion, and the distance stops as

@@ -83,7 +83,7 @@ final class PolicyProgram {
     let registry = rs_registryindex()
 
     /// The largest policy file read (4 MiB): a larger one is refused from its size, unread.
-    static let maximumFileSize = 4 << 20
+    static var maximumFileSize: Int { LuaPolicy.maximumFileSize }
 
     /// The source of a policy file: a regular file of at most ``maximumFileSize`` bytes of
     /// UTF-8 Lua text (not a precompiled chunk). Messages name the file and what is wrong.
@@ -219,7 +219,7 @@ final class PolicyProgram {
             coveragePath = chunk
         } else if !isPath {
             throw LuaError(kind: .file, file: referrer, message: (referrer == nil ? "" : "extends: ")
-                           + "no built-in policy named '\(reference)' " + unknownNameHint(reference, directory: baseDirectory))
+                           + "no built-in policy named '\(EchoText.clip(reference))' " + unknownNameHint(reference, directory: baseDirectory))
         } else {
             let path = PolicyReference.resolve(reference, against: baseDirectory)
             let url = URL(fileURLWithPath: path).standardizedFileURL

@@ -22,6 +22,9 @@ package struct InputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     package var column: Int?
     /// What is wrong, without the path or position.
     package var reason: String
+    /// ``reason`` without the operation that failed (`permission denied` where the reason is
+    /// `cannot open: permission denied`), for a caller that words the operation itself.
+    package var detail: String
     /// The kind of problem, for callers that word some of them their own way.
     package var problem: Problem
 
@@ -38,8 +41,10 @@ package struct InputFileError: Error, Hashable, Sendable, CustomStringConvertibl
         case system
     }
 
-    package init(path: String, line: Int? = nil, column: Int? = nil, reason: String, problem: Problem = .system) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, reason: String, problem: Problem = .system,
+                 detail: String? = nil) {
         self.path = path; self.line = line; self.column = column; self.reason = reason; self.problem = problem
+        self.detail = detail ?? reason
     }
 
     /// `path: line L, column C: reason`, or less when the position is unknown.
@@ -72,12 +77,8 @@ package enum InputFile {
     package static func read(_ path: String, displayPath: String? = nil, kind: String, limit: Int,
                              utf8: Bool = true) throws(InputFileError) -> [UInt8] {
         let shown = displayPath ?? path
-        let fd = try open(path, displayPath: shown)
+        let (fd, size) = try open(path, displayPath: shown, kind: kind, limit: limit)
         defer { _ = close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw systemError(shown, "cannot read", errno) }
-        let size = Int(st.st_size)
-        if size > limit { throw tooLarge(shown, size: size, kind: kind, limit: limit) }
         var out = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         // Up to the limit and one byte more: a file that grew since the fstat is still refused.
@@ -97,6 +98,36 @@ package enum InputFile {
         return out
     }
 
+    /// Checks `path` as ``read(_:displayPath:kind:limit:utf8:)`` does (a regular file within
+    /// `limit` bytes) without reading it: for a file another program reads (luacheck).
+    ///
+    /// ```swift
+    /// try InputFile.check("pipe.lua", kind: "policy", limit: 4 << 20)
+    /// // InputFileError "pipe.lua: is a FIFO (named pipe), not a regular file"
+    /// ```
+    package static func check(_ path: String, displayPath: String? = nil, kind: String, limit: Int) throws(InputFileError) {
+        let (fd, _) = try open(path, displayPath: displayPath ?? path, kind: kind, limit: limit)
+        _ = close(fd)
+    }
+
+    /// Opens a regular file (``open(_:displayPath:)``) and refuses it when its size is over
+    /// `limit`; returns the descriptor (the caller closes it) and the size.
+    static func open(_ path: String, displayPath shown: String, kind: String, limit: Int) throws(InputFileError) -> (Int32, Int) {
+        let fd = try open(path, displayPath: shown)
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let e = errno
+            _ = close(fd)
+            throw systemError(shown, "cannot read", e)
+        }
+        let size = Int(st.st_size)
+        if size > limit {
+            _ = close(fd)
+            throw tooLarge(shown, size: size, kind: kind, limit: limit)
+        }
+        return (fd, size)
+    }
+
     /// Throws ``InputFileError`` naming the line and column of the first byte of `bytes` that
     /// is not UTF-8 (`firstLine`: the line number of the first byte).
     package static func checkUTF8(_ bytes: [UInt8], path: String, firstLine: Int = 1) throws(InputFileError) {
@@ -112,10 +143,10 @@ package enum InputFile {
         let shown = displayPath ?? path
         var st = stat()
         // Look before opening: opening a FIFO blocks and opening a device may do anything.
-        if stat(path, &st) != 0 { throw systemError(shown, "cannot open", errno) }
+        if stat(path, &st) != 0 { throw systemError(shown, "cannot open", errno, real: path) }
         try requireRegular(st, path: path, shown: shown)
         let fd = retrying { posixOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        if fd < 0 { throw systemError(shown, "cannot open", errno) }
+        if fd < 0 { throw systemError(shown, "cannot open", errno, real: path) }
         // Again on what was opened: the path may have been replaced in between.
         var opened = stat()
         if fstat(fd, &opened) != 0 {
@@ -155,14 +186,17 @@ package enum InputFile {
                        problem: .tooLarge)
     }
 
-    static func systemError(_ path: String, _ what: String, _ code: Int32) -> InputFileError {
-        let reason: String
-        switch code {
-        case ENOENT: reason = "no such file"
-        case EACCES: reason = "permission denied"
-        default: reason = String(cString: strerror(code))
+    /// `what: reason` for a failed system call on `path` (as shown): ``FileProblem`` words,
+    /// `no such file` for a missing file, and with `real` (the path opened) the folder on the
+    /// way that is missing or is a file.
+    static func systemError(_ path: String, _ what: String, _ code: Int32, real: String? = nil) -> InputFileError {
+        var reason = code == ENOENT ? "no such file" : FileProblem.words(code)
+        if let real {
+            let onTheWay = FileProblem.onTheWay(real, shown: path, code)
+            if onTheWay != FileProblem.words(code) { reason = onTheWay }
         }
-        return InputFileError(path: path, reason: "\(what): \(reason)", problem: code == ENOENT ? .missing : .system)
+        return InputFileError(path: path, reason: "\(what): \(reason)", problem: code == ENOENT ? .missing : .system,
+                              detail: reason)
     }
 
     /// `4194304 bytes (4 MiB)`, `65536 bytes (64 KiB)`, `10 bytes`.

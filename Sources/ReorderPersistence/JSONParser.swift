@@ -1,3 +1,5 @@
+import ReorderCore
+
 /// A syntax error in a JSON text: where (1-based line and column, in characters) and what was
 /// expected.
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -275,7 +277,8 @@ package struct JSONParser {
         }
     }
 
-    private func quoted(_ s: String) -> String { "\"\(s)\"" }
+    /// A key from the text, as messages echo input (``EchoText``: cut, control characters shown).
+    private func quoted(_ s: String) -> String { "\"\(EchoText.clip(s))\"" }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         let (line, column) = TextPosition.lineAndColumn(of: offset ?? i, in: Array(bytes))

@@ -95,7 +95,7 @@ extension OrderFileSystem {
 ///
 /// ```swift
 /// FileOperationError(operation: "rename", path: "/tmp/x", code: ENOSPC).description
-/// // "rename /tmp/x: No space left on device"
+/// // "rename /tmp/x: no space left on device"
 /// ```
 public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvertible {
     public var operation: String
@@ -104,11 +104,13 @@ public struct FileOperationError: Error, Hashable, Sendable, CustomStringConvert
     public var code: Int32?
     public var message: String
 
+    /// The system's error `code` on `path`, in ``FileProblem``'s words (a folder on the way
+    /// that is missing or is a file is named).
     public init(operation: String, path: String, code: Int32) {
         self.operation = operation
         self.path = path
         self.code = code
-        self.message = String(cString: strerror(code))
+        self.message = FileProblem.onTheWay(path, shown: path, code)
     }
 
     public init(operation: String, path: String, message: String) {
@@ -139,21 +141,20 @@ public struct POSIXOrderFileSystem: OrderFileSystem {
         try readFile(atPath: path, maximumSize: Int.max)
     }
 
-    /// Refuses a file over `maximumSize` bytes from its size (`fstat`), before reading it.
+    /// Opens as every input file is opened (``InputFile``: a directory, FIFO or device is
+    /// refused by its kind before it is opened), and refuses a file over `maximumSize` bytes
+    /// from its size (`fstat`), before reading it.
     public func readFile(atPath path: String, maximumSize: Int) throws -> [UInt8]? {
-        // O_NONBLOCK: a FIFO at the path must not hang the open; it is refused below.
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        if fd < 0 {
-            let e = errno
-            if e == ENOENT { return nil }
-            throw FileOperationError(operation: "open", path: path, code: e)
+        let fd: Int32
+        do {
+            fd = try InputFile.open(path)
+        } catch {
+            if error.problem == .missing { return nil }
+            throw FileOperationError(operation: "read", path: path, message: error.detail)
         }
         defer { _ = close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw FileOperationError(operation: "stat", path: path, code: errno) }
-        let type = st.st_mode & S_IFMT
-        if type == S_IFDIR { throw FileOperationError(operation: "read", path: path, message: "is a directory") }
-        if type != S_IFREG { throw FileOperationError(operation: "read", path: path, message: "is not a regular file") }
         let size = Int(st.st_size)
         if size > maximumSize { throw FileOperationError.tooLarge(path, size: size, limit: maximumSize) }
         var out: [UInt8] = []

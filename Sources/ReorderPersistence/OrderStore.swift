@@ -204,6 +204,12 @@ public struct OrderStore: Sendable {
     /// Reads the file, replaces its `"orders"` object with `change(orders)` and writes it back,
     /// all under the lock: every operation that rewrites the file goes through here.
     private func rewrite(replacingUnreadableFile: Bool, _ change: (JSONValue) -> JSONValue) throws(OrderFileError) {
+        let nameLength = location.name.utf8.count
+        if nameLength > Self.maximumNameLength {
+            throw writeError("the file name is \(nameLength) bytes long; an order file's name has at most \(Self.maximumNameLength) bytes "
+                             + "(its lock file NAME.lock and its temporary files .NAME.*.tmp must fit the file system's limit of "
+                             + "\(FileProblem.maximumNameLength) bytes)")
+        }
         try withLock { () throws(OrderFileError) in
             var document: JSONValue
             do throws(OrderFileError) {
@@ -245,6 +251,11 @@ public struct OrderStore: Sendable {
         let dir = String(path[..<slash])
         return (dir.isEmpty ? "/" : dir, String(path[path.index(after: slash)...]))
     }
+
+    /// The longest name of an order file that can be saved, in bytes: its temporary files,
+    /// `.<name>.<pid>-<unique>.tmp` (a pid of up to 7 digits and up to 13 base-36 digits:
+    /// 27 bytes around the name), and its lock file must fit the file system's limit.
+    public static let maximumNameLength = FileProblem.maximumNameLength - 27
 
     /// Temporary files of this order file are named `.<name>.<unique>.tmp`.
     func isTemporaryName(_ entry: String) -> Bool {

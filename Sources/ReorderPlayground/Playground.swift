@@ -390,7 +390,7 @@ public final class Playground {
         o.sectionTitles = sim.order.sectionTitles
         o.restore = nil
         sim.isRecording = true
-        recording = (sim.inputs.count, TraceRecording(policy: policyReference, options: o, offset: sim.offset,
+        recording = (sim.recordedInputCount, TraceRecording(policy: policyReference, options: o, offset: sim.offset,
                                                       listOffsets: sim.layout.listOffsets, inputs: []))
         return [.sender(status("recording", seq: seq))]
     }
@@ -403,8 +403,9 @@ public final class Playground {
         sim.isRecording = false
         recording = nil
         var trace = header
-        let all = sim.inputs
-        trace.inputs = start <= all.count ? Array(all[start...]) : []
+        // `start` counts every input recorded; the simulator may have dropped the oldest kept.
+        let all = sim.inputs, first = max(0, start - sim.droppedInputs)
+        trace.inputs = first <= all.count ? Array(all[first...]) : []
         var w = JSONText()
         w.object { w in
             w.field("v", Double(PlaygroundProtocol.version))

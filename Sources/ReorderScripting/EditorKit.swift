@@ -1,5 +1,7 @@
 import Foundation
+import ReorderCore
 import ReorderLua
+import ReorderPersistence
 
 /// What a policy author's editor and linter need (issue 17 item 5): a lua-language-server
 /// definition file (`reorder types`), and the files `reorder init` writes.
@@ -13,6 +15,40 @@ public enum EditorKit {
     public static let definitionsFile = "reorder.d.lua"
     /// The folder `reorder init` writes the definitions to (`.luarc.json` points there).
     public static let typesFolder = "types"
+
+    /// Lua 5.4's reserved words (the reference manual, §3.1 "Lexical Conventions"): a policy
+    /// name is a Lua identifier, so it is none of them.
+    static let luaKeywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// The longest policy name `reorder init` takes, in bytes: its longest file name,
+    /// `NAME_spec.lua`, must fit the file system's limit for one name (255 bytes).
+    public static let maximumNameLength = FileProblem.maximumNameLength - "_spec.lua".utf8.count
+
+    /// What is wrong with `name` as the name of a new policy (nil: nothing): it names the
+    /// folder, `NAME.lua`, `NAME_spec.lua` and a Lua identifier.
+    ///
+    /// ```swift
+    /// EditorKit.nameProblem("mine")   // nil
+    /// EditorKit.nameProblem("end")    // "'end' is a Lua keyword, not a policy name: ..."
+    /// ```
+    public static func nameProblem(_ name: String) -> String? {
+        let shown = EchoText.clip(name)
+        let identifier = name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+        guard identifier else {
+            return "'\(shown)' is not a policy name: use letters, digits and underscores, not starting with a digit (it names NAME.lua and a Lua identifier)"
+        }
+        if luaKeywords.contains(name) {
+            return "'\(shown)' is a Lua keyword, reserved by Lua, so it cannot be a policy name (a policy's name is a Lua identifier); choose another, e.g. '\(name)_policy'"
+        }
+        if name.utf8.count > maximumNameLength {
+            return "'\(shown)' is \(name.utf8.count) characters long; a policy name has at most \(maximumNameLength) (its spec file NAME_spec.lua must fit the file system's limit of \(FileProblem.maximumNameLength) bytes for a file name)"
+        }
+        return nil
+    }
 
     /// The session methods: parameters (LuaLS) and results. A method of
     /// ``ScriptSession/methods`` missing here is still declared, taking and returning `any`.
@@ -35,11 +71,12 @@ public enum EditorKit {
         "offset": ("", "number, number", "the content offset x, y (points)"),
         "snapshot": ("", "table?", "the lifted snapshot, or nil"),
         "state": ("", "\"idle\"|\"pressing\"|\"dragging\"|\"dropping\"", "the drag's state"),
-        "events": ("", "table[]", "every event since the session began"),
+        "events": ("", "table[]", "the events since the session began, the newest (a first { type = \"dropped\", count = N } when older ones went)"),
         "clear_events": ("", nil, "forgets the events so far"),
+        "close": ("", nil, "releases the session at once (its policy's VM, items and logs); later calls raise an error"),
         "time": ("", "number", "simulated seconds"),
         "policy": ("", "string", "the policy's name"),
-        "inputs": ("", "table[]", "the raw inputs so far"),
+        "inputs": ("", "table[]", "the raw inputs so far, the newest (a first { type = \"dropped\", count = N } when older ones went)"),
         "page": ("", "integer, integer", "a board's page nearest the offset (1-based) and the number of pages"),
         "list_offset": ("list: integer", "number", "how far a board's list is scrolled down, points"),
         "scene": ("", "table", "what an adapter draws now"),

@@ -36,7 +36,9 @@ extension ScriptSession {
             throw a.error("argument #1 (key) must be one of \(names), got \(a.value(1))")
         }
         let n = try a.integer(2, "n", default: 1)
-        guard n >= 1, n <= 1_000_000 else { throw a.error("argument #2 (n) must be from 1 to 1000000, got \(n)") }
+        guard n >= 1, n <= KeyboardKey.maximumRepeat else {
+            throw a.error("argument #2 (n) must be from 1 to \(KeyboardKey.maximumRepeat), got \(n)")
+        }
         return [.boolean(simulator.key(key, count: n) != .ignored)]
     }
 

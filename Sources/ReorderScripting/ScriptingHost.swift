@@ -42,8 +42,24 @@ public final class ScriptingHost {
     public var specDirectory: String?
 
     private var sessions: [Int64: ScriptSession] = [:]
-    /// Sessions whose Lua object was collected; released outside Lua (see `flushReleased`).
+    /// Sessions whose Lua object was collected, or that were closed; released outside Lua's
+    /// collector (see `flushReleased`).
     private var released: [ScriptSession] = []
+
+    /// What the sessions not yet released hold in the host, in bytes, as each counts itself
+    /// (``ScriptSession/heldBytes``: items, logs, its policy's VM), updated after every call
+    /// of a session method. Lua's collector sees a session as a few bytes of userdata; this
+    /// count is what the host collects on (``sessionCollectionStep``).
+    public private(set) var sessionBytes = 0
+    /// ``sessionBytes`` after the last collection this host ran.
+    private var sessionBytesAfterCollection = 0
+
+    /// How much the sessions' memory may grow between two full collections of this VM
+    /// (64 MiB): when a new session, or a call of a session method, brings ``sessionBytes``
+    /// more than this past what was left after the last one, the host runs Lua's collector
+    /// (a full cycle, whose finalizers release the sessions no longer referenced). Sessions a
+    /// script drops therefore hold at most this much (and one session) before they go.
+    public static let sessionCollectionStep = 64 << 20
     private var nextSessionId: Int64 = 1
     /// Registry reference of the sessions' metatable.
     private var sessionMetatable: Int32 = LUA_NOREF
@@ -140,11 +156,21 @@ public final class ScriptingHost {
                 }
                 guard let session = host.sessions[id] else { throw LuaError.script("s:\(name): this session is closed") }
                 let args = Arguments(method: name, values: Self.arguments(vm, from: 2))
+                defer { host.afterCall(session) }
                 return try Self.push(try session.call(name, method, args), on: vm)
             })
             vm.rawSet(at: -2, field: name)
         }
         vm.rawSet(at: meta, field: "__index")
+        // `local s <close> = reorder.session{...}`: closed when the variable goes out of scope.
+        vm.pushHostFunction(hostFunction { host, vm throws(LuaError) in
+            if let id = host.sessionId(at: 1), let s = host.sessions.removeValue(forKey: id) {
+                host.released.append(s)
+                host.flushReleased()
+            }
+            return 0
+        })
+        vm.rawSet(at: meta, field: "__close")
         vm.pushHostFunction(hostFunction { host, vm throws(LuaError) in
             if let id = host.sessionId(at: 1), let s = host.sessions.removeValue(forKey: id) { host.released.append(s) }
             return 0
@@ -259,6 +285,33 @@ public final class ScriptingHost {
         }
     }
 
+    /// After a session method ran: a closed session is released, the session's size counted
+    /// again (its policy's VM and logs may have grown), and Lua's collector run when the
+    /// sessions have grown by ``sessionCollectionStep`` since the last collection.
+    private func afterCall(_ session: ScriptSession) {
+        if session.isClosed, sessions.removeValue(forKey: session.id) != nil { released.append(session) }
+        account(session)
+        flushReleased()
+        collectIfNeeded()
+    }
+
+    /// Brings ``sessionBytes`` up to date with what `session` holds now.
+    private func account(_ session: ScriptSession) {
+        let now = session.heldBytes
+        sessionBytes += now - session.accountedBytes
+        session.accountedBytes = now
+    }
+
+    /// Runs a full collection (releasing the sessions it finds unreferenced) when the sessions
+    /// would hold more than ``sessionCollectionStep`` past what they held after the last one,
+    /// counting `adding` bytes about to be taken by a new session.
+    private func collectIfNeeded(adding: Int = 0) {
+        guard sessionBytes + adding > sessionBytesAfterCollection + Self.sessionCollectionStep else { return }
+        vm.collectGarbage()
+        flushReleased()
+        sessionBytesAfterCollection = sessionBytes
+    }
+
     /// Keeps `session` and pushes its userdata.
     private func pushSession(_ session: ScriptSession) throws(LuaError) {
         guard lua_checkstack(vm.L, 2) != 0 else { throw LuaError.script("reorder.session: the Lua stack is full") }
@@ -270,6 +323,7 @@ public final class ScriptingHost {
         vm.pushRef(sessionMetatable)
         lua_setmetatable(vm.L, -2)
         sessions[session.id] = session
+        account(session)
     }
 
     // MARK: - Running Lua
@@ -498,6 +552,10 @@ public final class ScriptingHost {
     }
 
     private func makeSession(checked options: SessionOptions) throws(LuaError) -> ScriptSession {
+        // Before the new session takes its memory, the dropped ones may have to go.
+        flushReleased()
+        let itemBytes = ScriptSession.itemBytes(options.sections)
+        collectIfNeeded(adding: itemBytes)
         let policy = try makePolicy(options.policy)
         var order = Order(sections: options.sections, titles: options.sectionTitles)
         if let path = options.restore {
@@ -509,7 +567,8 @@ public final class ScriptingHost {
         }
         let id = nextSessionId
         let session = try ScriptSession(id: id, options: options, policy: policy, order: order,
-                                        output: { [weak self] in self?.output($0) }, useColor: useColor)
+                                        output: { [weak self] in self?.output($0) }, useColor: useColor,
+                                        itemBytes: options.restore == nil ? itemBytes : nil)
         session.host = self
         // Ctrl-C or a watchdog stops a long s:hold between frames, the clock at the last one run.
         session.simulator.stopRequested = { [weak self] in self?.isStopRequested ?? false }
@@ -568,6 +627,11 @@ public final class ScriptingHost {
         return resolve(path)
     }
 
-    /// Releases sessions whose Lua objects were collected (never from inside a Lua call).
-    private func flushReleased() { released.removeAll() }
+    /// Releases sessions whose Lua objects were collected or that were closed (never from
+    /// inside Lua's collector: from the host's own entry points and host functions).
+    private func flushReleased() {
+        guard !released.isEmpty else { return }
+        for s in released { sessionBytes -= s.accountedBytes }
+        released.removeAll()
+    }
 }

@@ -62,9 +62,9 @@ public struct SessionOptions: Sendable {
             }
             guard SessionOptions.known.contains(k) else {
                 if let near = NameSuggestion.nearest(to: k, among: SessionOptions.known) {
-                    throw fail("unknown option '\(k)' (did you mean '\(near)'?)")
+                    throw fail("unknown option '\(EchoText.clip(k))' (did you mean '\(near)'?)")
                 }
-                throw fail("unknown option '\(k)' (known: \(SessionOptions.known.joined(separator: ", ")))")
+                throw fail("unknown option '\(EchoText.clip(k))' (known: \(SessionOptions.known.joined(separator: ", ")))")
             }
         }
 

@@ -24,8 +24,8 @@ import Testing
 
     @Test(arguments: [
         (#"{"t":0,"type":"select","row":2}"#, #"missing "section""#),
-        (#"{"t":0,"type":"tap","section":0,"row":2}"#, #""section" must be a whole number from 1 to 1000000000, got 0.0"#),
-        (#"{"t":0,"type":"select","section":1,"row":2.5}"#, #""row" must be a whole number from 1 to 1000000000, got 2.5"#),
+        (#"{"t":0,"type":"tap","section":0,"row":2}"#, #"section: expected a whole number from 1 to 10000000 (got 0)"#),
+        (#"{"t":0,"type":"select","section":1,"row":2.5}"#, #"row: expected a whole number from 1 to 10000000 (got 2.5)"#),
         (#"{"t":0,"type":"select","section":1,"row":2,"x":3}"#, #""select" takes section and row, not x or y"#),
         (#"{"t":0,"type":"down","x":1,"y":2,"row":2}"#, #""down" takes no section or row"#),
     ])

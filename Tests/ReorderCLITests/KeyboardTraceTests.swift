@@ -48,9 +48,9 @@ import Testing
 
     @Test(arguments: [
         (#"{"t":0,"type":"key","key":"shift"}"#, #"line 1: "key" must be one of space, enter, up, down, left, right, home, end, escape, tab, shift+space"#),
-        (#"{"t":0,"type":"key","key":"up","n":0}"#, #"line 1: "n" must be a whole number from 1 to 1e9, got 0.0"#),
+        (#"{"t":0,"type":"key","key":"up","n":0}"#, #"line 1: n: expected a whole number from 1 to 1000000 (got 0)"#),
         (#"{"t":0,"type":"focus","section":1}"#, #"line 1: missing "row""#),
-        (#"{"t":0,"type":"focus","section":1,"row":2.5}"#, #"line 1: "row" must be a whole number from 1 to 1e9, got 2.5"#),
+        (#"{"t":0,"type":"focus","section":1,"row":2.5}"#, #"line 1: row: expected a whole number from 1 to 10000000 (got 2.5)"#),
         (#"{"t":0,"type":"focus","section":1,"row":2,"x":3}"#, #"line 1: "focus" takes no "x""#),
         (#"{"t":0,"type":"down","x":1,"y":2,"key":"up"}"#, #"line 1: "down" takes no "key""#),
         (#"{"t":0,"type":"action","section":1,"row":1,"action":"fly"}"#,

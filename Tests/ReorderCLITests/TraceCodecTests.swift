@@ -79,7 +79,7 @@ import Testing
         ("{\"t\":0,\"type\":\"hover\"}", 1, "unknown type \"hover\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap)"),
         ("{\"t\":1,\"type\":\"frame\"}\n{\"t\":0.5,\"type\":\"up\"}", 2, "time goes backwards: t = 0.5 after 1.0"),
         ("{\"type\":\"up\"}", 1, "missing \"t\""),
-        ("{\"t\":-1,\"type\":\"up\"}", 1, "\"t\" must not be negative, got -1.0"),
+        ("{\"t\":-1,\"type\":\"up\"}", 1, "t: expected a number from 0 to 1000000000 (got -1)"),
         ("[1,2]", 1, "expected a JSON object such as {\"t\":0.0,\"type\":\"down\",\"x\":120,\"y\":210}"),
         ("{\"t\":0,\"type\":\"up\",\"x\":3}", 1, "\"up\" takes no x or y"),
         ("{\"t\":0,\"type\":\"up\",\"z\":3}", 1, "unknown field \"z\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)"),

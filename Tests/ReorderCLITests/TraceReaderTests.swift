@@ -85,10 +85,10 @@ import Testing
         #expect(try decoder.decode(line: [UInt8]("  ".utf8)[...], number: 8) == nil)
     }
 
-    /// Unknown fields and types are echoed at most 60 characters long.
+    /// Unknown fields and types are echoed at most 64 characters long (EchoText.maximumLength).
     @Test func echoedNamesAreCut() {
         let key = String(repeating: "k", count: 1000)
-        #expect(throws: TraceError(line: 1, message: "unknown field \"\(String(repeating: "k", count: 60))…\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")) {
+        #expect(throws: TraceError(line: 1, message: "unknown field \"\(String(repeating: "k", count: 64))…\" (an input has t, type, x, y; select, deselect, tap, focus and action have section, row; key has key, n; action has action)")) {
             try TraceCodec.decode("{\"t\":0,\"type\":\"up\",\"\(key)\":1}")
         }
     }

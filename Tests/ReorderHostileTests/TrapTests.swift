@@ -36,8 +36,10 @@ struct TrapTests {
     }
 
     /// Runs `reorder arguments` in a directory holding `files`, with `input` on stdin; kills it
-    /// after 20 s. Output goes to files, so a full pipe can never block it.
-    static func run(_ arguments: [String], files: [String: String] = [:], input: String = "") throws -> (Run, URL) {
+    /// after `deadline` seconds (20 by default). Output goes to files, so a full pipe can never
+    /// block it.
+    static func run(_ arguments: [String], files: [String: String] = [:], input: String = "",
+                    deadline: Double = 20) throws -> (Run, URL) {
         let dir = try temporaryDirectory(prefix: "reorder-traps", files: files)
         guard let exe = reorderExecutable() else {
             Issue.record("the reorder executable was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
@@ -64,7 +66,7 @@ struct TrapTests {
         try p.run()
         var timedOut = false
         while p.isRunning {
-            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > 20 {
+            if Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 > deadline {
                 timedOut = true
                 p.terminate()
                 break

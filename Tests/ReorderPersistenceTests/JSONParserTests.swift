@@ -24,6 +24,8 @@ private func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue { try JS
         ("{\"a\": 1,\n}", "line 2, column 1: expected a string key, found '}'"),
         ("{a: 1}", "line 1, column 2: expected a string key or '}', found 'a'"),
         ("{\"a\": 1, \"a\": 2}", "line 1, column 10: duplicate key \"a\" in an object"),
+        // A key is echoed as every input is (EchoText): the NUL and the escape show.
+        (#"{"a\u0000\u001b": 1, "a\u0000\u001b": 2}"#, #"line 1, column 22: duplicate key "a\u{0}\u{1B}" in an object"#),
         ("[\"abc", "line 1, column 2: unterminated string (opened here)"),
         ("[\"a\nb\"]", "line 1, column 4: a raw control character (a line break) in a string; write it escaped"),
         ("[\"\\x\"]", "line 1, column 3: invalid escape '\\x' in a string"),

@@ -144,7 +144,7 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
         try dir.write("plain", "x")
         let path = dir.file("plain/orders.json")
         let expected = OrderFileError(path: path, kind: .writeFailed,
-                                      reason: "could not lock the order file (it is unchanged): open \(path).lock: Not a directory")
+                                      reason: "could not lock the order file (it is unchanged): open \(path).lock: \(dir.path)/plain is a file, not a folder")
         #expect(throws: expected) { try OrderStore(path: path).save(ids: [["a"]], key: "k") }
         #expect(expected.description.contains("\(dir.path)/plain/orders.json.lock"))
         #expect(try dir.entries() == ["plain"])
@@ -166,7 +166,7 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
         } catch {
             #expect(error.kind == .writeFailed)
             #expect(error.description ==
-                    "\(path): could not lock the order file (it is unchanged): open \(path).lock: Permission denied")
+                    "\(path): could not lock the order file (it is unchanged): open \(path).lock: permission denied")
         }
         #expect(try dir.bytes("orders.json") == before)
         #expect(try dir.entries() == ["orders.json", "orders.json.lock"])
@@ -177,7 +177,7 @@ final class Shared<Value: Sendable>: @unchecked Sendable {
         let path = dir.file("orders.json")
         try FileManager.default.createDirectory(atPath: path + ".lock", withIntermediateDirectories: false)
         #expect(throws: OrderFileError(path: path, kind: .writeFailed,
-                                       reason: "could not lock the order file (it is unchanged): open \(path).lock: Is a directory")) {
+                                       reason: "could not lock the order file (it is unchanged): open \(path).lock: is a directory, not a file")) {
             try OrderStore(path: path).save(ids: [["a"]], key: "k")
         }
         #expect(try dir.entries() == ["orders.json.lock"])

@@ -286,11 +286,11 @@ import ReorderCore
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         try dir.write("orders.json/keep", "inside")
         let store = OrderStore(path: path)
-        let expected = OrderFileError(path: path, kind: .unreadable, reason: "cannot read: is a directory")
+        let expected = OrderFileError(path: path, kind: .unreadable, reason: "cannot read: is a directory, not a file")
         #expect(throws: expected) { try store.load(key: "admin") }
         #expect(throws: expected) { try store.save(ids: [["a"]], key: "admin") }
         let data = makeOrder([["a", "b"]])
-        #expect(store.restore(data, key: "admin") == (data, ["\(path): cannot read: is a directory (using the data's own order)"]))
+        #expect(store.restore(data, key: "admin") == (data, ["\(path): cannot read: is a directory, not a file (using the data's own order)"]))
         // Even when asked to replace, a directory is not clobbered; no temporary file is left.
         do {
             try store.save(ids: [["a"]], key: "admin", replacingUnreadableFile: true)
@@ -298,7 +298,7 @@ import ReorderCore
         } catch {
             #expect(error.kind == .writeFailed)
             #expect(error.reason.hasPrefix("could not replace the order file (it is unchanged): rename "))
-            #expect(error.reason.hasSuffix(": Is a directory"))
+            #expect(error.reason.hasSuffix(": is a directory, not a file"))
         }
         #expect(try dir.entries() == ["orders.json", "orders.json.lock"])
         #expect(try dir.text("orders.json/keep") == "inside")
@@ -309,7 +309,7 @@ import ReorderCore
         let path = dir.file("orders.json")
         #expect(mkfifo(path, 0o644) == 0)
         let store = OrderStore(path: path)
-        let expected = OrderFileError(path: path, kind: .unreadable, reason: "cannot read: is not a regular file")
+        let expected = OrderFileError(path: path, kind: .unreadable, reason: "cannot read: is a FIFO (named pipe), not a regular file")
         #expect(throws: expected) { try store.load(key: "admin") }
         #expect(throws: expected) { try store.save(ids: [["a"]], key: "admin") }
         #expect(try dir.entries() == ["orders.json", "orders.json.lock"])
@@ -319,7 +319,7 @@ import ReorderCore
         let dir = try TemporaryDirectory()
         try dir.write("plain", "x")
         let path = dir.file("plain/orders.json")
-        #expect(throws: OrderFileError(path: path, kind: .unreadable, reason: "cannot read: Not a directory")) {
+        #expect(throws: OrderFileError(path: path, kind: .unreadable, reason: "cannot read: \(dir.path)/plain is a file, not a folder")) {
             try OrderStore(path: path).load(key: "admin")
         }
     }
@@ -334,7 +334,7 @@ import ReorderCore
             // The lock file is the first thing a save creates.
             #expect(error.kind == .writeFailed)
             #expect(error.reason ==
-                    "could not lock the order file (it is unchanged): open \(dir.path)/nowhere/orders.json.lock: No such file or directory")
+                    "could not lock the order file (it is unchanged): open \(dir.path)/nowhere/orders.json.lock: the folder \(dir.path)/nowhere does not exist")
         }
     }
 
