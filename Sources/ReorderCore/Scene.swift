@@ -239,11 +239,12 @@ extension DragSession {
                 if zone > 0, state == .dragging, let snap = snapshot, let finger,
                    let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length,
                                                            reference: config.edgeScroll.reference,
-                                                           snapshot: snap, finger: finger,
+                                                           center: snap.center, size: snap.size, scale: snap.scale,
+                                                           finger: finger,
                                                            inclusive: config.edgeScroll.inclusive) {
                     entry.direction = direction
                     entry.depth = depth
-                    let start = episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t
+                    let start = phase.drag.episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t
                     let v = policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: max(0, t - start))
                     entry.speed = v.isFinite && v > 0 ? v : 0
                 }

@@ -1,4 +1,5 @@
 import Testing
+import ReorderFuzz
 @testable import ReorderCore
 
 /// Three lists "today", "next", "later" of `n` tasks each (ids t0.., n0.., l0..).
@@ -282,11 +283,11 @@ final class BoardPolicy: DefaultPolicy {
             sim.hold(0.6)
             for _ in 0..<30 {
                 sim.move(to: Point(x: rng.next(in: -20...395), y: rng.next(in: -20...687)), over: 0.05)
-                #expect(sim.invariantViolations() == [], "round \(round)")
+                #expect(InvariantChecker.violations(of: sim.session) == [], "round \(round)")
             }
             if round % 4 == 1 { sim.cancel() } else { sim.release() }
             sim.settle()
-            #expect(sim.invariantViolations() == [], "round \(round)")
+            #expect(InvariantChecker.violations(of: sim.session) == [], "round \(round)")
             #expect(sim.order.totalCount == order.totalCount)
             let b = sim.layout as? BoardLayout
             // Every drag ends on a page (and nothing else moves the offset here).

@@ -160,7 +160,7 @@ struct CorpusTests {
         // A policy that fails on every frame must be switched off, not slow every frame down.
         #expect(driveSeconds < 20, "\(entry): the drags took \(driveSeconds) s")
         #expect(run.replay == nil, "\(entry): \(run.replay.map(String.init(describing:)) ?? "")")
-        #expect(run.sim.invariantViolations() == [])
+        #expect(InvariantChecker.violations(of: run.sim.session) == [])
         let ids = run.sim.order.flattened.map(\.id)
         #expect(ids.sorted() == Self.table[0].map(\.id).sorted(), "\(entry): items lost or duplicated")
         if let lua = run.sim.policy as? LuaPolicy {
@@ -243,7 +243,7 @@ struct CorpusTests {
         #expect(sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 3)))
         #expect(sim.order.flattened.map(\.title).sorted() == Self.table[0].map(\.title).sorted())
         #expect(sim.viewport == Self.viewport)
-        #expect(sim.invariantViolations() == [])
+        #expect(InvariantChecker.violations(of: sim.session) == [])
     }
 
     /// A print flood is capped in the host's log, and the drag still completes.
