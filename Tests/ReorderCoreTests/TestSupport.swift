@@ -14,9 +14,9 @@ func pos(_ s: Int, _ i: Int) -> ItemPosition { ItemPosition(section: s, item: i)
 func expectPositionsInRectMatchAScan(_ grid: GridLayout, seed: UInt64, x: ClosedRange<Double>, y: ClosedRange<Double>,
                                      width: ClosedRange<Double>, height: ClosedRange<Double>,
                                      sourceLocation: SourceLocation = #_sourceLocation) {
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
-        let rect = Rect(x: rng.next(in: x), y: rng.next(in: y), width: rng.next(in: width), height: rng.next(in: height))
+        let rect = Rect(x: rng.double(in: x), y: rng.double(in: y), width: rng.double(in: width), height: rng.double(in: height))
         var expected: [ItemPosition] = []
         for s in 0..<grid.sectionCount {
             for i in 0..<grid.count(s) {

@@ -54,6 +54,18 @@ struct CorpusTests {
         case "on_move": policy.onMove(ctx, from: a, to: b); isFallback = true
         case "on_end": isFallback = policy.onEnd(ctx, from: a, to: b) == true
         case "on_cancel": isFallback = policy.onCancel(ctx) == .revert
+        case "can_select": isFallback = policy.canSelect(ctx, at: a) == false
+        case "can_add": isFallback = policy.canAdd(ctx, at: a) == false
+        case "instructions": isFallback = policy.instructions(ctx, at: a) == KeyboardTexts.instructions
+        case "actions":
+            let offered: [KeyboardAction] = [.moveDown, .moveToEnd]
+            isFallback = policy.actions(ctx, at: a, offered: offered) == offered
+        case "announce":
+            // A keyboard lift asks `announce` for its `lift` text; the fallback is the built-in one.
+            let sim = DragSimulator(sections: table, viewport: viewport, policy: policy)
+            sim.focus(a)
+            sim.key(.space)
+            isFallback = sim.takeAnnouncements().map(\.speech) == [.builtIn]
         default: isFallback = false
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -45,8 +45,8 @@ struct SandboxFuzzTests {
 
     /// The campaign of CI: every reachable function, with a fixed seed. Any call that hangs,
     /// crashes or runs more than the margin past its budget fails the test with the call as
-    /// Lua (``SandboxFuzzer/knownOpen`` is empty since the bounds of issue 12 landed; a
-    /// function put back on it would be recorded as a known issue instead).
+    /// Lua, whether or not its function is listed in ``SandboxFuzzer/knownOpen``: the list is
+    /// empty, and this campaign keeps it so.
     @Test func everyReachableFunctionReturnsWithinItsBudget() throws {
         var options = SandboxFuzzer.Options(seed: Self.seed, runs: Self.runs)
         options.worker = try #require(reorderExecutable(), "the reorder executable was not built").path
@@ -60,15 +60,7 @@ struct SandboxFuzzTests {
         #expect(report.calls >= report.functions.count * Self.runs / 2, "\(report.summary)")
         // The calibration loop ran to budget exhaustion: a few milliseconds (LuaVM.Options.policy).
         #expect(report.budgetSeconds > 0 && report.budgetSeconds < 0.5, "\(report.budgetSeconds)")
-        for failure in report.failures {
-            if failure.isKnownOpen {
-                withKnownIssue("listed in SandboxFuzzer.knownOpen", isIntermittent: true) {
-                    Issue.record("\(failure)")
-                }
-            } else {
-                Issue.record("\(failure)")
-            }
-        }
+        for failure in report.failures { Issue.record("\(failure)") }
     }
 
     /// `reorder fuzz --sandbox` on two well-behaved functions: a summary, no failure, and the
