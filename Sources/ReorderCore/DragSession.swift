@@ -201,6 +201,11 @@ public struct DragSession: Sendable {
     /// compare per dragging frame and a store when it changes, beside the episodes for the
     /// same reason.
     var fingerOverAt: Double?
+    /// How fast the last frame's edge scroll moved each axis, points per second (+ towards the
+    /// end; 0 where nothing moved: outside the zones, or at the end of the content): what a
+    /// scene reports as ``Scene/EdgeZone/scrolled``. Set to zero by every frame, then by the
+    /// edge scroll.
+    var lastScroll = Point.zero
 
     /// The snapshot's size while dragging, from its first lift step on (nil before it and
     /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
