@@ -42,12 +42,15 @@ end
 
 return {
   name = "android_touch_helper",
+  description = "AndroidX RecyclerView ItemTouchHelper's edge scroll",
   extends = "default",
   api = 1,
   min_press_duration = 0.5,
   allowable_movement = 8,
   semantics = "move",
-  snapshot = { scale = 1, alpha = 1, drop = { duration = 0.2, curve = "ease_in_out" } },
+  -- No shadow: ItemTouchUIUtilImpl.onDraw raises the view's elevation by 1 dp, and Android
+  -- draws that shadow from its light model, with no numbers in the code to reproduce.
+  snapshot = { scale = 1, alpha = 1, shadow = { opacity = 0 }, drop = { duration = 0.2, curve = "ease_in_out" } },
   -- Displaced rows: DefaultItemAnimator's move duration, 250 ms (RecyclerView.ItemAnimator
   -- mMoveDuration), with ValueAnimator's default AccelerateDecelerateInterpolator
   -- (0.5 - cos(pi t) / 2), drawn as its usual cubic fit cubic-bezier(0.37, 0, 0.63, 1).
