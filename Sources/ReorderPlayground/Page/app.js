@@ -242,6 +242,9 @@ function keyboard(kb) {
     el.focus({ preventScroll: true });
     state.refocusing = false;
   }
+  // Lifted by the keyboard, the item is drawn by the snapshot over its focused cell: the focus
+  // ring goes on the snapshot, where it can be seen (WCAG 2.4.7).
+  $('snapshot').classList.toggle('kb-focus', !!(el && kb.lifted && state.keyboardActive));
   const button = $('kb-menu-button');
   const show = !!(el && state.keyboardActive && !kb.lifted && kb.actions && kb.actions.length > 0);
   button.hidden = !show;
@@ -299,7 +302,11 @@ content.addEventListener('focusin', (e) => {
 content.addEventListener('focusout', (e) => {
   const next = e.relatedTarget;
   if (!next || !(next.closest('.cell') || next.closest('#kb-menu') || next.id === 'kb-menu-button')) {
-    if (!state.refocusing && next) state.keyboardActive = false;
+    if (!state.refocusing && next) {
+      state.keyboardActive = false;
+      // The item's actions button goes with the focus (no scene may come to hide it).
+      $('kb-menu-button').hidden = true;
+    }
   }
   const el = e.target.closest('.cell');
   if (el) el.classList.remove('kb-focus');
