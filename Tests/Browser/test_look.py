@@ -9,7 +9,9 @@ import sys
 import time
 import unittest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -161,6 +163,67 @@ class Look(LookTest):
         self.assertLessEqual(sum(b < 3 * 245 for b in control), 2, f"shadow-like band away from it: {control}")
         # The title where the row's was (the card grows about its centre, the title does not move).
         self.assertAlmostEqual(lifted_left, resting, delta=1)
+
+    def test_every_built_in_lifts_a_row_that_looks_lifted(self):
+        """Under each built-in, "Plan sprint" (row 8, clear of the edge zones, which are hidden
+        for the comparison) is lifted and compared with the page at rest: pixels must change
+        outside the row's own box, where only the lift can change them (a shadow, a scale that
+        grows it, a tilt). A flat lift (the row's own size, opaque, no shadow) changes none
+        there: android_touch_helper's did, before it cast its 1 dp elevation's shadow."""
+        self.size(1440, 900)
+        names = self.js("return [...document.getElementById('policy').options].map((o) => o.value)"
+                        ".filter((v) => v !== 'file')")
+        self.assertEqual(len(names), 11)
+        y = HEADER + 7 * ROW + 22
+        changed = {}
+        for name in names:
+            self.choose(name)
+            self.assertEqual(self.js("return window.__play.scene.offset[1]"), 0)
+            box = self.js("const c = [...document.querySelectorAll('#content .cell')][7];"
+                          "return [c.textContent, c.getBoundingClientRect().toJSON()]")
+            self.assertEqual(box[0], "Plan sprint")
+            r = box[1]
+            _, _, before = self.shot("lift-rest.png")
+            self.press(120, y)
+            self.lifted()
+            wait(lambda: self.scene()["snapshot"]["lift"] == 1, what=f"the end of {name}'s lift")
+            self.js("for (const z of document.querySelectorAll('.zone')) z.style.visibility = 'hidden'")
+            _, _, after = self.shot(f"lift-{name}.png")
+            self.js("for (const z of document.querySelectorAll('.zone')) z.style.visibility = ''")
+            self.release()
+            n = 0
+            for yy in range(int(r["top"]) - 30, int(r["bottom"]) + 30):
+                for xx in range(int(r["left"]) - 12, int(r["right"]) + 12):
+                    if r["top"] - 1 <= yy <= r["bottom"] and r["left"] - 1 <= xx <= r["right"]:
+                        continue   # the row's own box
+                    if sum(abs(a - b) for a, b in zip(before[yy][xx], after[yy][xx])) >= 15:
+                        n += 1
+            changed[name] = n
+        flat = {name: n for name, n in changed.items() if n < 300}
+        self.assertEqual(flat, {}, f"lifted rows that look flat (pixels changed around them: {changed})")
+
+    def test_escape_cancels_a_mouse_drag(self):
+        """Row 2 lifted with the mouse and moved down two rows: Escape cancels the drag as a
+        cancelled touch does (a `cancel` input: the log says `cancel (...)`), though the button
+        is still down; moving on lifts nothing, and the release does nothing more."""
+        self.size(1440, 900)
+        self.choose("default")
+        self.press(120, HEADER + ROW + 22)
+        self.lifted()
+        self.glide(120, HEADER + ROW + 22, 120, HEADER + 3 * ROW + 22, steps=6)
+        ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
+        wait(lambda: self.scene()["state"] == "idle", what="the cancel to end")
+        lines = self.js("return [...document.querySelectorAll('#log li')].map((l) => l.textContent)")
+        self.assertRegex(next(l for l in reversed(lines) if "cancel" in l or "end" in l), r"cancel \(")
+        self.glide(120, HEADER + 3 * ROW + 22, 120, HEADER + 5 * ROW + 22, steps=4)
+        time.sleep(0.2)
+        self.assertEqual(self.scene()["state"], "idle")
+        self.assertIsNone(self.scene().get("snapshot"))
+        a = self.pointer()
+        a.pointer_action.pointer_up()
+        a.perform()
+        time.sleep(0.2)
+        self.assertEqual(self.scene()["state"], "idle")
 
     def test_two_rows_texts_never_overlap_mid_slide(self):
         """Row 1 dragged down past seven rows, then held in the bottom zone while the list

@@ -493,6 +493,16 @@ viewport.addEventListener('pointercancel', (e) => {
   state.pointer = null;
   queue({ type: 'cancel' }, 'cancel', e.timeStamp);
 });
+// Escape during a pointer drag cancels it as a cancelled touch does (UIKit's touchesCancelled:
+// the policy's on_cancel decides); the rest of that press is ignored. A keyboard drag's Escape
+// is the focused item's (`key`), above.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || state.pointer === null) return;
+  if (viewport.hasPointerCapture(state.pointer)) viewport.releasePointerCapture(state.pointer);
+  state.pointer = null;
+  e.preventDefault();
+  queue({ type: 'cancel' }, 'cancel', e.timeStamp);
+});
 
 // Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen
 // does); the loop stops when the session is idle, no pointer is down and no input waits, and an
