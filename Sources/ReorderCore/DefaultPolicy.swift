@@ -16,6 +16,9 @@
 ///   - ramp = min(elapsed / 0.4 s, 1): pragmatic's 400 ms linear time dampening, so a drag that
 ///     begins inside the zone does not shoot away. Speeds are per second and linear in time,
 ///     so 60 Hz and 120 Hz scroll the same distance.
+/// - The snapshot and the slides are ``PolicyConfiguration``'s defaults: the lifted row casts
+///   ``Shadow/soft``, and displaced cells slide over 0.25 s with dnd-kit's sortable curve,
+///   cubic-bezier(0.25, 1, 0.5, 1), which moves at once (Policies/default.lua gives the sources).
 ///
 /// Subclass it to change one hook:
 /// ```swift

@@ -50,11 +50,13 @@ extension DragSession {
             let speed = raw.isFinite && raw > 0 ? raw : 0
             guard speed > 0 else { continue }
             // A layout that scrolls part of itself (a board's list) takes the step; otherwise the
-            // content offset moves.
+            // content offset moves. Either way ctx.offset follows, so its change is what moved.
             let delta = direction * speed * dt
+            let before = ctx.offset[axis]
             guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: dragging) else {
                 ctx.content = layout.contentSize
                 ctx.offset = layout.contextOffset(offset, dragging: dragging)
+                lastScroll[axis] = (ctx.offset[axis] - before) / dt
                 continue
             }
             var newOffset = offset
@@ -63,6 +65,7 @@ extension DragSession {
             offset = Self.clamped(newOffset, to: Point(x: max(0, content.width - viewport.width),
                                                        y: max(0, content.height - viewport.height)))
             ctx.offset = layout.contextOffset(offset, dragging: dragging)
+            lastScroll[axis] = (ctx.offset[axis] - before) / dt
         }
     }
 

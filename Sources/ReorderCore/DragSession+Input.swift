@@ -131,6 +131,7 @@ extension DragSession {
     @discardableResult
     public mutating func frame(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard let before = accept(.frame, at: t) else { return .ignored }
+        lastScroll = .zero
         switch before {
         case .idle:
             return .ignored

@@ -93,6 +93,12 @@ public struct DragSession: Sendable {
     /// them; emptied at each lift. A buffer of the session, not of the drag, so that it keeps
     /// its capacity from drag to drag: steps append without allocating.
     var undoLog: [Step] = []
+    /// How fast the last frame's edge scroll moved each axis, points per second (+ towards the
+    /// end; 0 where nothing moved: outside the zones, or at the end of the content): what a
+    /// scene reports as ``Scene/EdgeZone/scrolled``. Set to zero by every frame, then by the
+    /// edge scroll.
+    var lastScroll = Point.zero
+
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
     /// Keyboard focus and announcements (see DragSession+Keyboard).

@@ -33,6 +33,8 @@ open class JXMovablePolicy: NativePolicy {
         c.snapshot.clamp = .half   // limitSnapshotCenterY (JXMovableCellTableView.m:290-295)
         c.snapshot.lift = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.snapshot.drop = AnimationSpec(duration: 0.25, curve: .easeInOut)
+        // UITableView's row animation, whose curve UIKit does not publish (jx_movable.lua)
+        c.displacement = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.edgeScroll.enabled = true
         c.edgeScroll.axes = .vertical
         c.edgeScroll.reference = .center

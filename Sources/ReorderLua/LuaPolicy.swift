@@ -119,6 +119,14 @@ public final class LuaPolicy: DragPolicy {
     /// then `default`'s): diagnostics are labelled with it.
     public var ownName: String { program.configuration.name }
 
+    /// The policy's own one-line `description` (nil when the file gives none; it is not
+    /// inherited through `extends`).
+    ///
+    /// ```swift
+    /// try LuaPolicy(named: "uikit").summary   // "UIKit's own reordering (UITableView, UICollectionView)"
+    /// ```
+    public var summary: String? { program.fields.value("description") }
+
     /// The VM running the hooks (for statistics and benchmarks).
     public var vm: LuaVM { program.vm }
     /// The memory of the VM this policy owns, in bytes (0 for an inline policy, which lives in

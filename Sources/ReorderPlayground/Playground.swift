@@ -94,6 +94,9 @@ public final class Playground {
     public private(set) var policyError: String?
     /// The list the playground started with (`reset`).
     let startOptions: SessionOptions
+    /// The demo the list is (nil on a session someone else made, the REPL's): the page draws a
+    /// tab strip as tabs, not as the grid it is built on.
+    let demo: DemoList.Demo?
     var clocks: [Int: Clock] = [:]
     var recording: (start: Int, trace: TraceRecording)?
     /// A reload asked for during a drag: done when the session is idle again.
@@ -134,6 +137,7 @@ public final class Playground {
         }
         self.file = file
         startOptions = o
+        demo = options.demo
         ownsSession = true
         try host.setSession(global: global, options: o)
         guard host.session(global: global) != nil else { throw LuaError.script("could not create the session") }
@@ -155,6 +159,7 @@ public final class Playground {
         o.sectionTitles = s.simulator.order.sectionTitles
         o.restore = nil
         startOptions = o
+        demo = nil
         ownsSession = false
         eventsSent = s.events.count
         _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
@@ -536,10 +541,12 @@ public final class Playground {
             w.field("type", "welcome")
             if let seq { w.field("seq", Double(seq)) }
             w.field("policies") { w in w.array { w in for p in policyChoices { w.string(p) } } }
+            w.field("descriptions") { w in w.array { w in for d in policyDescriptions() { w.string(d) } } }
             w.field("policy", s?.policyName ?? "")
             w.field("source", policyReference)
             if let file { w.field("file", file) }
             w.field("layout", s?.options.layout.rawValue ?? "table")
+            if let demo { w.field("demo", demo.rawValue) }
             if let policyError { w.field("policy_error", policyError) }
             w.field("curve_svg", curveSVG())
             // What the policy reported so far (its load warnings, a hook that failed), for a
@@ -568,6 +575,22 @@ public final class Playground {
         JSONWriter.compact(PolicyDiagnostic.json(Array(list), policy: PolicyDiagnostic.label(of: s.simulator.policy)))
     }
 
+    /// The built-in policies' one-line descriptions (their `description` fields), loaded once.
+    static let builtinDescriptions: [String: String] = {
+        var out: [String: String] = [:]
+        for name in LuaPolicy.builtinNames { out[name] = (try? LuaPolicy(named: name))?.summary }
+        return out
+    }()
+
+    /// `welcome`'s `descriptions`: each of ``policyChoices``'s one-line description, "" for one
+    /// without (the file's is read again at each welcome: it may have been edited).
+    func policyDescriptions() -> [String] {
+        policyChoices.map { name in
+            if name == "file" { return file.flatMap { (try? LuaPolicy(path: $0))?.summary } ?? "" }
+            return Self.builtinDescriptions[name] ?? ""
+        }
+    }
+
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.
     /// When the file no longer loads (a broken edit), the chart of the last good load of the
     /// same file: that policy is the one still in force.
@@ -585,9 +608,16 @@ public final class Playground {
             if let last = lastGoodCurve, last.key == key { return last.svg }
             return ""
         }
+        // No edge scroll: no chart (the page says so rather than drawing an empty plot).
+        guard policy.configuration.edgeScroll.enabled else {
+            lastGoodCurve = (key, "")
+            return ""
+        }
         var options = SpeedPlot.Options(viewport: s.simulator.viewport, frameRate: s.options.frameRate)
+        // The page shows the chart at its own size, so its text stays 11 px (SpeedPlot's
+        // smallest): 360 px of plot is as narrow as its panel titles allow (478 px in all).
         options.plotWidth = 360
-        options.plotHeight = 200
+        options.plotHeight = 150
         options.scrollAxis = s.simulator.layout.scrollAxis   // a strip: default's curve along x
         let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
         lastGoodCurve = (key, svg)

@@ -1,9 +1,10 @@
 // The playground page: sends the pointer's touches and the animation frames to the host, and
 // draws the scene the host answers with. The page decides nothing: order, offset, snapshot and
 // slides all come from the host (docs/PLAYGROUND.md).
-import { drawScene, cellAt } from './scene.js';
+import { drawScene, cellAt, scrollReadout } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 
+const DEMOS = { table: 'list', grid: 'grid', board: 'board', strip: 'tab strip' };  // welcome's `demo`, as logged
 const PROTOCOL = 3;  // 3: a frame carries the inputs (pointer and keyboard) since the last frame (docs/PLAYGROUND.md)
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
@@ -71,12 +72,34 @@ function send(message, frameBegun, inputs) {
 
 function status(text) { $('status').textContent = text; }
 
+// A lost server greys the list and says so; the page tries again after 0.5 s, then waits
+// twice as long each time up to 10 s (each failed attempt is a line in the browser's console:
+// two a second, before, for as long as the server was away).
+let retries = 0;
 function connect() {
   const ws = new WebSocket(`ws://${location.host}/ws`);
   state.ws = ws;
-  ws.onopen = () => { status('connected'); send({ type: 'hello' }); };
+  ws.onopen = () => { retries = 0; offline(null); status('connected'); send({ type: 'hello' }); };
   ws.onmessage = (e) => receive(e.data);
-  ws.onclose = () => { status('disconnected; reconnecting…'); setTimeout(connect, 500); };
+  ws.onclose = () => {
+    const wait = Math.min(500 * 2 ** retries, 10000);
+    retries++;
+    offline(wait);
+    setTimeout(connect, wait);
+  };
+}
+
+function offline(wait) {
+  const lost = wait !== null;
+  $('bezel').classList.toggle('offline', lost);
+  $('status').classList.toggle('lost', lost);
+  const box = $('offline');
+  box.hidden = !lost;
+  if (!lost) return;
+  const seconds = wait < 1000 ? 'a moment' : `${Math.round(wait / 1000)} s`;
+  box.innerHTML = '<strong>The reorder play server is not answering.</strong>';
+  box.append(`Is it still running? This page tries again in ${seconds}, and shows the list once it answers.`);
+  status(`lost the server at ${location.host}; trying again in ${seconds}`);
 }
 
 function receive(text) {
@@ -107,7 +130,12 @@ function receive(text) {
 function welcome(m) {
   const select = $('policy');
   // Rebuild the options only when the list changed (a reload keeps the picker, and its focus).
-  const labels = m.policies.map((p) => (p === 'file' ? `file: ${m.file}` : p));
+  // Each policy with its one-line description (its `description` field).
+  const labels = m.policies.map((p, i) => {
+    const name = p === 'file' ? `file: ${m.file}` : p;
+    const about = (m.descriptions || [])[i];
+    return about ? `${name} — ${about}` : name;
+  });
   const current = [...select.options].map((o) => o.textContent);
   if (current.join('\n') !== labels.join('\n')) {
     select.replaceChildren(...m.policies.map((p, i) => {
@@ -121,7 +149,9 @@ function welcome(m) {
   policyError(m.policy_error || null);
   showChart($('chart'), m.curve_svg);
   document.title = `reorder play: ${m.policy}`;
-  log(`policy ${m.policy} (${m.layout})`);
+  // The demo decides how the page draws it (a strip's tabs as tiles); the log says what it is.
+  $('bezel').dataset.demo = m.demo || m.layout;
+  log(`policy ${m.policy} (${DEMOS[m.demo] || m.layout})`);
   diagnostics(m.diagnostics || []);
 }
 
@@ -144,14 +174,12 @@ function scene(m) {
   drawScene(viewport, m.scene, state.drawn);
   for (const e of m.events) log(describe(e));
   keyboard(m.keyboard);
-  // The axis that scrolls (vertical first); a strip scrolls left and right.
+  // The chart's marker: where on the policy's curve the drag is (vertical first; a strip
+  // scrolls left and right); the readout: the scroll that happens.
   const zones = m.scene.zones || [];
   const zone = zones.find((z) => z.axis === 'vertical' && z.speed > 0) || zones.find((z) => z.speed > 0)
     || zones.find((z) => z.axis === 'vertical');
-  const [back, ahead] = zone && zone.axis === 'horizontal' ? ['left', 'right'] : ['up', 'down'];
-  const speed = zone && zone.speed > 0
-    ? `scrolling ${zone.direction > 0 ? ahead : back} at ${zone.speed.toFixed(0)} pt/s (depth ${zone.depth.toFixed(1)} of ${zone.zone.toFixed(1)} pt)`
-    : 'not scrolling';
+  const speed = scrollReadout(m.scene);
   if ($('speed').textContent !== speed) $('speed').textContent = speed;
   moveMarker($('chart'), zone);
   // A replay (a trace from the file input or dropped on the page) drives the session until it
@@ -160,6 +188,8 @@ function scene(m) {
   state.lastReplaying = !!m.replaying;
   if (m.replaying) state.sawReplaying = true;
   if ($('record').disabled !== !!m.recording) $('record').disabled = !!m.recording;
+  // A recording ended without a trace (a policy switch, a replay) no longer says "recording".
+  if (!m.recording && $('status').textContent === 'recording') status('connected');
   // Stop ends a recording, or a replay (as any input of the page's does).
   const stoppable = !!(m.recording || m.replaying);
   if ($('stop').disabled !== !stoppable) $('stop').disabled = !stoppable;
@@ -224,6 +254,9 @@ function keyboard(kb) {
     el.focus({ preventScroll: true });
     state.refocusing = false;
   }
+  // Lifted by the keyboard, the item is drawn by the snapshot over its focused cell: the focus
+  // ring goes on the snapshot, where it can be seen (WCAG 2.4.7).
+  $('snapshot').classList.toggle('kb-focus', !!(el && kb.lifted && state.keyboardActive));
   const button = $('kb-menu-button');
   const show = !!(el && state.keyboardActive && !kb.lifted && kb.actions && kb.actions.length > 0);
   button.hidden = !show;
@@ -281,7 +314,11 @@ content.addEventListener('focusin', (e) => {
 content.addEventListener('focusout', (e) => {
   const next = e.relatedTarget;
   if (!next || !(next.closest('.cell') || next.closest('#kb-menu') || next.id === 'kb-menu-button')) {
-    if (!state.refocusing && next) state.keyboardActive = false;
+    if (!state.refocusing && next) {
+      state.keyboardActive = false;
+      // The item's actions button goes with the focus (no scene may come to hide it).
+      $('kb-menu-button').hidden = true;
+    }
   }
   const el = e.target.closest('.cell');
   if (el) el.classList.remove('kb-focus');
@@ -413,6 +450,7 @@ function log(text, cls) {
 function trace(m) {
   $('record').disabled = false;
   $('stop').disabled = true;
+  status('connected');
   if (state.traceUrl) URL.revokeObjectURL(state.traceUrl);
   state.traceText = m.text;
   state.traceUrl = URL.createObjectURL(new Blob([m.text], { type: 'application/jsonl' }));
@@ -465,6 +503,16 @@ viewport.addEventListener('pointerup', (e) => {
 viewport.addEventListener('pointercancel', (e) => {
   if (e.pointerId !== state.pointer) return;
   state.pointer = null;
+  queue({ type: 'cancel' }, 'cancel', e.timeStamp);
+});
+// Escape during a pointer drag cancels it as a cancelled touch does (UIKit's touchesCancelled:
+// the policy's on_cancel decides); the rest of that press is ignored. A keyboard drag's Escape
+// is the focused item's (`key`), above.
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || state.pointer === null) return;
+  if (viewport.hasPointerCapture(state.pointer)) viewport.releasePointerCapture(state.pointer);
+  state.pointer = null;
+  e.preventDefault();
   queue({ type: 'cancel' }, 'cancel', e.timeStamp);
 });
 
