@@ -55,9 +55,13 @@ browser-run:
 	swift build --product reorder
 	SE_AVOID_STATS=true $(PYTHON) -m unittest discover -s Tests/Browser -p 'test_*.py' -v
 
-# The Lua and hostile suites under AddressSanitizer (with LeakSanitizer) and the hostile and
-# watchdog suites under ThreadSanitizer, each in a build folder of its own.
+# The Lua, hostile and watchdog suites under AddressSanitizer (with LeakSanitizer),
+# ThreadSanitizer and UndefinedBehaviorSanitizer (the C targets built with
+# -fsanitize=undefined; any report stops the run), each in a build folder of its own.
+SANITIZED_SUITES := ReorderLuaTests|ReorderHostileTests|WatchdogTests
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp swift test --sanitize=address --scratch-path .build-asan \
-		--filter "ReorderLuaTests|ReorderHostileTests|WatchdogTests"
-	swift test --sanitize=thread --scratch-path .build-tsan --filter "ReorderHostileTests|WatchdogTests"
+		--filter "$(SANITIZED_SUITES)"
+	swift test --sanitize=thread --scratch-path .build-tsan --filter "$(SANITIZED_SUITES)"
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 swift test --sanitize=undefined --scratch-path .build-ubsan \
+		--filter "$(SANITIZED_SUITES)"

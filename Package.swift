@@ -136,10 +136,11 @@ let package = Package(
             path: "Tests/ReorderTestSupport"
         ),
 
-        .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore"]),
+        // ReorderFuzz: its InvariantChecker checks a session after the inputs of a test.
+        .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "ReorderFuzz"]),
         // The engine-only fuzz tests: generator, shrinking, native-policy campaigns.
         .testTarget(name: "ReorderFuzzTests", dependencies: ["ReorderFuzz", "ReorderCore", "ReorderTestSupport"]),
-        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore"]),
+        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz"]),
         .testTarget(name: "ReorderScriptingTests", dependencies: ["ReorderScripting", "ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderTraceTests", dependencies: ["ReorderTrace", "ReorderCore", "ReorderPersistence"]),

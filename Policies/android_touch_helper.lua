@@ -42,12 +42,24 @@ end
 
 return {
   name = "android_touch_helper",
+  description = "AndroidX RecyclerView ItemTouchHelper's edge scroll",
   extends = "default",
   api = 1,
   min_press_duration = 0.5,
   allowable_movement = 8,
   semantics = "move",
-  snapshot = { scale = 1, alpha = 1, drop = { duration = 0.2, curve = "ease_in_out" } },
+  -- The lifted view is not scaled; ItemTouchUIUtilImpl.onDraw raises its elevation 1 dp over
+  -- its siblings', and Android draws that shadow from its light model, with no numbers in the
+  -- code. Material's own CSS for 1 dp (material-components-web, mdc-elevation's
+  -- _elevation-theme.scss, level 1) is three shadows: umbra 0 2px 1px -1px at 0.2, penumbra
+  -- 0 1px 1px at 0.14, ambient 0 1px 3px at 0.12. One layer shadow stands for them: offset
+  -- (0, 1), the umbra's opacity 0.2, the ambient's 3 px blur (a layer's radius is half a CSS
+  -- blur: 1.5).
+  snapshot = {
+    scale = 1, alpha = 1,
+    shadow = { color = "#000000", offset = { x = 0, y = 1 }, opacity = 0.2, radius = 1.5 },
+    drop = { duration = 0.2, curve = "ease_in_out" },
+  },
   -- Displaced rows: DefaultItemAnimator's move duration, 250 ms (RecyclerView.ItemAnimator
   -- mMoveDuration), with ValueAnimator's default AccelerateDecelerateInterpolator
   -- (0.5 - cos(pi t) / 2), drawn as its usual cubic fit cubic-bezier(0.37, 0, 0.63, 1).

@@ -17,6 +17,7 @@
 
 return {
   name = "cookbook",
+  description = "the raywenderlich.com long-press table: rows exchanged, no edge scroll",
   api = 1,
   min_press_duration = 0.5,
   allowable_movement = 10,
@@ -30,6 +31,10 @@ return {
     lift = { duration = 0.25, curve = "ease_in_out", from = { alpha = 0, scale = 1, placeholder = "#ffffff" } },
     drop = { duration = 0.25, curve = "ease_in_out", to = { alpha = 0, scale = 1, placeholder = "#ffffff" } },
   },
+  -- Displaced rows: UITableView's moveRowAtIndexPath animation, whose curve UIKit does not publish;
+  -- UIView's default 0.25 s ease-in-out (default's own slide is dnd-kit's, which UIKit gives no
+  -- ground for).
+  displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = { enabled = false },
   on_cancel = "commit",
 }

@@ -10,9 +10,15 @@
 --   ramp = min(elapsed / 0.4 s, 1): pragmatic's 400 ms linear time dampening, so a drag that
 --     begins inside the zone does not shoot away. Speeds are per second: 60 Hz and 120 Hz
 --     scroll the same distance.
---   snapshot: scale 1.05, alpha 0.98 (the cookbook's lift), no shadow, origin cell visible,
---     0.25 s ease-in-out lift and drop (UIView's default animation); displaced cells slide the
---     same way.
+--   snapshot: scale 1.05, alpha 0.98 (the cookbook's lift), origin cell visible, 0.25 s
+--     ease-in-out lift and drop (UIView's default animation);
+--   shadow: black, offset (0, 3), opacity 0.3, radius 10: SwiftReorder's defaults
+--     (ReorderController.swift, shadowColor, shadowOpacity, shadowRadius, shadowOffset), the
+--     soft shadow under the lifted cell of iOS's table reordering, which that library copies;
+--   displaced cells slide over 0.25 s with cubic-bezier(0.25, 1, 0.5, 1), dnd-kit's sortable
+--     default (packages/dom/src/sortable/sortable.ts:115-119, defaultSortableTransition: 250 ms):
+--     they start at once (10.7 of 44 pt in the first 60 Hz frame, where ease-in-out moved
+--     0.05 pt) and settle softly.
 
 local ZONE_FRACTION = 0.25
 local ZONE_MAX = 120
@@ -23,6 +29,7 @@ local min, max = math.min, math.max
 
 return {
   name = "default",
+  description = "our recommendation: UIKit's press and move, an edge scroll that ramps in",
   api = 1,
   min_press_duration = 0.5,
   allowable_movement = 10,
@@ -33,13 +40,13 @@ return {
   follow = "main",
   snapshot = {
     scale = 1.05, alpha = 0.98, rotation = 0, corner_radius = 0,
-    shadow = { color = "#000000", offset = { x = 0, y = -3 }, opacity = 0, radius = 3 },
+    shadow = { color = "#000000", offset = { x = 0, y = 3 }, opacity = 0.3, radius = 10 },
     placeholder = "visible",
     lift = { duration = 0.25, curve = "ease_in_out" },
     drop = { duration = 0.25, curve = "ease_in_out" },
   },
-  -- Cells a step moves slide to their new slot over UIView's default 0.25 s ease-in-out.
-  displacement = { duration = 0.25, curve = "ease_in_out" },
+  -- Cells a step moves slide to their new slot as dnd-kit's sortable items do (see above).
+  displacement = { duration = 0.25, curve = { 0.25, 1, 0.5, 1 } },
   edge_scroll = {
     enabled = true,
     axes = "main",

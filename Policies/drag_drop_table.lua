@@ -16,6 +16,7 @@ end
 
 return {
   name = "drag_drop_table",
+  description = "DragDropTableView: the lifted row tilts and fades",
   api = 1,
   min_press_duration = 0.3,
   allowable_movement = 10,
@@ -29,6 +30,9 @@ return {
     lift = { duration = 0.3, curve = "ease_in_out" },
     drop = { duration = 0.4, curve = "ease_in_out" },
   },
+  -- Displaced rows: UITableView's moveRow animation, whose curve UIKit does not publish; UIView's
+  -- default 0.25 s ease-in-out (default's own slide is dnd-kit's, which UIKit gives no ground for).
+  displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = { enabled = false },
   can_move = movable,
   target = function(ctx, from_s, from_r, to_s, to_r)

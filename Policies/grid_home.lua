@@ -25,6 +25,7 @@
 
 return {
   name = "grid_home",
+  description = "a home screen of buttons in a UICollectionView grid",
   api = 1,
   min_press_duration = 0.5,
   allowable_movement = 10,
@@ -39,6 +40,10 @@ return {
     lift = { duration = 0.25, curve = "ease_in_out" },
     drop = { duration = 0.25, curve = "ease_in_out" },
   },
+  -- Displaced buttons: UICollectionView's moveItem animation, whose curve UIKit does not
+  -- publish; UIView's default 0.25 s ease-in-out (default's own slide is dnd-kit's, which UIKit
+  -- gives no ground for).
+  displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = { enabled = false },
   on_cancel = "commit",
 }

@@ -25,6 +25,7 @@ end
 
 return {
   name = "jx_movable",
+  description = "JXMovableCellTableView: a 1 s press, rows exchanged, a grey shadow",
   api = 1,
   min_press_duration = 1.0,
   allowable_movement = 10,
@@ -41,6 +42,10 @@ return {
     lift = { duration = 0.25, curve = "ease_in_out" },
     drop = { duration = 0.25, curve = "ease_in_out" },
   },
+  -- Displaced rows: UITableView's moveRowAtIndexPath animation, whose curve UIKit does not publish;
+  -- UIView's default 0.25 s ease-in-out (default's own slide is dnd-kit's, which UIKit gives no
+  -- ground for).
+  displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = {
     enabled = true,
     axes = "vertical",

@@ -30,6 +30,7 @@ local MAX_SPEED = 20 * 60   -- jx_movable's maxMoveDistance per frame at CADispl
 
 return {
   name = "kanban",
+  description = "a paged task board, lists side by side, with jx_movable's drag",
   extends = "jx_movable",
   api = 1,
   min_press_duration = 0.5,

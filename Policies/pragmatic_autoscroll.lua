@@ -53,6 +53,7 @@ end
 
 return {
   name = "pragmatic_autoscroll",
+  description = "Atlassian pragmatic-drag-and-drop's edge scroll",
   extends = "default",
   api = 1,
   edge_scroll = {

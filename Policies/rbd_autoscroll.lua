@@ -51,6 +51,7 @@ end
 
 return {
   name = "rbd_autoscroll",
+  description = "react-beautiful-dnd's edge scroll (@hello-pangea/dnd)",
   extends = "default",
   api = 1,
   -- react-beautiful-dnd's animation.js: displaced items move with transitions.outOfTheWay,

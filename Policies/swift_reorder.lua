@@ -27,6 +27,7 @@ end
 
 return {
   name = "swift_reorder",
+  description = "SwiftReorder: a 0.3 s press, a soft shadow, a slow edge scroll",
   extends = "default",
   api = 1,
   min_press_duration = 0.3,
@@ -39,6 +40,10 @@ return {
     lift = { duration = 0.2, curve = "ease_in_out" },
     drop = { duration = 0.2, curve = "ease_in_out" },
   },
+  -- Displaced rows: UITableView's moveRow animation (ReorderController's reorderRowAt), whose curve
+  -- UIKit does not publish; UIView's default 0.25 s ease-in-out (default's own slide is dnd-kit's,
+  -- which UIKit gives no ground for).
+  displacement = { duration = 0.25, curve = "ease_in_out" },
   edge_scroll = {
     enabled = true,
     axes = "vertical",

@@ -23,6 +23,12 @@ describe("android_touch_helper", function()
     assert.equal(1, s:config().snapshot.scale)
     assert.equal(1, s:config().snapshot.alpha)
   end)
+
+  it("casts a 1 dp elevation's shadow: Material's level 1 as one layer shadow", function()
+    -- mdc-elevation level 1: umbra opacity 0.2, ambient blur 3 px (radius 1.5), offset y 1
+    assert.same({ color = "#000000", offset = { x = 0, y = 1 }, opacity = 0.2, radius = 1.5 },
+                s:config().snapshot.shadow)
+  end)
 end)
 
 -- The reference table: (overshoot, ms since the first scrolling frame, frame rate) -> pt/s.

@@ -39,6 +39,34 @@ describe("default", function()
                 c.snapshot.lift)
   end)
 
+  it("casts SwiftReorder's soft shadow under the lifted snapshot", function()
+    -- ReorderController.swift's defaults: shadowColor black, shadowOpacity 0.3,
+    -- shadowRadius 10, shadowOffset (0, 3)
+    assert.same({ color = "#000000", offset = { x = 0, y = 3 }, opacity = 0.3, radius = 10 },
+                s:config().snapshot.shadow)
+    s:press_item(1, 2)
+    s:hold(0.75)
+    local snap = s:scene().snapshot
+    assert.equal(0.3, snap.shadow.opacity)
+    assert.equal(10, snap.shadow.radius)
+  end)
+
+  it("slides displaced rows with dnd-kit's curve, which moves at once", function()
+    -- dnd-kit's defaultSortableTransition: 250 ms, cubic-bezier(0.25, 1, 0.5, 1)
+    assert.same({ duration = 0.25, curve = { 0.25, 1, 0.5, 1 } }, s:config().displacement)
+    s:press_item(1, 1)
+    s:hold(0.75)
+    s:move(187.5, 66, 0)       -- onto row 2's centre, and a frame: the step, row 2 starts up
+    local function row2() for _, c in ipairs(s:scene().cells) do if c.id == "2" then return c end end end
+    assert.equal(44, row2().frame.y)          -- the step's frame: the slide starts here
+    s:advance(1 / 60)
+    -- one frame in, t = (1/60) / 0.25 = 1/15: the Bézier solved for x = 1/15 gives
+    -- y = 0.243086684 (ease-in-out gave 4 t^3 = 0.00119), so 44 - 44 y = 33.304186 pt
+    assert.near(33.304186, row2().frame.y, 1e-5)
+    s:advance(1 / 60)
+    assert.near(24.620386, row2().frame.y, 1e-5)   -- t = 2/15: y = 0.440445768
+  end)
+
   it("uses a zone of 25 % of the viewport, at most 120 pt", function()
     assert.equal(120, s:zone())                              -- 25 % of 667 = 166.75
     local small = reorder.session{ policy = "default", rows = 10, viewport = { width = 320, height = 400 } }

@@ -1,5 +1,5 @@
 /*
- * The bounded library of the policy sandbox (issue 12).
+ * The bounded library of the policy sandbox.
  *
  * A count hook only sees Lua instructions: a C function runs to its end whatever the budget
  * says. So every library function a policy can reach either does work bounded by a constant,
@@ -9,9 +9,9 @@
  * through metamethods). A call whose work does not fit in what is left raises the normal budget
  * error at the policy's line, naming the function. docs/SANDBOX.md lists every function.
  *
- * The table functions are Lua 5.4.4's own (ltablib.c, lcorolib.c; Copyright (C) 1994-2022
- * Lua.org, PUC-Rio, MIT licence) with the charges added. The pattern functions are in
- * pattern.c.
+ * The pattern functions are in pattern.c, the table functions in tables.c; they, the
+ * coroutine functions below and every other function here are written for this project from
+ * the Lua 5.4 reference manual (§6.2, §6.4, §6.6), with the charges designed in.
  */
 #include "shim_internal.h"
 
@@ -44,7 +44,7 @@ static long long rs_arg_bytes(lua_State *L, int from) {
 /* rs_charge for a closure made by rs_bound: its name (upvalue 2) is read only to raise. */
 static inline void rs_charge_named(lua_State *L, long long n) {
     rs_vm *vm = rs_getvm(L);
-    if (vm->remaining == LLONG_MAX || n < vm->remaining) {
+    if (!vm->budgeted || n < vm->remaining) {
         rs_charge(L, n, NULL);
         return;
     }
@@ -134,6 +134,64 @@ static int rs_rep_bounded(lua_State *L) {
     return rs_call_original(L);
 }
 
+/* math.max / math.min (manual §6.7: the largest / smallest value by Lua's `<`; the first of equal
+   ones), the sandbox's own. With more than two values, charged up front: one instruction per
+   value, and one per RS_BYTES_PER_INSTRUCTION bytes of each string value (strings compare byte by
+   byte, and by strcoll once per NUL-separated piece: lvm.c l_strcmp): the comparisons run in one
+   C call, which the clock cannot interrupt, so the charge is what bounds it. One or two values
+   are one comparison at most, the work of one `<` instruction, which the clock bounds as it
+   bounds `<` (it stops the call at the next instruction); they are not charged, as these two are
+   hot in speed hooks. Lua's own (upvalue 1) is not called: the second call was a quarter of what
+   the wrapper cost. */
+static inline int rs_extreme(lua_State *L, int largest) {
+    int n = lua_gettop(L);
+    luaL_argcheck(L, n >= 1, 1, "value expected");
+    if (n > 2) {
+        long long cost = n;
+        for (int i = 1; i <= n; i++)
+            if (lua_type(L, i) == LUA_TSTRING) cost += RS_BYTES(lua_rawlen(L, i));
+        rs_charge_named(L, cost);
+    }
+    int best = 1;
+    for (int i = 2; i <= n; i++)
+        if (largest ? lua_compare(L, best, i, LUA_OPLT) : lua_compare(L, i, best, LUA_OPLT)) best = i;
+    lua_pushvalue(L, best);
+    return 1;
+}
+static int rs_max(lua_State *L) { return rs_extreme(L, 1); }
+static int rs_min(lua_State *L) { return rs_extreme(L, 0); }
+
+/* A step of utf8.codes' iterator (upvalue 1: Lua's; upvalue 2: the name). A step first skips the
+   continuation bytes at the position it is given: called directly at a position inside a long run
+   of them (`f(s, 0)` again and again), one step scans the whole run. The skip is done here,
+   charged (one instruction, plus one per 4 bytes skipped, the rate of utf8.len's scan), and Lua's
+   step is given the position after it, where it has nothing left to skip. */
+static int rs_codes_step(lua_State *L) {
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_Unsigned n = (lua_Unsigned)lua_tointeger(L, 2);
+    lua_Unsigned from = n;
+    while (n < len && ((unsigned char)s[n] & 0xC0) == 0x80) n++;
+    rs_charge_named(L, 1 + (long long)((n - from) / 4));
+    if (n != from) {
+        lua_pushinteger(L, (lua_Integer)n);
+        lua_replace(L, 2);
+    }
+    return rs_call_original(L);
+}
+
+/* utf8.codes: Lua's, with its iterator replaced by the charged step above. */
+static int rs_codes(lua_State *L) {
+    int n = rs_call_original(L);
+    if (n == 3 && lua_type(L, -3) == LUA_TFUNCTION) {
+        lua_pushvalue(L, -3);
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_pushcclosure(L, rs_codes_step, 2);
+        lua_replace(L, -4);
+    }
+    return n;
+}
+
 /* collectgarbage: a full collection (or a step, which may finish one) walks the whole heap. */
 static int rs_gc_bounded(lua_State *L) {
     const char *opt = luaL_optstring(L, 1, "collect");
@@ -143,389 +201,197 @@ static int rs_gc_bounded(lua_State *L) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* table functions (ltablib.c 5.4.4): each element read, write or comparison is charged as it */
-/* happens, so a length reported by __len, elements served by __index (Lua or C) and a C      */
-/* comparator cannot make a call outrun the budget. The length is read once.                  */
+/* coroutines (manual §6.2), as the sandbox needs them:                                       */
+/*  - charged: creating a coroutine, and each resume (coroutine.resume, a call of a function   */
+/*    made by coroutine.wrap), pays hook_step up front plus one per value passed, and one per  */
+/*    value a resume receives. A new coroutine starts with a full hook counter (lua_newthread  */
+/*    resets it), so without this a policy could run hook_step - 1 instructions in each of    */
+/*    many fresh coroutines and never be charged.                                              */
+/*  - on the clock: while a coroutine runs it is the slot's running state (rs_run), so the     */
+/*    clock's signal arms the state that runs Lua code.                                        */
+/*  - a spent budget is never caught: resume, wrap and close raise it again.                   */
+/*  - a coroutine that died of an error the count hook raised keeps running with hooks off     */
+/*    (lua_resume does not restore `allowhook`, and lua_resetthread runs __close handlers on   */
+/*    it): its to-be-closed variables are never closed; closing it gives its error.           */
 
-#define TAB_R 1
-#define TAB_W 2
-#define TAB_L 4
-#define TAB_RW (TAB_R | TAB_W)
+/* Registry key of the weak table of coroutines that died of an error raised in the hook: the
+   error (a string) until the coroutine is closed, then true. */
+static const char rs_hook_killed_key = 0;
 
-static int checkfield(lua_State *L, const char *key, int n) {
-    lua_pushstring(L, key);
-    return (lua_rawget(L, -n) != LUA_TNIL);
+/* Pushes what the table says of the coroutine at `idx`: its error, true (closed), or nil. */
+static void rs_hook_killed_get(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rs_hook_killed_key) != LUA_TTABLE) return;  /* nil */
+    lua_pushvalue(L, idx);
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
 }
 
-static void checktab(lua_State *L, int arg, int what) {
-    if (lua_type(L, arg) != LUA_TTABLE) {
-        int n = 1;
-        if (lua_getmetatable(L, arg) &&
-            (!(what & TAB_R) || checkfield(L, "__index", ++n)) &&
-            (!(what & TAB_W) || checkfield(L, "__newindex", ++n)) &&
-            (!(what & TAB_L) || checkfield(L, "__len", ++n))) {
-            lua_pop(L, n);
-        } else {
-            luaL_checktype(L, arg, LUA_TTABLE);
-        }
-    }
-}
-
-static lua_Integer aux_getn(lua_State *L, int n, int w, const char *what) {
-    checktab(L, n, w | TAB_L);
-    rs_charge(L, RS_CALL_COST, what);
-    return luaL_len(L, n);   /* the one read of the length (may call __len) */
-}
-
-/* The cost of one element step (a read and a write, or a comparison): one instruction for a
-   plain table; RS_META_STEP when the table has a metatable, because each access may then call
-   a metamethod, and a C metamethod (tostring, rawlen...) runs no instruction the hook could
-   count while costing 50-100 times one (a Lua metamethod is charged by the hook as well). */
-#define RS_META_STEP 64
-static long long rs_step_cost(lua_State *L, int idx) {
-    if (lua_getmetatable(L, idx)) { lua_pop(L, 1); return RS_META_STEP; }
-    return 1;
-}
-#define RS_STEP(L, what) rs_charge(L, step, what)
-
-static int rs_tinsert(lua_State *L) {
-    static const char *const what = "table.insert";
-    lua_Integer pos;
-    lua_Integer e = aux_getn(L, 1, TAB_RW, what);
-    long long step = rs_step_cost(L, 1);
-    e = (lua_Integer)((lua_Unsigned)e + 1u);
-    switch (lua_gettop(L)) {
-    case 2:
-        pos = e;
-        break;
-    case 3: {
-        pos = luaL_checkinteger(L, 2);
-        luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
-        for (lua_Integer i = e; i > pos; i--) {
-            RS_STEP(L, what);
-            lua_geti(L, 1, i - 1);
-            lua_seti(L, 1, i);
-        }
-        break;
-    }
-    default:
-        return luaL_error(L, "wrong number of arguments to 'insert'");
-    }
-    lua_seti(L, 1, pos);
-    return 0;
-}
-
-static int rs_tremove(lua_State *L) {
-    static const char *const what = "table.remove";
-    lua_Integer size = aux_getn(L, 1, TAB_RW, what);
-    long long step = rs_step_cost(L, 1);
-    lua_Integer pos = luaL_optinteger(L, 2, size);
-    if (pos != size)
-        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1, "position out of bounds");
-    lua_geti(L, 1, pos);
-    for (; pos < size; pos++) {
-        RS_STEP(L, what);
-        lua_geti(L, 1, pos + 1);
-        lua_seti(L, 1, pos);
-    }
-    lua_pushnil(L);
-    lua_seti(L, 1, pos);
-    return 1;
-}
-
-static int rs_tmove(lua_State *L) {
-    static const char *const what = "table.move";
-    lua_Integer f = luaL_checkinteger(L, 2);
-    lua_Integer e = luaL_checkinteger(L, 3);
-    lua_Integer t = luaL_checkinteger(L, 4);
-    int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
-    checktab(L, 1, TAB_R);
-    checktab(L, tt, TAB_W);
-    if (e >= f) {
-        lua_Integer n, i;
-        luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
-        n = e - f + 1;
-        luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
-        /* known up front: refuse before copying anything */
-        long long step = rs_step_cost(L, 1) + rs_step_cost(L, tt) - 1;
-        double cost = (double)n * (double)step;
-        rs_charge(L, cost > 9.0e18 ? LLONG_MAX : (long long)cost, what);
-        if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
-            for (i = 0; i < n; i++) {
-                lua_geti(L, 1, f + i);
-                lua_seti(L, tt, t + i);
-            }
-        } else {
-            for (i = n - 1; i >= 0; i--) {
-                lua_geti(L, 1, f + i);
-                lua_seti(L, tt, t + i);
-            }
-        }
-    }
-    lua_pushvalue(L, tt);
-    return 1;
-}
-
-static void addfield(lua_State *L, luaL_Buffer *b, lua_Integer i, const char *what, long long step) {
-    RS_STEP(L, what);
-    lua_geti(L, 1, i);
-    if (!lua_isstring(L, -1))
-        luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1), (LUAI_UACINT)i);
-    rs_charge(L, RS_BYTES(lua_rawlen(L, -1)), what);
-    luaL_addvalue(b);
-}
-
-static int rs_tconcat(lua_State *L) {
-    static const char *const what = "table.concat";
-    luaL_Buffer b;
-    lua_Integer last = aux_getn(L, 1, TAB_R, what);
-    long long step = rs_step_cost(L, 1);
-    size_t lsep;
-    const char *sep = luaL_optlstring(L, 2, "", &lsep);
-    lua_Integer i = luaL_optinteger(L, 3, 1);
-    last = luaL_optinteger(L, 4, last);
-    luaL_buffinit(L, &b);
-    for (; i < last; i++) {
-        addfield(L, &b, i, what, step);
-        rs_charge(L, RS_BYTES(lsep), what);
-        luaL_addlstring(&b, sep, lsep);
-    }
-    if (i == last) addfield(L, &b, i, what, step);
-    luaL_pushresult(&b);
-    return 1;
-}
-
-static int rs_tpack(lua_State *L) {
-    int n = lua_gettop(L);
-    rs_charge(L, RS_CALL_COST + n, "table.pack");
-    lua_createtable(L, n, 1);
-    lua_insert(L, 1);
-    for (int i = n; i >= 1; i--) lua_seti(L, 1, i);
-    lua_pushinteger(L, n);
-    lua_setfield(L, 1, "n");
-    return 1;
-}
-
-static int rs_tunpack(lua_State *L) {
-    static const char *const what = "table.unpack";
-    lua_Unsigned n;
-    lua_Integer i = luaL_optinteger(L, 2, 1);
-    lua_Integer e;
-    rs_charge(L, RS_CALL_COST, what);
-    if (lua_isnoneornil(L, 3)) e = luaL_len(L, 1);
-    else e = luaL_checkinteger(L, 3);
-    if (i > e) return 0;
-    n = (lua_Unsigned)e - (lua_Unsigned)i;
-    if (n >= (unsigned int)INT_MAX || !lua_checkstack(L, (int)(++n)))
-        return luaL_error(L, "too many results to unpack");
-    double cost = (double)n * (double)rs_step_cost(L, 1);   /* known up front */
-    rs_charge(L, (long long)cost, what);
-    for (; i < e; i++) lua_geti(L, 1, i);
-    lua_geti(L, 1, e);
-    return (int)n;
-}
-
-typedef unsigned int IdxT;
-#define RANLIMIT 100u
-static const char *const rs_sort_what = "table.sort";
-
-/* Deterministic "random" pivots: the same input sorts the same way on every run. */
-static unsigned int rs_randomize_pivot(IdxT lo, IdxT up) {
-    return (lo * 2654435761u) ^ (up * 2246822519u) ^ 0x9e3779b9u;
-}
-
-/* Per sort: the cost of a write pair and of a comparison (set by rs_sort_bounded). */
-static long long rs_sort_step(lua_State *L) {
-    return (long long)lua_tointeger(L, 3);   /* slot 3, pushed by rs_sort_bounded */
-}
-
-static void set2(lua_State *L, IdxT i, IdxT j) {
-    rs_charge(L, rs_sort_step(L), rs_sort_what);
-    lua_seti(L, 1, i);
-    lua_seti(L, 1, j);
-}
-
-static int sort_comp(lua_State *L, int a, int b) {
-    long long step = rs_sort_step(L);
-    if (lua_isnil(L, 2)) {
-        /* Tables and userdata compare through __lt, possibly a C function. */
-        int ta = lua_type(L, a), tb = lua_type(L, b);
-        if (ta == LUA_TTABLE || ta == LUA_TUSERDATA || tb == LUA_TTABLE || tb == LUA_TUSERDATA)
-            step = RS_META_STEP;
-        rs_charge(L, step, rs_sort_what);
-        /* Comparing two strings reads them (strcoll): charge their common length. */
-        if (lua_type(L, a) == LUA_TSTRING && lua_type(L, b) == LUA_TSTRING) {
-            size_t la = lua_rawlen(L, a), lb = lua_rawlen(L, b);
-            rs_charge(L, RS_BYTES(la < lb ? la : lb), rs_sort_what);
-        }
-        return lua_compare(L, a, b, LUA_OPLT);
-    }
-    rs_charge(L, RS_META_STEP, rs_sort_what);   /* a call of the comparator (C or Lua) */
-    lua_pushvalue(L, 2);
-    lua_pushvalue(L, a - 1);
-    lua_pushvalue(L, b - 2);
-    lua_call(L, 2, 1);
-    int res = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return res;
-}
-
-static IdxT partition(lua_State *L, IdxT lo, IdxT up) {
-    IdxT i = lo, j = up - 1;
-    for (;;) {
-        while ((void)lua_geti(L, 1, ++i), sort_comp(L, -1, -2)) {
-            if (i == up - 1) luaL_error(L, "invalid order function for sorting");
-            lua_pop(L, 1);
-        }
-        while ((void)lua_geti(L, 1, --j), sort_comp(L, -3, -1)) {
-            if (j < i) luaL_error(L, "invalid order function for sorting");
-            lua_pop(L, 1);
-        }
-        if (j < i) {
-            lua_pop(L, 1);
-            set2(L, up - 1, i);
-            return i;
-        }
-        set2(L, i, j);
-    }
-}
-
-static IdxT choosePivot(IdxT lo, IdxT up, unsigned int rnd) {
-    IdxT r4 = (up - lo) / 4;
-    return rnd % (r4 * 2) + (lo + r4);
-}
-
-static void auxsort(lua_State *L, IdxT lo, IdxT up, unsigned int rnd) {
-    while (lo < up) {
-        IdxT p, n;
-        lua_geti(L, 1, lo);
-        lua_geti(L, 1, up);
-        if (sort_comp(L, -1, -2)) set2(L, lo, up);
-        else lua_pop(L, 2);
-        if (up - lo == 1) return;
-        if (up - lo < RANLIMIT || rnd == 0) p = (lo + up) / 2;
-        else p = choosePivot(lo, up, rnd);
-        lua_geti(L, 1, p);
-        lua_geti(L, 1, lo);
-        if (sort_comp(L, -2, -1)) set2(L, p, lo);
-        else {
-            lua_pop(L, 1);
-            lua_geti(L, 1, up);
-            if (sort_comp(L, -1, -2)) set2(L, p, up);
-            else lua_pop(L, 2);
-        }
-        if (up - lo == 2) return;
-        lua_geti(L, 1, p);
+/* Records the value on top (popped) for the coroutine at `idx`. */
+static void rs_hook_killed_set(lua_State *L, int idx) {
+    rs_vm *vm = rs_getvm(L);
+    idx = lua_absindex(L, idx);
+    vm->lifted++;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rs_hook_killed_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 1);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
         lua_pushvalue(L, -1);
-        lua_geti(L, 1, up - 1);
-        set2(L, p, up - 1);
-        p = partition(L, lo, up);
-        if (p - lo < up - p) {
-            auxsort(L, lo, p - 1, rnd);
-            n = p - lo;
-            lo = p + 1;
-        } else {
-            auxsort(L, p + 1, up, rnd);
-            n = up - p;
-            up = p - 1;
-        }
-        if ((up - lo) / 128 > n) rnd = rs_randomize_pivot(lo, up);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &rs_hook_killed_key);
     }
+    lua_pushvalue(L, idx);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+    vm->lifted--;
 }
 
-static int rs_sort_bounded(lua_State *L) {
-    lua_Integer n = aux_getn(L, 1, TAB_RW, rs_sort_what);
-    if (n > 1) {
-        luaL_argcheck(L, n < INT_MAX, 1, "array too big");
-        if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
-        lua_settop(L, 2);
-        lua_pushinteger(L, rs_step_cost(L, 1));   /* slot 3: the step cost (see rs_sort_step) */
-        auxsort(L, 1, (IdxT)n, 0);
-    }
-    return 0;
+/* What coroutine.status says of `co`, seen from L. */
+enum { RS_CO_RUNNING, RS_CO_SUSPENDED, RS_CO_NORMAL, RS_CO_DEAD };
+static const char *const rs_co_status_names[] = {"running", "suspended", "normal", "dead"};
+
+static int rs_co_status(lua_State *L, lua_State *co) {
+    if (co == L) return RS_CO_RUNNING;
+    int status = lua_status(co);
+    if (status == LUA_YIELD) return RS_CO_SUSPENDED;
+    if (status != LUA_OK) return RS_CO_DEAD;   /* stopped by an error */
+    lua_Debug ar;
+    if (lua_getstack(co, 0, &ar)) return RS_CO_NORMAL;   /* active: it resumed another */
+    return lua_gettop(co) > 0 ? RS_CO_SUSPENDED : RS_CO_DEAD;   /* not started, or finished */
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* coroutines: every resume (resume, a wrap function, and the creation) pays hook_step up     */
-/* front. A new coroutine starts with a full hook counter (lua_newthread resets it), so        */
-/* without this charge a policy could run hook_step - 1 instructions in each of many fresh     */
-/* coroutines and never be charged.                                                           */
-
-static void rs_charge_resume(lua_State *L, const char *what) {
-    /* hook_step, plus the values moved to the coroutine */
-    rs_charge(L, rs_getvm(L)->hook_step + lua_gettop(L), what);
-}
-
-static int auxresume(lua_State *L, lua_State *co, int narg) {
-    int status, nres;
-    if (!lua_checkstack(co, narg)) {
+/* Resumes `co` (at `idx` in L) with the `nargs` values on top of L. Returns how many values it
+   yielded or returned, moved to L's top (each charged one instruction), or -1 with an error
+   object on L's top: the coroutine's error, or why it could not be resumed. */
+static int rs_co_resume(lua_State *L, int idx, lua_State *co, int nargs, const char *what) {
+    rs_vm *vm = rs_getvm(L);
+    if (!lua_checkstack(co, nargs)) {
         lua_pushliteral(L, "too many arguments to resume");
         return -1;
     }
-    lua_xmove(L, co, narg);
-    status = lua_resume(co, L, narg, &nres);
-    if (status == LUA_OK || status == LUA_YIELD) {
-        if (!lua_checkstack(L, nres + 1)) {
-            lua_pop(co, nres);
-            lua_pushliteral(L, "too many results to resume");
-            return -1;
+    lua_xmove(L, co, nargs);
+    rs_slot *s = __atomic_load_n(&vm->slot, __ATOMIC_RELAXED);
+    int nres = 0;
+    rs_run(s, co, 0);
+    int status = lua_resume(co, L, nargs, &nres);
+    rs_run(s, L, 0);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        if (vm->hook_raised == co) {   /* killed in the hook: never close it */
+            vm->hook_raised = NULL;
+            lua_pushvalue(co, -1);
+            lua_xmove(co, L, 1);
+            rs_hook_killed_set(L, idx);
         }
-        lua_xmove(co, L, nres);
-        return nres;
+        lua_xmove(co, L, 1);
+        return -1;
     }
+    if (vm->hook_raised == co) vm->hook_raised = NULL;   /* raised and caught inside */
+    if (!lua_checkstack(L, nres + 1)) {
+        lua_pop(co, nres);
+        lua_pushliteral(L, "too many results to resume");
+        return -1;
+    }
+    lua_xmove(co, L, nres);
+    rs_charge(L, nres, what);
+    return nres;
+}
+
+/* Closes `co` (at `idx` in L), dead or suspended: its pending to-be-closed variables are closed
+   on it. Returns LUA_OK, or an error status with the error object pushed on L (the error that
+   killed it, or one a __close handler raised). */
+static int rs_co_close(lua_State *L, int idx, lua_State *co) {
+    rs_hook_killed_get(L, idx);
+    if (lua_type(L, -1) == LUA_TSTRING) {   /* killed in the hook: its error, once */
+        lua_pushboolean(L, 1);
+        rs_hook_killed_set(L, idx);
+        return LUA_ERRRUN;
+    }
+    int closed = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (closed) return LUA_OK;
+    rs_slot *s = __atomic_load_n(&rs_getvm(L)->slot, __ATOMIC_RELAXED);
+    rs_run(s, co, 0);
+    int status = lua_resetthread(co);
+    rs_run(s, L, 0);
+    if (status == LUA_OK) return LUA_OK;
     lua_xmove(co, L, 1);
-    return -1;
+    return status;
+}
+
+/* A new coroutine with body `f` (argument 1), pushed; charged as a resume. */
+static lua_State *rs_co_new(lua_State *L, const char *what) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    rs_charge(L, (long long)rs_getvm(L)->hook_step + lua_gettop(L), what);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    return co;
+}
+
+static int rs_cocreate(lua_State *L) {
+    rs_co_new(L, "coroutine.create");
+    return 1;
 }
 
 static int rs_coresume(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
-    luaL_argexpected(L, co, 1, "thread");
-    rs_charge_resume(L, "coroutine.resume");
-    int r = auxresume(L, co, lua_gettop(L) - 1);
-    if (r < 0) {
+    luaL_argexpected(L, co != NULL, 1, "thread");
+    rs_charge(L, (long long)rs_getvm(L)->hook_step + lua_gettop(L), "coroutine.resume");
+    int n = rs_co_resume(L, 1, co, lua_gettop(L) - 1, "coroutine.resume");
+    if (n < 0) {
+        if (rs_getvm(L)->exhausted) return lua_error(L);   /* the budget error, not caught */
         lua_pushboolean(L, 0);
         lua_insert(L, -2);
         return 2;
     }
     lua_pushboolean(L, 1);
-    lua_insert(L, -(r + 1));
-    return r + 1;
+    lua_insert(L, -(n + 1));
+    return n + 1;
 }
 
-static int rs_auxwrap(lua_State *L) {
+/* A function made by coroutine.wrap (upvalue 1: its coroutine). An error closes the coroutine
+   when it died of it, and goes on to the caller; a string error gets the caller's position in
+   front (as Lua's own wrap does), except a spent budget's, which names the policy's line
+   already, and a memory error. */
+static int rs_cowrap_call(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
-    rs_charge_resume(L, "coroutine.wrap");
-    int r = auxresume(L, co, lua_gettop(L));
-    if (r < 0) {
-        int stat = lua_status(co);
-        if (stat != LUA_OK && stat != LUA_YIELD) {
-            stat = lua_resetthread(co);
-            lua_xmove(co, L, 1);
-        }
-        /* A spent budget keeps its own message: it names the policy's line already. */
-        if (stat != LUA_ERRMEM && !rs_getvm(L)->exhausted && lua_type(L, -1) == LUA_TSTRING) {
-            luaL_where(L, 1);
-            lua_insert(L, -2);
-            lua_concat(L, 2);
-        }
-        return lua_error(L);
-    }
-    return r;
-}
-
-static int rs_cocreate(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    rs_charge_resume(L, "coroutine.create");
-    lua_State *NL = lua_newthread(L);
-    lua_pushvalue(L, 1);
-    lua_xmove(L, NL, 1);
-    return 1;
+    rs_charge(L, (long long)vm->hook_step + lua_gettop(L), "coroutine.wrap");
+    int n = rs_co_resume(L, lua_upvalueindex(1), co, lua_gettop(L), "coroutine.wrap");
+    if (n >= 0) return n;
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) status = rs_co_close(L, lua_upvalueindex(1), co);
+    if (!vm->exhausted && status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) rs_prefix_where(L, 1);
+    return lua_error(L);
 }
 
 static int rs_cowrap(lua_State *L) {
-    rs_cocreate(L);
-    lua_pushcclosure(L, rs_auxwrap, 1);
+    rs_co_new(L, "coroutine.wrap");
+    lua_pushcclosure(L, rs_cowrap_call, 1);
     return 1;
+}
+
+static int rs_coclose(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "thread");
+    int st = rs_co_status(L, co);
+    if (st != RS_CO_DEAD && st != RS_CO_SUSPENDED)
+        return luaL_error(L, "cannot close a %s coroutine", rs_co_status_names[st]);
+    int status = rs_co_close(L, 1, co);
+    if (rs_getvm(L)->exhausted) {   /* a __close handler spent the budget */
+        if (status != LUA_OK) return lua_error(L);
+        rs_reraise_spent(L);
+    }
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -653,10 +519,11 @@ void rs_open_bounded(lua_State *L, int g) {
     rs_open_patterns(L, str);   /* find, match, gmatch, gsub (pattern.c) */
     lua_pop(L, 1);
 
-    /* math.max / math.min are left as they are: they are hot in policies (speed hooks), and
-       their work is linear in the values passed, like passing those values to any function
-       (`f(...)`), which the CPU-time limit bounds (see rs_hook). A wrapper cost 4 % of a
-       frame of `default`. */
+    lua_getfield(L, g, "math");
+    int m = lua_absindex(L, -1);
+    rs_bound(L, m, "math", "max", rs_max);
+    rs_bound(L, m, "math", "min", rs_min);
+    lua_pop(L, 1);
 
     lua_getfield(L, g, "utf8");
     int u = lua_absindex(L, -1);
@@ -664,17 +531,11 @@ void rs_open_bounded(lua_State *L, int g) {
     rs_bound(L, u, "utf8", "codepoint", rs_byte_range);
     rs_bound(L, u, "utf8", "len", rs_scan);
     rs_bound(L, u, "utf8", "offset", rs_scan);
+    rs_bound(L, u, "utf8", "codes", rs_codes);
     lua_pop(L, 1);
 
     lua_getfield(L, g, "table");
-    int t = lua_absindex(L, -1);
-    static const luaL_Reg tab[] = {
-        {"insert", rs_tinsert}, {"remove", rs_tremove}, {"move", rs_tmove}, {"concat", rs_tconcat},
-        {"pack", rs_tpack}, {"unpack", rs_tunpack}, {"sort", rs_sort_bounded}, {NULL, NULL}};
-    for (const luaL_Reg *r = tab; r->name; r++) {
-        lua_pushcfunction(L, r->func);
-        lua_setfield(L, t, r->name);
-    }
+    rs_open_table(L, lua_absindex(L, -1));   /* tables.c */
     lua_pop(L, 1);
 
     lua_getfield(L, g, "coroutine");
@@ -682,5 +543,6 @@ void rs_open_bounded(lua_State *L, int g) {
     lua_pushcfunction(L, rs_coresume); lua_setfield(L, co, "resume");
     lua_pushcfunction(L, rs_cowrap); lua_setfield(L, co, "wrap");
     lua_pushcfunction(L, rs_cocreate); lua_setfield(L, co, "create");
+    lua_pushcfunction(L, rs_coclose); lua_setfield(L, co, "close");
     lua_pop(L, 1);
 }

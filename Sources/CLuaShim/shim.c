@@ -43,10 +43,11 @@ static void *rs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     /* Lua code pays for what it allocates (one instruction per RS_ALLOC_BYTES_PER_INSTRUCTION
        bytes): an instruction that builds a large value (`..`, a table constructor) costs its
        size. The next hook fire or C charge raises if this spent the budget. */
-    if (nsize > old && vm->lifted == 0 && vm->remaining != LLONG_MAX) {
-        long long c = (long long)((nsize - old) / RS_ALLOC_BYTES_PER_INSTRUCTION);
-        vm->remaining -= c;
-        vm->charged += c;
+    if (nsize > old && vm->lifted == 0 && vm->budgeted) {
+        size_t bytes = (nsize - old) / RS_ALLOC_BYTES_PER_INSTRUCTION;
+        long long c = bytes > (size_t)LLONG_MAX ? LLONG_MAX : (long long)bytes;
+        vm->remaining = rs_sat_sub(vm->remaining, c);
+        vm->charged = rs_sat_add(vm->charged, c);
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL) {
@@ -101,11 +102,24 @@ static void rs_where_policy(lua_State *L, int level) {
     lua_pushliteral(L, "");
 }
 
+/* Keeps the budget error on top of the stack as the call's `spent` message (cut to fit). */
+static void rs_keep_spent(rs_vm *vm, lua_State *L) {
+    size_t len = 0;
+    const char *msg = lua_tolstring(L, -1, &len);
+    if (len >= sizeof vm->spent) len = sizeof vm->spent - 1;
+    memcpy(vm->spent, msg, len);
+    vm->spent[len] = 0;
+}
+
+static void rs_arm_self(rs_slot *s, lua_State *L);
+
 void rs_budget_spent(lua_State *L, int level, const char *what) {
     rs_vm *vm = rs_getvm(L);
     vm->remaining = 0;
     if (!vm->exhausted) vm->budget_errors++;
     vm->exhausted = 1;
+    /* Whatever catches this error, the next instruction raises it again. */
+    rs_arm_self(__atomic_load_n(&vm->slot, __ATOMIC_RELAXED), L);
     vm->lifted++;
     rs_where_policy(L, level);
     if (what != NULL)
@@ -113,46 +127,118 @@ void rs_budget_spent(lua_State *L, int level, const char *what) {
     else
         lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions)", (LUAI_UACINT)vm->call_budget);
     lua_concat(L, 2);
+    rs_keep_spent(vm, L);
     vm->lifted--;
     lua_error(L);
 }
 
-/* The budget error of a call past its time limit. */
-static void rs_time_spent(lua_State *L, long long elapsed) {
+void rs_reraise_spent(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    lua_pushstring(L, vm->spent);
+    vm->lifted--;
+    lua_error(L);
+}
+
+/* The budget error of a call the clock found past its time limit (clock.c). */
+static void rs_time_spent(lua_State *L, rs_slot *s) {
+    rs_vm *vm = rs_getvm(L);
+    long long used = __atomic_load_n(&s->expired_ns, __ATOMIC_RELAXED);
+    long long limit = __atomic_load_n(&s->limit_ns, __ATOMIC_RELAXED);
     vm->remaining = 0;
     if (!vm->exhausted) vm->budget_errors++;
     vm->exhausted = 1;
     vm->lifted++;
     rs_where_policy(L, 0);
-    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions): the call ran %d ms, past its limit of %d ms",
-                    (LUAI_UACINT)vm->call_budget, (int)(elapsed / 1000000), (int)(vm->time_limit_ns / 1000000));
+    lua_pushfstring(L, RS_BUDGET_MESSAGE " (%I instructions): the call ran %I ms, past its limit of %I ms",
+                    (LUAI_UACINT)vm->call_budget, (LUAI_UACINT)(used / 1000000), (LUAI_UACINT)(limit / 1000000));
     lua_concat(L, 2);
+    rs_keep_spent(vm, L);
     vm->lifted--;
     lua_error(L);
 }
 
-/* The count hook: charges `hook_step` instructions and raises once the budget is spent.
+/* The state `L` fires its count hook at every instruction from now on (it must stop). */
+static void rs_arm_self(rs_slot *s, lua_State *L) {
+    if (s == NULL || lua_gethookcount(L) == 1) return;
+    __atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    lua_sethook(L, rs_hook, lua_gethookmask(L) | LUA_MASKCOUNT, 1);
+    /* Recorded only for the running state: the slot's thread keeps track of that one (rs_run).
+       Another (a coroutine resumed by code that does not track it) fires once more after the
+       reason is gone and sets itself back (the stale case in rs_hook). */
+    if (__atomic_load_n(&s->running, __ATOMIC_RELAXED) == L) __atomic_store_n(&s->armed, L, __ATOMIC_RELAXED);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    __atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+}
 
-   It also reads the clock: some instructions cost far more than one (`a == b` on two long
-   strings compares them, `f(...)` copies every vararg), so a budget in instructions alone let
-   1,000,000 of them run for 20-50 s. A budgeted call whose thread has run past time_limit_ns of
-   CPU time (counted from its first hook fire; the cheap wall clock is read at every fire, the
-   thread's CPU clock only once the wall clock is past the limit) stops like one out of
-   instructions; the overrun is at most one hook interval of such instructions. */
-static void rs_hook(lua_State *L, lua_Debug *ar) {
+/* An armed state whose reason to stop went away (a stop cleared, a stale signal): back to the
+   interval, then armed again if a new reason came meanwhile. */
+static void rs_disarm(rs_slot *s, lua_State *L, rs_vm *vm) {
+    if (s != NULL) { __atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED); __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+    lua_sethook(L, rs_hook, lua_gethookmask(L) | LUA_MASKCOUNT, vm->hook_step);
+    if (s == NULL) return;
+    if (__atomic_load_n(&s->armed, __ATOMIC_RELAXED) == L) __atomic_store_n(&s->armed, NULL, __ATOMIC_RELAXED);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    __atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+    rs_arm(s);
+}
+
+static int rs_skip_handler(lua_State *L);
+
+/* Whether the running function is one of the sandbox's handler wrappers (see rs_xpcall_guard):
+   a Lua function whose first upvalue is rs_skip_handler, which no policy can reach (a chunk
+   name could be copied by `load`). */
+static int rs_in_handler_wrapper(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "f", &ar)) return 0;
+    int found = 0;
+    if (lua_getupvalue(L, -1, 1) != NULL) {
+        found = lua_tocfunction(L, -1) == rs_skip_handler;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return found;
+}
+
+/* The count hook. Normally it fires every hook_step instructions and charges them; it fires at
+   every instruction while the state is armed (by the clock's signal, a stop request, or a spent
+   budget), and charges what ran since the last fire either way (lua_gethookcount).
+
+   It raises the budget error when the budget is spent, a stop is requested, or the clock found
+   the thread's timed call past its limit; once it has, every later instruction of the call
+   raises the same error again, so code that catches it (a guard, a __close handler) stops at
+   its first instruction. The error is raised inside the hook, where Lua runs with hooks off
+   until it is caught: `hook_raised` remembers the state (see the coroutines in sandbox.c and
+   the message handlers of xpcall). */
+void rs_hook(lua_State *L, lua_Debug *ar) {
     /* Line and call events come only while coverage is on (rs_hook_mask); count events keep
        their budget work whatever else the mask holds. */
     if (ar->event != LUA_HOOKCOUNT) { rs_cov_event(L, ar); return; }
     rs_vm *vm = rs_getvm(L);
-    vm->remaining -= vm->hook_step;
-    vm->charged += vm->hook_step;
+    int step = lua_gethookcount(L);
+    vm->charged = rs_sat_add(vm->charged, step);
+    if (vm->budgeted) vm->remaining = rs_sat_sub(vm->remaining, step);
+    rs_slot *s = __atomic_load_n(&vm->slot, __ATOMIC_RELAXED);
+    int budget_out = vm->budgeted && vm->remaining <= 0;
+    if (__builtin_expect(!budget_out && (s == NULL || !rs_must_stop(s, vm)), 1)) {
+        if (__builtin_expect(step < vm->hook_step, 0)) rs_disarm(s, L, vm);
+        return;
+    }
+    /* xpcall's handler wrapper (a few instructions) is let through, armed: it must reach its
+       test of whether to skip the handler (it returns the error then). The next instruction
+       outside it raises. */
+    if (rs_in_handler_wrapper(L)) {
+        rs_arm_self(s, L);
+        return;
+    }
     int stop = __atomic_load_n(&vm->stop, __ATOMIC_RELAXED);
     if (stop == RS_STOP_ONCE) {
         /* A one-shot stop: this fire raises once and later code runs on (a spec runner stops one
            looping test and goes on with the next). */
         int expected = RS_STOP_ONCE;
         if (__atomic_compare_exchange_n(&vm->stop, &expected, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            vm->hook_raised = L;
             vm->lifted++;
             rs_where_policy(L, 0);
             lua_pushliteral(L, RS_STOP_ONCE_MESSAGE);
@@ -162,37 +248,33 @@ static void rs_hook(lua_State *L, lua_Debug *ar) {
         }
         stop = expected;
     }
-    if (stop) {
-        /* A stop for good: from now on the hook fires at every instruction of this thread, so
-           code that catches the error (a loop around pcall) fails again at its next
-           instruction and the stop reaches the outermost call. rs_clear_stop restores it. */
-        lua_sethook(L, rs_hook, LUA_MASKCOUNT, 1);
-        vm->hook_every_instruction = 1;
+    unsigned long call = s != NULL ? __atomic_load_n(&s->call, __ATOMIC_RELAXED) : 0;
+    int expired = call != 0 && __atomic_load_n(&s->expired, __ATOMIC_ACQUIRE) == call;
+    if (!vm->exhausted && !stop && !budget_out && !expired) {   /* the once-stop went away */
+        if (step < vm->hook_step) rs_disarm(s, L, vm);
+        return;
     }
-    if (vm->remaining <= 0 || stop) rs_budget_spent(L, 0, NULL);
-    if (vm->time_limit_ns > 0) {
-        long long now = rs_now_ns();
-        if (vm->call_start_ns == 0) {
-            vm->call_start_ns = now;
-            vm->call_cpu_ns = rs_cpu_ns();
-        } else if (now - vm->call_start_ns > vm->time_limit_ns) {
-            /* Past the limit on the wall clock: stop only if this thread really ran that long
-               (a loaded machine may have descheduled it). */
-            long long cpu = rs_cpu_ns() - vm->call_cpu_ns;
-            if (cpu > vm->time_limit_ns) rs_time_spent(L, cpu);
-        }
-    }
+    /* From now on this state stops at every instruction: a stop for good reaches the outermost
+       call even through code that catches the error (a loop around pcall). */
+    rs_arm_self(s, L);
+    vm->hook_raised = L;
+    if (vm->exhausted) rs_reraise_spent(L);
+    if (stop || budget_out) rs_budget_spent(L, 0, NULL);
+    rs_time_spent(L, s);
 }
 
-void rs_request_stop(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, 1, __ATOMIC_RELAXED); }
-void rs_request_stop_once(lua_State *L) { __atomic_store_n(&rs_getvm(L)->stop, RS_STOP_ONCE, __ATOMIC_RELAXED); }
-void rs_clear_stop(lua_State *L) {
+void rs_request_stop(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
-    __atomic_store_n(&vm->stop, 0, __ATOMIC_RELAXED);
-    if (vm->hook_every_instruction) {
-        vm->hook_every_instruction = 0;
-        lua_sethook(L, rs_hook, LUA_MASKCOUNT, vm->hook_step);
-    }
+    __atomic_store_n(&vm->stop, 1, __ATOMIC_RELAXED);
+    rs_clock_poke(__atomic_load_n(&vm->slot, __ATOMIC_RELAXED));
+}
+void rs_request_stop_once(lua_State *L) {
+    rs_vm *vm = rs_getvm(L);
+    __atomic_store_n(&vm->stop, RS_STOP_ONCE, __ATOMIC_RELAXED);
+    rs_clock_poke(__atomic_load_n(&vm->slot, __ATOMIC_RELAXED));
+}
+void rs_clear_stop(lua_State *L) {
+    __atomic_store_n(&rs_getvm(L)->stop, 0, __ATOMIC_RELAXED);
 }
 
 lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owner,
@@ -202,7 +284,8 @@ lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owne
     vm->limit = limit;
     vm->budget = budget;
     vm->call_budget = budget;
-    vm->remaining = LLONG_MAX;
+    vm->budgeted = 0;
+    vm->remaining = 0;
     vm->hook_step = hook_step > 0 ? hook_step : 1000;
     vm->owner = owner;
     vm->print_fn = print_fn;
@@ -220,14 +303,23 @@ lua_State *rs_newstate(size_t limit, long long budget, int hook_step, void *owne
 
 void rs_close(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
+    rs_slot *s = rs_slot_self();
+    lua_State *saved = __atomic_load_n(&s->running, __ATOMIC_RELAXED);
+    int saved_in_host = __atomic_load_n(&s->in_host, __ATOMIC_RELAXED);
     /* Finalizers run now: give them one fresh budget so a looping __gc stops. */
     vm->exhausted = 0;
+    vm->budgeted = 1;
     vm->remaining = vm->budget > 0 ? vm->budget : 10000000;
     vm->call_budget = vm->remaining;
     vm->warn_fn = NULL;
     vm->print_fn = NULL;
     vm->host_fn = NULL;
+    __atomic_store_n(&vm->slot, s, __ATOMIC_RELAXED);
+    /* No state of the slot is running (or armed) while L goes away: the clock's signal must not
+       reach a state being freed. */
+    rs_run(s, NULL, 0);
     lua_close(L);
+    rs_run(s, saved == L ? NULL : saved, saved_in_host);
     free(vm);
 }
 
@@ -251,32 +343,95 @@ static int rs_msgh(lua_State *L) {
     return 1;
 }
 
+/* The time a budgeted sandbox call may use: budget * RS_NS_PER_BUDGET_INSTRUCTION of CPU time. */
+static long long rs_time_limit(long long budget) { return rs_sat_mul(budget, RS_NS_PER_BUDGET_INSTRUCTION); }
+
 int rs_pcall_h(lua_State *L, int nargs, int nresults, long long budget) {
     rs_vm *vm = rs_getvm(L);
-    long long saved = vm->remaining;
-    int saved_exhausted = vm->exhausted;
-    long long saved_start = vm->call_start_ns, saved_limit = vm->time_limit_ns;
-    long long saved_call_budget = vm->call_budget;
+    rs_slot *s = rs_slot_self();
+    lua_State *saved_running = __atomic_load_n(&s->running, __ATOMIC_RELAXED);
+    int saved_in_host = __atomic_load_n(&s->in_host, __ATOMIC_RELAXED);
+    int saved_budgeted = vm->budgeted, saved_exhausted = vm->exhausted;
+    long long saved_remaining = vm->remaining, saved_call_budget = vm->call_budget;
     long long b = budget > 0 ? budget : vm->budget;
-    long long start = b > 0 ? b : LLONG_MAX;
-    if (b > 0) vm->call_budget = b;  /* else an enclosing call's budget is the one that can run out */
-    vm->remaining = start;
+    if (b > 0) {
+        vm->budgeted = 1;
+        vm->remaining = b;
+        vm->call_budget = b;
+    }   /* else: no budget of its own; an enclosing call's, if any, goes on counting down */
     vm->exhausted = 0;
-    vm->call_start_ns = 0;
-    vm->time_limit_ns = b > 0 && vm->sandboxed ? b * RS_NS_PER_BUDGET_INSTRUCTION : 0;
-    lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);  /* resets the hook counter */
-    int status = lua_pcall(L, nargs, nresults, lua_gettop(L) - nargs - 1);
-    vm->last_exhausted = vm->exhausted;
-    if (saved != LLONG_MAX) {  /* nested: the outer call pays for the inner one */
-        long long used = start - vm->remaining;
-        vm->remaining = saved - used > 0 ? saved - used : 1;
+    __atomic_store_n(&vm->slot, s, __ATOMIC_RELAXED);
+    /* The outermost time-limited call of the thread starts the clock; calls nested in it (on
+       this thread, of any VM) run within its limit. */
+    int timed = b > 0 && vm->sandboxed && __atomic_load_n(&s->call, __ATOMIC_RELAXED) == 0;
+    if (timed) rs_clock_start(s, rs_time_limit(b));
+    /* L runs now, with a full hook counter (lua_sethook resets it) and not armed. */
+    if (saved_running == NULL) {
+        /* The outermost call of the thread (the hot path): nothing runs, so nothing is armed
+           and the clock's signal does nothing until `running` is set. A stop pending since an
+           earlier call stops this one at its first instruction. */
+        lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);
+        __atomic_store_n(&s->in_host, 0, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        __atomic_store_n(&s->running, L, __ATOMIC_RELAXED);
+        if (__atomic_load_n(&vm->stop, __ATOMIC_RELAXED)) rs_arm(s);
     } else {
-        vm->remaining = LLONG_MAX;
+        __atomic_store_n(&s->busy, 1, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        lua_State *armed = __atomic_load_n(&s->armed, __ATOMIC_RELAXED);
+        lua_sethook(L, rs_hook, rs_hook_mask(), vm->hook_step);
+        if (armed == L) {
+            __atomic_store_n(&s->armed, NULL, __ATOMIC_RELAXED);
+            armed = NULL;
+        }
+        __atomic_store_n(&s->running, L, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->in_host, 0, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        __atomic_store_n(&s->busy, 0, __ATOMIC_RELAXED);
+        /* The state that ran before (an outer call's, in host code now) stops running. A call
+           nested in host code runs on when a stop is pending: the stop reaches the outer call
+           when the host code returns to it (and a hook of this call that fires sees it), so a
+           Ctrl-C during a host loop (s:hold) does not fail every hook call that loop still
+           makes. */
+        if (armed != NULL) rs_run_slow(s, armed, 0);
+    }
+
+    int func = lua_gettop(L) - nargs;
+    int status = lua_pcall(L, nargs, nresults, func - 1);
+    if (status == LUA_OK && vm->exhausted) {
+        /* The budget was spent and something let the call return all the same (a protected
+           call in tail position that yielded on the way): it fails as it should have. */
+        lua_settop(L, func - 1);
+        vm->lifted++;
+        lua_pushstring(L, vm->spent);
+        vm->lifted--;
+        status = LUA_ERRRUN;
+    }
+
+    vm->last_exhausted = vm->exhausted;
+    if (b > 0) {
+        if (saved_budgeted) {   /* nested: the outer call pays for the inner one */
+            long long left = rs_sat_sub(saved_remaining, rs_sat_sub(b, vm->remaining));
+            vm->remaining = left > 0 ? left : 1;
+        } else {
+            vm->budgeted = 0;
+        }
+        vm->call_budget = saved_call_budget;
     }
     vm->exhausted = saved_exhausted;
-    vm->call_start_ns = saved_start;
-    vm->time_limit_ns = saved_limit;
-    vm->call_budget = saved_call_budget;
+    if (vm->hook_raised == L) vm->hook_raised = NULL;
+    if (timed) rs_clock_stop(s);
+    if (saved_running == NULL) {
+        /* Nothing runs on the thread any more: the signal arms nothing from here on. A state it
+           armed before (L, or a coroutine L resumed) goes back to its interval. */
+        __atomic_store_n(&s->running, NULL, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->in_host, saved_in_host, __ATOMIC_RELAXED);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        lua_State *armed = __atomic_load_n(&s->armed, __ATOMIC_RELAXED);
+        if (__builtin_expect(armed != NULL, 0)) rs_run_slow(s, armed, 0);
+    } else {
+        rs_run(s, saved_running, saved_in_host);
+    }
     return status;
 }
 
@@ -297,19 +452,29 @@ int rs_load(lua_State *L, const char *buf, size_t len, const char *chunkname, in
     return luaL_loadbufferx(L, buf, len, chunkname, text_only ? "t" : NULL);
 }
 
+void rs_prefix_where(lua_State *L, int level) {
+    rs_vm *vm = rs_getvm(L);
+    vm->lifted++;
+    luaL_where(L, level);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    vm->lifted--;
+}
+
 static int rs_host_call(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
     int op = (int)lua_tointeger(L, lua_upvalueindex(1));
     if (vm->host_fn == NULL) return luaL_error(L, "host function unavailable");
+    /* Host code runs now: the clock sends this thread no signal meanwhile (a host function may
+       be in a system call), and the way back arms L if it must stop. */
+    rs_slot *s = __atomic_load_n(&vm->slot, __ATOMIC_RELAXED);
+    if (s != NULL) rs_run(s, L, 1);
     vm->lifted++;
     int n = vm->host_fn(vm->owner, L, op);
     vm->lifted--;
+    if (s != NULL) rs_run(s, L, 0);
     if (n < 0) {
-        vm->lifted++;
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        vm->lifted--;
+        rs_prefix_where(L, 1);
         return lua_error(L);
     }
     return n;
@@ -374,20 +539,21 @@ static int rs_print(lua_State *L) {
     return 0;
 }
 
-/* Passes its arguments through, unless the budget ran out (then re-raises): the sandbox's
-   pcall, xpcall, coroutine.resume and coroutine.close end with it, so a policy cannot catch
-   the budget error and keep running. */
-static int rs_check(lua_State *L) {
+/* The last `n` values on the stack are what a protected call (pcall, xpcall, coroutine.resume)
+   returned: passed on, unless the budget ran out meanwhile. Then the budget error is raised
+   again, so a policy cannot catch it and keep running: the original error when the call failed
+   with a string (it names the policy's line where the budget ran out), else the call's spent
+   message. */
+static int rs_after_protected(lua_State *L, int n) {
     if (rs_getvm(L)->exhausted) {
-        /* Re-raise the original budget error when there is one: it names the policy's line where
-           the budget ran out (a new error raised here would name this guard, "sandbox:4"). */
-        if (lua_gettop(L) >= 2 && !lua_toboolean(L, 1) && lua_type(L, 2) == LUA_TSTRING) {
-            lua_pushvalue(L, 2);
+        int first = lua_gettop(L) - n + 1;
+        if (n >= 2 && !lua_toboolean(L, first) && lua_type(L, first + 1) == LUA_TSTRING) {
+            lua_pushvalue(L, first + 1);
             return lua_error(L);
         }
-        rs_budget_spent(L, 1, NULL);
+        rs_reraise_spent(L);
     }
-    return lua_gettop(L);
+    return n;
 }
 
 /* Runs the C function kept as upvalue 1 on this frame, with all arguments: no second Lua call
@@ -421,42 +587,27 @@ static int rs_collectgarbage(lua_State *L) {
    marked for finalization only if its metatable has __gc when setmetatable is called, so refusing
    such metatables here is a complete defence. */
 static int rs_setmetatable(lua_State *L) {
-    /* lbaselib.c's luaB_setmetatable, inlined so its errors keep the caller's position. */
-    int t = lua_type(L, 2);
+    /* The manual's setmetatable (§6.1), here rather than wrapped so that its errors carry the
+       caller's position. Checked in the order Lua 5.4.4 checks (its messages): the table, the
+       metatable's type, then a protected metatable (a `__metatable` field, read raw); the
+       `__gc` refusal comes before the change. */
     luaL_checktype(L, 1, LUA_TTABLE);
-    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
-    if (t == LUA_TTABLE) {
-        lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_error(L, "setmetatable: __gc metamethods are not allowed in policies");
-        lua_pop(L, 1);
-    }
-    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    int kind = lua_type(L, 2);
+    luaL_argexpected(L, kind == LUA_TNIL || kind == LUA_TTABLE, 2, "nil or table");
+    lua_settop(L, 2);
+    if (kind == LUA_TTABLE && rs_rawgetfield(L, 2, "__gc") != LUA_TNIL)
+        return luaL_error(L, "setmetatable: __gc metamethods are not allowed in policies");
+    lua_settop(L, 2);
+    if (lua_getmetatable(L, 1) && rs_rawgetfield(L, 3, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);
-    lua_setmetatable(L, 1);
+    lua_setmetatable(L, 1);   /* pops the metatable: the table is the result */
     return 1;
 }
 
 static int rs_randomseed(lua_State *L) {
     if (lua_gettop(L) == 0) lua_pushinteger(L, 0);  /* never the clock: a fixed seed */
     return rs_forward_call(L);
-}
-
-static int rs_move(lua_State *L) {
-    lua_Integer f = luaL_checkinteger(L, 2);
-    lua_Integer e = luaL_checkinteger(L, 3);
-    if (e >= f && (e - f >= RS_MOVE_LIMIT || e - f < 0))
-        return luaL_error(L, "table.move: more than %d elements (policy limit)", (int)RS_MOVE_LIMIT);
-    return rs_forward(L);
-}
-
-static int rs_sort(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    if (lua_isnoneornil(L, 2) && luaL_len(L, 1) > RS_SORT_LIMIT)
-        return luaL_error(L, "table.sort: more than %d elements without a comparator (policy limit)",
-                          (int)RS_SORT_LIMIT);
-    return rs_forward(L);
 }
 
 static int rs_readonly(lua_State *L) {
@@ -530,12 +681,50 @@ static void rs_make_readonly(lua_State *L, const char *name) {
     lua_pop(L, 2);
 }
 
-static const char *const rs_guard_source =
-    "local check, pcall, xpcall, resume, close = ...\n"
-    "return function(...) return check(pcall(...)) end,\n"
-    "       function(...) return check(xpcall(...)) end,\n"
-    "       function(...) return check(resume(...)) end,\n"
-    "       function(...) return check(close(...)) end\n";
+/* Whether a message handler of the sandbox's xpcall must be skipped: the budget is spent (the
+   handler could only fail again), or the error was raised inside the count hook, where Lua runs
+   the handler with hooks off (ldo.c luaD_hook sets allowhook to 0 around the hook, and
+   luaG_errormsg calls the handler before unwinding): no budget, clock or stop could end it then.
+   Level 1 is the guard's wrapper, called by Lua's error machinery from the frame that raised;
+   lua_getinfo names a function called from a hooked frame as namewhat "hook" (ldebug.c
+   funcnamefromcall). */
+static int rs_skip_handler(lua_State *L) {
+    lua_Debug ar;
+    int hooked = lua_getstack(L, 1, &ar) && lua_getinfo(L, "n", &ar) && ar.namewhat != NULL &&
+                 strcmp(ar.namewhat, "hook") == 0;
+    lua_pushboolean(L, rs_getvm(L)->exhausted || hooked);
+    return 1;
+}
+
+/* The sandbox's pcall: Lua's (upvalue 1), run on this frame (its argument errors name the
+   policy's line, as Lua's own do), then rs_after_protected. A call that yields inside returns
+   through Lua's own continuation instead; a spent budget is raised again at the next
+   instruction all the same (the running state is armed), and never leaves a call (rs_pcall_h). */
+static int rs_pcall_guard(lua_State *L) {
+    int n = rs_forward(L);
+    return rs_after_protected(L, n);
+}
+
+/* The sandbox's xpcall: as pcall, with the message handler (argument 2, when a function) behind
+   a wrapper made by upvalue 2, which skips it when it must not run (rs_skip_handler) and
+   otherwise tail-calls it, so the handler sees the levels it would see unwrapped
+   (`error(msg, 2)` in it names the frame that raised). */
+static int rs_xpcall_guard(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TFUNCTION) {
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_pushvalue(L, 2);
+        lua_call(L, 1, 1);
+        lua_replace(L, 2);
+    }
+    int n = rs_forward(L);
+    return rs_after_protected(L, n);
+}
+
+/* Makes xpcall's handler wrappers (the count hook lets their few instructions run even once the
+   budget is spent, so a wrapper reaches its test: rs_in_handler_wrapper). */
+static const char *const rs_handler_wrapper_source =
+    "local skip = ...\n"
+    "return function(h) return function(e) if skip() then return e end return h(e) end end\n";
 
 static int rs_openlibs_impl(lua_State *L) {
     int sandboxed = lua_toboolean(L, 1);
@@ -577,29 +766,15 @@ static int rs_openlibs_impl(lua_State *L) {
         lua_pushnil(L); lua_setfield(L, str, "dump");
         lua_pop(L, 1);
 
-        lua_getfield(L, g, "table");
-        int tab = lua_absindex(L, -1);
-        rs_wrap(L, tab, "move", rs_move, NULL);
-        rs_wrap(L, tab, "sort", rs_sort, NULL);
-        lua_pop(L, 1);
-
-        /* pcall & co re-raise a spent budget. */
-        if (luaL_loadbufferx(L, rs_guard_source, strlen(rs_guard_source), "=sandbox", "t") != LUA_OK)
-            return lua_error(L);
-        lua_pushcfunction(L, rs_check);
-        lua_getfield(L, g, "pcall");
+        /* pcall and xpcall re-raise a spent budget; xpcall's handler is guarded. */
+        rs_wrap(L, g, "pcall", rs_pcall_guard, NULL);
         lua_getfield(L, g, "xpcall");
-        lua_getfield(L, g, "coroutine");
-        lua_getfield(L, -1, "resume");
-        lua_getfield(L, -2, "close");
-        lua_remove(L, -3);
-        lua_call(L, 5, 4);
-        lua_getfield(L, g, "coroutine");
-        lua_pushvalue(L, -2); lua_setfield(L, -2, "close");
-        lua_pushvalue(L, -3); lua_setfield(L, -2, "resume");
-        lua_pop(L, 3);
+        if (luaL_loadbufferx(L, rs_handler_wrapper_source, strlen(rs_handler_wrapper_source), "=sandbox", "t") != LUA_OK)
+            return lua_error(L);
+        lua_pushcfunction(L, rs_skip_handler);
+        lua_call(L, 1, 1);
+        lua_pushcclosure(L, rs_xpcall_guard, 2);
         lua_setfield(L, g, "xpcall");
-        lua_setfield(L, g, "pcall");
 
         /* The string metatable cannot be reached (getmetatable("") returns false)... */
         lua_pushliteral(L, "");
@@ -818,3 +993,5 @@ void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now) {
 /* macros                                                                                     */
 
 int rs_gc(lua_State *L, int what, int data) { return lua_gc(L, what, data); }
+
+int rs_sanitizer_slowdown(void) { return (int)RS_SANITIZER_SLOWDOWN; }

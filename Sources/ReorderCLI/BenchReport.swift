@@ -34,6 +34,9 @@ public struct BenchReport: Hashable, Sendable {
     public var policyFigures: PolicyBenchmark.Report
     /// The keyboard lanes (``KeyboardBench``); nil when skipped.
     public var keyboard: KeyboardBench.Figures?
+    /// What the policy reported during the measured drags (load warnings, a hook that failed):
+    /// `diagnostics` in ``json``, as `reorder replay --json` gives them.
+    public var diagnostics: [PolicyDiagnostic] = []
 
     /// Nanoseconds per call of each hook, by its Lua name.
     public var hookNanoseconds: [String: Double] {
@@ -70,7 +73,8 @@ extension BenchReport {
     /// `rows`, `frame_rate`, `lua.frame_ns_p50`, `lua.frame_ns_p99`, `native.frame_ns_p50`,
     /// `native.frame_ns_p99`, `ratio_p50`, `budget_fraction_p50`, `allocs_per_frame`,
     /// `hook_ns` (by hook name), `load_ms`, `reload_ms`, `vm_bytes`, plus `policy`, frame
-    /// counts and per-policy allocation rates. Unknown figures are `null`.
+    /// counts and per-policy allocation rates, and the policy's `diagnostics`. Unknown figures
+    /// are `null`.
     ///
     /// ```swift
     /// report.json   // {"policy":"jx_movable","rows":1000,"frame_rate":60,"lua":{"frame_ns_p50":640,...},...}
@@ -101,6 +105,7 @@ extension BenchReport {
             ("reload_ms", number(reloadMilliseconds)),
             ("vm_bytes", number(Double(vmBytes))),
             ("keyboard", keyboard?.json ?? .null),
+            ("diagnostics", PolicyDiagnostic.json(diagnostics, policy: policy)),
         ]))
     }
 

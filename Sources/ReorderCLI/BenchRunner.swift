@@ -118,7 +118,6 @@ public final class BenchRunner {
             drag(lua, measured: d > 0, counting: counting)
             progress?(Double(d + 1) / Double(drags + 1))
         }
-        _ = policy.drainDiagnostics()
         return (statistics(lua, counting: counting), nativeLane.map { statistics($0, counting: counting) })
     }
 

@@ -66,7 +66,7 @@ public enum Plotter {
 
         let plot = SpeedPlot(policies: policies, options: options)
         for curve in plot.curves {
-            for d in curve.diagnostics { console.writeError("reorder plot: \(curve.name): \(d)\n") }
+            for d in curve.diagnostics { console.writeError(d.line(policy: curve.name) + "\n") }
         }
         // A curve drawn with fallback speeds is not the policy's: say so, and fail.
         let failing = plot.curves.filter(\.hasHookFailures).map(\.name)
@@ -103,19 +103,22 @@ public enum Plotter {
             return fail("\(tracePath) has no touch down: there is no drag to draw")
         }
         let timeline: DragTimeline
+        let session: ScriptSession
+        let host: ScriptingHost
         do {
-            let host = try ScriptingHost(output: console.write, useColor: false)
-            host.baseDirectory = console.currentDirectory
-            let session = try Replayer.makeSession(for: trace, policy: policy, tracePath: console.resolve(tracePath),
-                                                   host: host, console: console)
+            host = try Replayer.diagnosticsHost(console)
+            session = try Replayer.makeSession(for: trace, policy: policy, tracePath: console.resolve(tracePath),
+                                               host: host, console: console)
             timeline = DragTimeline.record(trace.inputs, on: session.simulator, policyName: session.policyName)
         } catch {
             // The policy came from the command line or the trace, not from a Lua call.
             return fail(error.outsideLua.message)
         }
+        withExtendedLifetime(host) { session.collect() }
         if let problem = console.writeFile(TimelinePlot(timeline: timeline).render(), to: out) { return fail(problem) }
         console.write("wrote \(out): \(summary(timeline))\n")
-        return 0
+        // A drawing with fallback answers in it is not the policy's drag: fail, as `replay` does.
+        return session.diagnostics.contains(where: \.isFailure) ? 1 : 0
     }
 
     /// `3 moves over 1.75 s, policy jx_movable`; with several drags `2 drags, 5 moves over ...`.

@@ -147,6 +147,17 @@ public enum BenchCommand {
         // The keyboard lanes (issue 18): a step, and move_to_end on a long list.
         let keyboard = options.keyboardRows > 0
             ? KeyboardBench.run(policy: lua, native: native, options: options, clock: clock) : nil
+        // What the policy reported, shown as every command shows it; a policy switched off
+        // during the drags was not measured (`default` answered for it): refuse the figures.
+        let label = PolicyDiagnostic.label(of: lua)
+        let diagnostics = lua.drainDiagnostics()
+        if shown, !diagnostics.isEmpty { console.writeError("\r\u{1B}[K") }
+        for d in diagnostics { console.writeError(d.line(policy: label) + "\n") }
+        if lua.isDisabled {
+            console.writeError("reorder bench: policy '\(label)' was switched off during the drags; "
+                               + "the figures would be default's: not measured\n")
+            return 1
+        }
         show(0.8)
         let figures: PolicyBenchmark.Report
         do {
@@ -159,9 +170,10 @@ public enum BenchCommand {
             return 1
         }
         if shown { console.writeError("\r\u{1B}[K") }
-        var report = BenchReport(policy: lua.configuration.name, rows: max(1, options.rows), frameRate: options.frameRate,
+        var report = BenchReport(policy: label, rows: max(1, options.rows), frameRate: options.frameRate,
                                  lua: frames.lua, native: frames.native, policyFigures: figures)
         report.keyboard = keyboard
+        report.diagnostics = diagnostics
         console.write(json ? report.json + "\n" : report.text)
         return 0
     }

@@ -28,8 +28,9 @@ extension Reorder {
                 extreme arguments, each in a policy VM under the policy budget and in a child process, \
                 and reports every call that does not return or raise within 10 ms of the time its \
                 budget allows. Then runs the differential test: --cases generated calls of the pattern \
-                functions (default 1,000,000), each in a policy VM and in a VM with Lua's own library, \
-                and reports every case whose outcomes differ, as a line of Lua with both outcomes. \
+                and table functions, in turn (default 1,000,000), each in a policy VM and in a VM with \
+                Lua's own library, and reports every case whose outcomes differ, as a line of Lua with \
+                both outcomes. \
                 Exit status 1 on any such call or case.
                 """)
 
@@ -192,7 +193,8 @@ public enum FuzzCommand {
 
 /// `reorder fuzz --sandbox`: the sandbox fuzzer (``SandboxFuzzer``) with a summary line and
 /// every failing call as Lua, then the differential test (``SandboxDifferential``) of the
-/// pattern functions with a summary line and every mismatch as Lua.
+/// pattern and table functions (``SandboxDifferential/generators``) with a summary line and every
+/// mismatch as Lua.
 ///
 /// ```swift
 /// let status = SandboxFuzzCommand.run(options: SandboxFuzzer.Options(seed: 7, runs: 20), cases: 10_000,
@@ -241,7 +243,7 @@ public enum SandboxFuzzCommand {
         let started = Date()
         let report: SandboxDifferential.Report
         do {
-            report = try SandboxDifferential.run(generators: [PatternCaseGenerator()], seed: seed, cases: cases) { done in
+            report = try SandboxDifferential.run(generators: SandboxDifferential.generators, seed: seed, cases: cases) { done in
                 guard done % 10_000 == 0 else { return }
                 let text = "differential: \(FuzzCommand.group(done))/\(FuzzCommand.group(cases)) cases, "
                     + "\(Int(Date().timeIntervalSince(started))) s"

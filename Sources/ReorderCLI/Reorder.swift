@@ -44,6 +44,7 @@ public struct Reorder: ParsableCommand {
         Bench.self,
         Fuzz.self,
         Play.self,
+        SandboxWorker.self,
     ]
 
     public init() {}

@@ -21,6 +21,14 @@ public enum Replayer {
         public var events: [DragEvent]
         /// The events of the replay that are not in ``events`` (the oldest, dropped).
         public var droppedEvents: Int = 0
+
+        /// What the policy reported: load warnings, hook failures, a switch-off, `print` lines
+        /// (shown on standard error as they are collected).
+        public var diagnostics: [PolicyDiagnostic]
+
+        /// Whether the policy failed during the replay (a hook failed, or it was switched off):
+        /// `reorder replay` then exits with 1.
+        public var policyFailed: Bool { diagnostics.contains(where: \.isFailure) }
     }
 
     /// Replays `trace` with `policy` (nil: the trace's own, else `default`) on the trace's
@@ -77,9 +85,10 @@ public enum Replayer {
     static func replay(header: Trace.Header?, inputs next: () throws(ReplayError) -> TraceInput?, policy: String?,
                        tracePath: String?, console: Console) throws(ReplayError) -> Outcome {
         let session: ScriptSession
+        // The host lives as long as the replay: the session's diagnostics go through it.
+        let host: ScriptingHost
         do {
-            let host = try ScriptingHost(output: console.write, useColor: false)
-            host.baseDirectory = console.currentDirectory
+            host = try diagnosticsHost(console)
             session = try makeSession(for: Trace(header: header, inputs: []), policy: policy, tracePath: tracePath,
                                       host: host, console: console)
         } catch {
@@ -95,10 +104,21 @@ public enum Replayer {
             count += 1
         }
         session.collect()
-        return Outcome(policy: session.policyName, inputs: count, time: sim.time,
-                       state: sim.state.rawValue, order: sim.order, offset: sim.offset,
-                       listOffsets: sim.layout.listOffsets, events: session.events,
-                       droppedEvents: session.droppedEvents)
+        return withExtendedLifetime(host) {
+            Outcome(policy: PolicyDiagnostic.label(of: sim.policy), inputs: count, time: sim.time,
+                    state: sim.state.rawValue, order: sim.order, offset: sim.offset,
+                    listOffsets: sim.layout.listOffsets, events: session.events,
+                    droppedEvents: session.droppedEvents, diagnostics: session.diagnostics)
+        }
+    }
+
+    /// The scripting host of a command that replays a trace without Lua code (`replay`,
+    /// `render`): its sessions' policy diagnostics go to standard error, one line each
+    /// (``ReorderLua/PolicyDiagnostic/line(policy:)``). Keep it as long as the session.
+    static func diagnosticsHost(_ console: Console) throws(LuaError) -> ScriptingHost {
+        let host = try ScriptingHost(output: console.writeError, useColor: false)
+        host.baseDirectory = console.currentDirectory
+        return host
     }
 
     /// The session a trace was recorded on, before its inputs: its list, layout, viewport,
@@ -161,7 +181,8 @@ public enum Replayer {
             }
             let outcome = try replay(reader, policy: policy, console: console)
             console.write(json ? jsonReport(outcome) + "\n" : textReport(outcome))
-            return 0
+            // The outcome is not the policy's own when a fallback answered: fail, visibly.
+            return outcome.policyFailed ? 1 : 0
         } catch {
             console.writeError("reorder replay: \(error)\n")
             return 1
@@ -211,6 +232,7 @@ public enum Replayer {
             // Only when some were dropped: an ordinary replay's report is as it always was.
             if o.droppedEvents > 0 { w.field("dropped_events", o.droppedEvents) }
             w.field("events") { w in w.array { w in for e in o.events { Vocabulary.write(Vocabulary.Record(e), to: &w) } } }
+            w.field("diagnostics") { $0.value(PolicyDiagnostic.json(o.diagnostics, policy: o.policy)) }
         }
         return w.text
     }

@@ -16,6 +16,9 @@
 ///   - ramp = min(elapsed / 0.4 s, 1): pragmatic's 400 ms linear time dampening, so a drag that
 ///     begins inside the zone does not shoot away. Speeds are per second and linear in time,
 ///     so 60 Hz and 120 Hz scroll the same distance.
+/// - The snapshot and the slides are ``PolicyConfiguration``'s defaults: the lifted row casts
+///   ``Shadow/soft``, and displaced cells slide over 0.25 s with dnd-kit's sortable curve,
+///   cubic-bezier(0.25, 1, 0.5, 1), which moves at once (Policies/default.lua gives the sources).
 ///
 /// Subclass it to change one hook:
 /// ```swift
@@ -23,7 +26,7 @@
 ///     override func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { false }
 /// }
 /// ```
-open class DefaultPolicy: DragPolicy {
+open class DefaultPolicy: NativePolicy {
     /// The static fields of `default`.
     public static let standardConfiguration: PolicyConfiguration = {
         var c = PolicyConfiguration(name: "default")
@@ -47,33 +50,17 @@ open class DefaultPolicy: DragPolicy {
     /// Seconds of the linear time ramp.
     public static let rampDuration = 0.4
 
-    public var configuration: PolicyConfiguration
-
-    public init(configuration: PolicyConfiguration = DefaultPolicy.standardConfiguration) {
-        self.configuration = configuration
+    public override init(configuration: PolicyConfiguration = DefaultPolicy.standardConfiguration) {
+        super.init(configuration: configuration)
     }
 
-    open func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
-    open func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? { proposed }
-    open func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .move }
-    open func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+    open override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
         min(Self.zoneFraction * viewportLength, Self.maximumZone)
     }
-    open func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+    open override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
         guard zone > 0, depth > 0 else { return 0 }
         let r = min(depth / zone, 1)
         let ramp = min(max(elapsed, 0) / Self.rampDuration, 1)
         return Self.maximumSpeed * r * r * ramp
     }
-    open func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {}
-    open func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {}
-    open func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
-    open func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
-    open func drainDiagnostics() -> [PolicyDiagnostic] { [] }
-    // Keyboard dragging (issue 18): the built-in texts and actions, open to subclasses.
-    open func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
-    open func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
-        offered
-    }
-    open func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
 }

@@ -12,33 +12,37 @@ extension DragSession {
     /// The hooks see `ctx`, which the scrolling keeps up to date (the offset; the content size
     /// and the offset the layout reports, a board's list scroll, when the layout scrolls part
     /// of itself).
-    mutating func edgeScroll(dt: Double, policy: some DragPolicy, context ctx: inout PolicyContext) {
+    mutating func edgeScroll(dt: Double, policy: some DragPolicy,
+                             context ctx: inout PolicyContext) {
         let config = configuration.edgeScroll
-        guard config.enabled, let snap = snapshot, let finger else {
-            verticalEpisode = nil; horizontalEpisode = nil
+        guard config.enabled else {
+            phase.drag.verticalEpisode = nil; phase.drag.horizontalEpisode = nil
             return
         }
+        // The snapshot's numbers one by one: reading the whole snapshot copied the whole drag.
+        let center = phase.drag.snapshot.center, size = phase.drag.snapshot.size, scale = phase.drag.snapshot.scale
+        let finger = phase.drag.finger
         // Read into a local: reading a getter of the whole session in the arguments of the
         // layout's mutating `scroll` made the compiler copy the session.
-        let dragging = currentPosition
+        let dragging = phase.drag.current
         // `resolved(scrollAxis:)` returns the axes as they are without `.main`; with it, they
         // resolve against the scroll axis read at the lift.
-        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: scrollAxisOfDrag) : config.axes
+        let axes = config.axes.contains(.main) ? config.axes.resolved(scrollAxis: phase.drag.scrollAxis) : config.axes
         for axis in [Axis.vertical, .horizontal] {
-            guard axes.contains(axis: axis) else { setEpisode(nil, axis); continue }
+            guard axes.contains(axis: axis) else { phase.drag.setEpisode(nil, axis); continue }
             let length = viewport[axis]
             let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
-            guard zone > 0, length > 0 else { setEpisode(nil, axis); continue }
+            guard zone > 0, length > 0 else { phase.drag.setEpisode(nil, axis); continue }
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
-                                                         snapshot: snap, finger: finger, inclusive: config.inclusive)
-            else { setEpisode(nil, axis); continue }
-            // Stored properties read in place: a call of a method of the session here made the
-            // compiler copy the whole session (every buffer retained) twice a frame.
-            var episode = axis == .vertical ? verticalEpisode : horizontalEpisode
+                                                         center: center, size: size, scale: scale, finger: finger,
+                                                         inclusive: config.inclusive)
+            else { phase.drag.setEpisode(nil, axis); continue }
+            // Read in place: a method of the drag's data, called through the storage, copied them.
+            var episode = axis == .vertical ? phase.drag.verticalEpisode : phase.drag.horizontalEpisode
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
-                setEpisode(episode, axis)
+                phase.drag.setEpisode(episode, axis)
             }
             guard dt > 0, let start = episode?.start else { continue }
             let elapsed = max(0, time - dt / 2 - start)
@@ -46,11 +50,13 @@ extension DragSession {
             let speed = raw.isFinite && raw > 0 ? raw : 0
             guard speed > 0 else { continue }
             // A layout that scrolls part of itself (a board's list) takes the step; otherwise the
-            // content offset moves.
+            // content offset moves. Either way ctx.offset follows, so its change is what moved.
             let delta = direction * speed * dt
+            let before = ctx.offset[axis]
             guard !layout.scroll(axis, by: delta, at: finger + offset, dragging: dragging) else {
                 ctx.content = layout.contentSize
                 ctx.offset = layout.contextOffset(offset, dragging: dragging)
+                lastScroll[axis] = (ctx.offset[axis] - before) / dt
                 continue
             }
             var newOffset = offset
@@ -59,6 +65,7 @@ extension DragSession {
             offset = Self.clamped(newOffset, to: Point(x: max(0, content.width - viewport.width),
                                                        y: max(0, content.height - viewport.height)))
             ctx.offset = layout.contextOffset(offset, dragging: dragging)
+            lastScroll[axis] = (ctx.offset[axis] - before) / dt
         }
     }
 
@@ -66,15 +73,15 @@ extension DragSession {
     /// +1 towards the end; nil when it is in neither zone. With `inclusive`, a point exactly on
     /// the inner border (depth 0) is in the zone.
     @inline(__always) static func edgeDepth(_ axis: Axis, zone: Double, length: Double, reference: EdgeReference,
-                                            snapshot snap: SnapshotState, finger: Point,
+                                            center: Point, size: Size, scale: Double, finger: Point,
                                             inclusive: Bool = false) -> (direction: Double, depth: Double)? {
         let towardsStart: Double, towardsEnd: Double
         switch reference {
         case .finger: towardsStart = finger[axis]; towardsEnd = finger[axis]
-        case .center: towardsStart = snap.center[axis]; towardsEnd = snap.center[axis]
+        case .center: towardsStart = center[axis]; towardsEnd = center[axis]
         case .leadingEdge:
-            let half = snap.size[axis] * snap.scale / 2
-            towardsStart = snap.center[axis] - half; towardsEnd = snap.center[axis] + half
+            let half = size[axis] * scale / 2
+            towardsStart = center[axis] - half; towardsEnd = center[axis] + half
         }
         let depthStart = zone - towardsStart
         let depthEnd = towardsEnd - (length - zone)
@@ -83,33 +90,24 @@ extension DragSession {
         return nil
     }
 
-    func episode(_ axis: Axis) -> ScrollEpisode? {
-        axis == .vertical ? verticalEpisode : horizontalEpisode
-    }
-
-    mutating func setEpisode(_ e: ScrollEpisode?, _ axis: Axis) {
-        if axis == .vertical { verticalEpisode = e } else { horizontalEpisode = e }
-    }
-
     /// The target the rule proposes for the current finger / snapshot, if any, while the
     /// dragged item is at `current`.
     func proposedTarget(dragging current: ItemPosition) -> ItemPosition? {
         switch configuration.targetRule {
         case .underFinger:
-            guard let finger else { return nil }
             // With `snapshot.clamp`, at the clamped point (JXMovableCellTableView.m:195).
-            return layout.proposedPosition(at: clamped(finger) + offset, dragging: current)
+            return layout.proposedPosition(at: clamped(phase.drag.finger) + offset, dragging: current)
         case .centerDistance:
-            guard let snap = snapshot else { return nil }
+            let contentCenter = phase.drag.snapshot.contentCenter
             let visible = Rect(origin: offset, size: viewport)
             // Half the snapshot's bounds width: the reference compares with
             // `snapshotView.bounds.size.width / 2`, and bounds ignore the lift's scale transform.
-            let limit = snap.size.width / 2
+            let limit = phase.drag.snapshot.size.width / 2
             var best: ItemPosition?
             var bestDistance = Double.infinity
             for p in layout.positions(in: visible) {
                 guard let c = layout.frame(of: p)?.center else { continue }
-                let dx = c.x - snap.contentCenter.x, dy = c.y - snap.contentCenter.y
+                let dx = c.x - contentCenter.x, dy = c.y - contentCenter.y
                 let d = (dx * dx + dy * dy).squareRoot()
                 if d <= limit && d < bestDistance { best = p; bestDistance = d }
             }
@@ -120,7 +118,8 @@ extension DragSession {
     /// The proposal of the target rule, when it is a step: the dragged item's position and an
     /// existing position, or one past the end of another section (append).
     @inline(__always) func proposal() -> (current: ItemPosition, proposed: ItemPosition)? {
-        guard let current = currentPosition, let proposed = proposedTarget(dragging: current), proposed != current,
+        let current = phase.drag.current
+        guard let proposed = proposedTarget(dragging: current), proposed != current,
               order.isValid(proposed)
                 || (proposed.section != current.section && proposed.section >= 0
                     && proposed.section < order.sectionCount && proposed.item == order.count(proposed.section))
@@ -139,12 +138,8 @@ extension DragSession {
         guard let target = layout.frame(of: proposed), let dragged = layout.frame(of: current) else { return true }
         let point: Point
         switch configuration.targetRule {
-        case .underFinger:
-            guard let finger else { return true }
-            point = clamped(finger) + offset
-        case .centerDistance:
-            guard let c = snapshot?.contentCenter else { return true }
-            point = c
+        case .underFinger: point = clamped(phase.drag.finger) + offset
+        case .centerDistance: point = phase.drag.snapshot.contentCenter
         }
         let axis: Axis = dragged.minY < target.maxY && target.minY < dragged.maxY ? .horizontal : .vertical
         let start = target.origin[axis], length = target.size[axis]
@@ -173,7 +168,7 @@ extension DragSession {
         take(from: current, to: target, semantics: semantics, policy: policy, content: content)
     }
 
-    /// ``resolveTarget(policy:context:)`` with a context made only when there is a proposal.
+    /// ``resolveTarget(_:policy:context:)`` with a context made only when there is a proposal.
     mutating func resolveTarget(policy: some DragPolicy) {
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
@@ -227,9 +222,9 @@ extension DragSession {
         // does not scroll back, so the scrolls are put back as they were.
         let listOffsets = current.section != target.section ? layout.listOffsets : []
         guard apply(step) else { return true }
-        if hasDrag { dragData.current = target }
+        phase.drag.current = target
         let next = proposal()?.proposed
-        if hasDrag { dragData.current = current }
+        phase.drag.current = current
         undo(step)
         if !listOffsets.isEmpty { layout.setListOffsets(listOffsets) }
         guard let next, next != target else { return true }
@@ -241,12 +236,13 @@ extension DragSession {
     ///
     /// An exchange with no item (one past the end of another section: an empty section or an
     /// append) is a move. `content` is the layout's content size before the step.
-    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition, semantics proposed: Semantics,
-                                         policy: some DragPolicy, content: Size) {
+    @inline(__always) mutating func take(from current: ItemPosition, to target: ItemPosition,
+                                         semantics proposed: Semantics, policy: some DragPolicy, content: Size) {
         let semantics: Semantics = proposed == .exchange && !order.isValid(target) ? .move : proposed
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
-        // Issue 19: a step into another section must suit every member of a group.
-        guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return }
+        // A step into another section must suit every member of a group.
+        guard phase.drag.group == nil || target.section == current.section || groupAllows(target, policy: policy)
+        else { return }
         // The check is skipped (every step holds) when all items share one size; tested here, so
         // such a layout's steps do not call into it.
         guard layout.hasUniformItemSizes || holdsStill(step, from: current, to: target) else { return }
@@ -258,9 +254,9 @@ extension DragSession {
         // the same content size clamping again would change nothing: skipped then.
         if layout.contentSize != content { offset = clampedOffset(offset) }
         undoLog.append(step)
-        if hasDrag { dragData.current = target }
+        phase.drag.current = target
         startSlides(from: current, to: target, semantics: semantics)
-        events.append(.move(from: current, to: target, semantics: semantics, time: time))
+        record(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)
     }
 }

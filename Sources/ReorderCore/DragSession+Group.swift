@@ -1,4 +1,4 @@
-/// Group drags (issue 19): lifting a selected item lifts the selection, which moves as one and
+/// Group drags: lifting a selected item lifts the selection, which moves as one and
 /// lands contiguously at the drop.
 ///
 /// - `group.mode = "collapse"` (SortableJS MultiDrag): at the lift the other members fold into
@@ -74,11 +74,11 @@ extension DragSession {
 
     /// The group being dragged (or dropping), else nil.
     public var groupInfo: GroupInfo? {
-        guard let group, let drag else { return nil }
-        let ghosts = group.mode == .stay && !group.landed ? group.landing.filter { $0 != drag.handle } : []
+        guard let group, let dragged = draggedHandle else { return nil }
+        let ghosts = group.mode == .stay && !group.landed ? group.landing.filter { $0 != dragged } : []
         return GroupInfo(count: group.landing.count, mode: group.mode, ghosts: ghosts,
                          ids: group.landing.map { order.item(handle: $0).id },
-                         folded: group.isFolded ? group.landing.filter { $0 != drag.handle } : [])
+                         folded: group.isFolded ? group.landing.filter { $0 != dragged } : [])
     }
 
     // MARK: Lift
@@ -88,17 +88,17 @@ extension DragSession {
     /// in selection order). A selected item the policy will not let move (`can_move`) stays
     /// where it is (and selected): locked items never move.
     mutating func liftGroup(policy: some DragPolicy) {
-        group = nil
-        guard let drag, selection.contains(drag.handle) else { return }
-        var members: [Int32] = [drag.handle]
+        guard phase.state == .dragging, selection.contains(phase.drag.handle) else { return }
+        let dragged = phase.drag.handle
+        var members: [Int32] = [dragged]
         let limit = configuration.group.maxCount
-        for h in selection.handles where h != drag.handle && members.count < limit { members.append(h) }
+        for h in selection.handles where h != dragged && members.count < limit { members.append(h) }
         startGroup(members: members, policy: policy)
         guard let g = group else { return }
         // Right after the lift nothing has stepped: a folded member is where the dragged item
         // is, a stayed one where it was at the press.
-        let positions = g.landing.map { h in h == drag.handle || g.mode == .collapse ? (self.drag?.current ?? drag.current)
-                                                                                     : (g.pressPositions[h] ?? drag.current) }
+        let now = phase.drag.current
+        let positions = g.landing.map { h in h == dragged || g.mode == .collapse ? now : (g.pressPositions[h] ?? now) }
         appendGroupEvent("begin", positions: positions)
     }
 
@@ -107,7 +107,8 @@ extension DragSession {
     /// buffer), and folds the others in `collapse` mode. With `policy`, members it will not let
     /// move (`can_move`, asked where they were at the press) are left out.
     mutating func startGroup(members: [Int32], policy: (some DragPolicy)?) {
-        guard let drag else { return }
+        guard phase.state == .dragging else { return }
+        let dragged = phase.drag.handle
         var mask = [Bool](repeating: false, count: order.storage.count)
         for h in members { mask[Int(h)] = true }
         // The arrangement at the press: the current one with this drag's steps undone.
@@ -134,7 +135,7 @@ extension DragSession {
         if let policy, members.count > 1 {
             let ctx = context()
             var refused = false
-            for h in members where h != drag.handle {
+            for h in members where h != dragged {
                 guard let p = pressPositions[h], policy.canMove(ctx, at: p) else {
                     mask[Int(h)] = false; pressPositions[h] = nil; refused = true
                     continue
@@ -143,10 +144,10 @@ extension DragSession {
             if refused { relative.removeAll { !mask[Int($0)] } }
         }
         let landing = configuration.group.order == .relative ? relative : members.filter { mask[Int($0)] }
-        let pressPosition = pressPositions[drag.handle] ?? drag.original
-        group = GroupDrag(mode: configuration.group.mode, landing: landing, mask: mask,
-                          pressSections: pressSections, pressSelection: selection,
-                          pressPosition: pressPosition, pressPositions: pressPositions)
+        let pressPosition = pressPositions[dragged] ?? phase.drag.original
+        phase.drag.group = GroupDrag(mode: configuration.group.mode, landing: landing, mask: mask,
+                                     pressSections: pressSections, pressSelection: selection,
+                                     pressPosition: pressPosition, pressPositions: pressPositions)
         if configuration.group.mode == .collapse {
             if landing.count > 1 { fold(mask) }
         } else {
@@ -159,8 +160,9 @@ extension DragSession {
     /// Takes the members marked in `out` but the dragged one out of the order: they travel with
     /// the dragged item. The dragged item's position follows.
     mutating func fold(_ out: [Bool]) {
-        guard let drag else { return }
-        var current = drag.current
+        guard phase.state == .dragging else { return }
+        let dragged = phase.drag.handle, at = phase.drag.current
+        var current = at
         var sections: [[Int32]] = []
         sections.reserveCapacity(order.sectionCount)
         for (s, sec) in order.sections.enumerated() {
@@ -169,8 +171,8 @@ extension DragSession {
             sec.withUnsafeBufferPointer { buf in
                 for i in 0..<buf.count {
                     let h = buf[i]
-                    if h != drag.handle && Int(h) < out.count && out[Int(h)] {
-                        if s == current.section && i < drag.current.item { current.item -= 1 }
+                    if h != dragged && Int(h) < out.count && out[Int(h)] {
+                        if s == current.section && i < at.item { current.item -= 1 }
                     } else {
                         kept.append(h)
                     }
@@ -179,8 +181,8 @@ extension DragSession {
             sections.append(kept)
         }
         order.replaceSections(sections)
-        self.drag?.current = current
-        self.drag?.original = current
+        phase.drag.current = current
+        phase.drag.original = current
         relayout()
     }
 
@@ -193,20 +195,20 @@ extension DragSession {
         slides.started.removeAll(keepingCapacity: true)
         slides.head = 0
         slides.pending.removeAll(keepingCapacity: true)
-        if state == .dragging { updateSnapshot() }
+        if phase.state == .dragging { updateSnapshot() }
     }
 
     // MARK: Steps
 
     /// Whether every member accepts the step to `target` (the `target` hook answers non-nil).
     func groupAllows(_ target: ItemPosition, policy: some DragPolicy) -> Bool {
-        guard let group, !group.landed, let drag, group.landing.count > 1 else { return true }
+        guard let group, !group.landed, let dragged = draggedHandle, group.landing.count > 1 else { return true }
         if group.mode == .collapse {
             var pressOrder = order
             pressOrder.replaceSections(group.pressSections)
             var ctx = context()
             ctx.order = pressOrder
-            for h in group.landing where h != drag.handle {
+            for h in group.landing where h != dragged {
                 guard let from = group.pressPositions[h] else { continue }
                 if policy.target(ctx, from: from, proposed: target) == nil { return false }
             }
@@ -214,7 +216,7 @@ extension DragSession {
         }
         let ctx = context()
         for (s, sec) in order.sections.enumerated() {
-            for (i, h) in sec.enumerated() where h != drag.handle && group.contains(h) {
+            for (i, h) in sec.enumerated() where h != dragged && group.contains(h) {
                 if policy.target(ctx, from: ItemPosition(section: s, item: i), proposed: target) == nil { return false }
             }
         }
@@ -224,9 +226,9 @@ extension DragSession {
     /// Appends a `group` event (`of`: the event it belongs to) with every member's position
     /// (`positions` when the caller knows them; else found in one pass over the order).
     mutating func appendGroupEvent(_ of: String, positions known: [ItemPosition]? = nil) {
-        guard let group, let drag else { return }
+        guard let group, let current = currentPosition else { return }
         if let known {
-            events.append(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: known, time: time))
+            record(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: known, time: time))
             return
         }
         var where_: [Int32: ItemPosition] = [:]
@@ -234,13 +236,13 @@ extension DragSession {
         for (s, sec) in order.sections.enumerated() {
             for (i, h) in sec.enumerated() where group.contains(h) { where_[h] = ItemPosition(section: s, item: i) }
         }
-        let positions = group.landing.map { where_[$0] ?? drag.current }
-        events.append(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: positions, time: time))
+        let positions = group.landing.map { where_[$0] ?? current }
+        record(.group(of: of, items: group.landing.map { order.item(handle: $0).id }, positions: positions, time: time))
     }
 
     // MARK: Tap (a second touch adds an item)
 
-    /// A second touch on the item at `position` while dragging (issue 19): when the policy's
+    /// A second touch on the item at `position` while dragging: when the policy's
     /// `can_add` allows it (UIKit's `itemsForAddingTo`), `can_move` too, and the group is below `group.max`, the
     /// item joins the drag (and the selection); a `collapse` group folds it in. A refusal is a
     /// `refuse` event. Ignored outside a drag, and on the dragged item or a member.
@@ -251,19 +253,20 @@ extension DragSession {
     /// ```
     @discardableResult
     public mutating func tap(_ position: ItemPosition, time t: Double, policy: some DragPolicy) -> InputOutcome {
-        guard t.isFinite, state == .dragging, let drag, order.isValid(position) else { return .ignored }
+        guard t.isFinite, state == .dragging, order.isValid(position) else { return .ignored }
         time = max(time, t)
+        let dragged = phase.drag.handle
         let h = order.handle(at: position)
-        guard h != drag.handle, !(group?.contains(h) ?? false) else { return .ignored }
+        guard h != dragged, !(group?.contains(h) ?? false) else { return .ignored }
         guard (group?.landing.count ?? 1) < configuration.group.maxCount, policy.canAdd(context(), at: position),
               policy.canMove(context(), at: position) else {
-            events.append(.refuse(position: position, time: time))
+            record(.refuse(position: position, time: time))
             return .handled(from: .dragging, to: .dragging)
         }
-        if group == nil { startGroup(members: [drag.handle], policy: Optional<DefaultPolicy>.none) }
+        if group == nil { startGroup(members: [dragged], policy: Optional<DefaultPolicy>.none) }
         guard var g = group else { return .ignored }
         g.mask[Int(h)] = true
-        _ = selection.insert(drag.handle, storageCount: order.storage.count)
+        _ = selection.insert(dragged, storageCount: order.storage.count)
         _ = selection.insert(h, storageCount: order.storage.count)
         // Where it was at the press: it has not moved since (only the dragged item steps).
         let pressed = Self.position(of: h, in: g.pressSections) ?? position
@@ -274,7 +277,7 @@ extension DragSession {
         } else {
             g.landing.append(h)
         }
-        group = g
+        phase.drag.group = g
         if g.mode == .collapse {
             var out = [Bool](repeating: false, count: order.storage.count)
             out[Int(h)] = true
@@ -297,8 +300,9 @@ extension DragSession {
     /// item is then.
     @discardableResult
     mutating func landGroup() -> ItemPosition? {
-        guard var g = group, !g.landed, let drag else { return drag?.current }
-        let p = drag.current
+        guard phase.hasDrag else { return nil }
+        let p = phase.drag.current, dragged = phase.drag.handle
+        guard var g = phase.drag.group, !g.landed else { return p }
         var sections = order.sections
         order.replaceSections([])          // the only reference left is `sections`: no copy below
         var final = p
@@ -311,7 +315,7 @@ extension DragSession {
                     let h = buf[i]
                     // The block goes where the dragged item is: after the others before it.
                     if s == p.section && i == p.item {
-                        final = ItemPosition(section: s, item: kept.count + (g.landing.firstIndex(of: drag.handle) ?? 0))
+                        final = ItemPosition(section: s, item: kept.count + (g.landing.firstIndex(of: dragged) ?? 0))
                         kept.append(contentsOf: g.landing)
                         continue
                     }
@@ -323,43 +327,48 @@ extension DragSession {
         }
         order.replaceSections(sections)
         g.landed = true
-        group = g
-        self.drag?.current = final
+        phase.drag.group = g
+        phase.drag.current = final
         relayout()
         return final
     }
 
     /// Where the landed block's items are, the dragged one at `dragged`.
     func landedPositions(at dragged: ItemPosition) -> [ItemPosition] {
-        guard let group, let drag, let k = group.landing.firstIndex(of: drag.handle) else { return [] }
+        guard let group, let handle = draggedHandle, let k = group.landing.firstIndex(of: handle) else { return [] }
         return group.landing.indices.map { ItemPosition(section: dragged.section, item: dragged.item - k + $0) }
     }
 
     /// Puts back the order and the selection of the press.
     mutating func restoreGroup() {
-        guard var g = group else { return }
+        guard phase.hasDrag, var g = phase.drag.group else { return }
         order.replaceSections(g.pressSections)
         selection = g.pressSelection
         g.landed = true
-        group = g
-        drag?.original = g.pressPosition
-        drag?.current = g.pressPosition
+        phase.drag.group = g
+        phase.drag.original = g.pressPosition
+        phase.drag.current = g.pressPosition
         undoLog.removeAll(keepingCapacity: true)
         relayout()
     }
 
     /// The finger lifted during a group drag: land, ask `on_end`, keep or restore, drop.
-    mutating func endGroupDrag(policy: some DragPolicy) {
-        guard let g = group, let to = landGroup() else { resetInteraction(); return }
+    /// Returns the `end` or `rollback` event (nil without a group).
+    mutating func endGroupDrag(policy: some DragPolicy) -> DragEvent? {
+        guard let g = group, let to = landGroup() else { phase.toIdle(); return nil }
+        let ending: DragEvent
         if policy.onEnd(context(), from: g.pressPosition, to: to) {
-            events.append(.end(from: g.pressPosition, to: to, time: time))
+            ending = .end(from: g.pressPosition, to: to, time: time)
+            record(ending)
             appendGroupEvent("end", positions: landedPositions(at: to))
             if !configuration.group.keepSelection { selection.removeAll() }
         } else {
             restoreGroup()
-            events.append(.rollback(time: time))
+            ending = .rollback(time: time)
+            record(ending)
         }
         beginDrop()
+        return ending
     }
 
     /// A cancel during a group drag: revert to the press, or land where the dragged item is.
@@ -370,29 +379,5 @@ extension DragSession {
             landGroup()
             if !configuration.group.keepSelection { selection.removeAll() }
         }
-    }
-
-    // MARK: Checks
-
-    /// The order's invariants, with a folded group's carried items counted as present.
-    func groupAwareOrderViolations() -> [String] {
-        guard let group, group.isFolded, let drag else { return order.invariantViolations() }
-        var seen = [Bool](repeating: false, count: order.storage.count)
-        var problems: [String] = []
-        for (s, sec) in order.sections.enumerated() {
-            for (i, h) in sec.enumerated() {
-                guard h >= 0, Int(h) < seen.count else { problems.append("(\(s), \(i)) holds an unknown handle \(h)"); continue }
-                if seen[Int(h)] { problems.append("item \(order.storage[Int(h)].id) appears twice") }
-                seen[Int(h)] = true
-            }
-        }
-        for h in group.landing where h != drag.handle {
-            if seen[Int(h)] { problems.append("folded item \(order.storage[Int(h)].id) is also in the order") }
-            seen[Int(h)] = true
-        }
-        for (h, present) in seen.enumerated() where !present {
-            problems.append("item \(order.storage[h].id) is missing")
-        }
-        return problems
     }
 }

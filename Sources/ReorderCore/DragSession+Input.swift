@@ -28,8 +28,8 @@ extension DragSession {
         let current = state
         guard t.isFinite, accepts(input, in: current) else { return nil }
         // A keyboard drag takes only frames from the touch inputs (DragSession+Keyboard). The
-        // input is a constant at each (inlined) call, so a frame does not test the flag here.
-        if input != .frame && keys.lifted && current == .dragging { return nil }
+        // input is a constant at each (inlined) call, so a frame does not test the lift here.
+        if input != .frame && current == .dragging && phase.drag.isKeyboard { return nil }
         time = max(t, time)
         return current
     }
@@ -50,10 +50,8 @@ extension DragSession {
             return .handled(from: before, to: .idle)
         }
         configuration = policy.configuration
-        finger = point
-        press = Press(point: point, time: time, position: position, offset: offset,
-                      cellCenter: layout.frame(of: position)?.center ?? (point + offset))
-        beginPhase(.pressing)
+        phase.toPressing(Press(point: point, time: time, finger: point, position: position, offset: offset,
+                               cellCenter: layout.frame(of: position)?.center ?? (point + offset)))
         return .handled(from: before, to: .pressing)
     }
 
@@ -65,30 +63,23 @@ extension DragSession {
     @discardableResult
     public mutating func touchMove(to point: Point, time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard point.x.isFinite, point.y.isFinite, let before = accept(.touchMove, at: t) else { return .ignored }
-        switch before {
-        case .idle, .dropping:
-            return .ignored
-        case .pressing:
+        if before == .pressing {
             activateIfDue(policy: policy)
-            if state == .pressing, let press {
-                let dx = point.x - press.point.x, dy = point.y - press.point.y
+            if phase.state == .pressing {
+                let dx = point.x - phase.press.point.x, dy = point.y - phase.press.point.y
                 if (dx * dx + dy * dy).squareRoot() > configuration.allowableMovement {
-                    resetInteraction()
+                    phase.toIdle()
                     return .handled(from: before, to: .idle)
                 }
-                finger = point
-                return .handled(from: before, to: state)
+                phase.press.finger = point
+                return .handled(from: before, to: .pressing)
             }
-            if state == .dragging {
-                finger = point
-                refreshSnapshot()
-            }
-            return .handled(from: before, to: state)
-        case .dragging:
-            finger = point
-            refreshSnapshot()
-            return .handled(from: before, to: state)
+            // A refused press went idle.
+            guard phase.state == .dragging else { return .handled(from: before, to: phase.state) }
         }
+        phase.drag.finger = point
+        refreshSnapshot()
+        return .handled(from: before, to: .dragging)
     }
 
     /// The finger lifts.
@@ -100,17 +91,12 @@ extension DragSession {
     @discardableResult
     public mutating func touchUp(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard let before = accept(.touchUp, at: t) else { return .ignored }
-        switch before {
-        case .idle, .dropping:
-            return .ignored
-        case .pressing:
+        if before == .pressing {
             activateIfDue(policy: policy)
             if state != .dragging {
-                resetInteraction()
-                return .handled(from: before, to: state)
+                phase.toIdle()
+                return .handled(from: before, to: .idle)
             }
-        case .dragging:
-            break
         }
         endDrag(policy: policy)
         return .handled(from: before, to: state)
@@ -128,15 +114,9 @@ extension DragSession {
         case .idle:
             return .ignored
         case .pressing:
-            resetInteraction()
+            phase.toIdle()
         case .dragging:
-            let resolution = policy.onCancel(context(time: time))
-            if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }   // issue 19
-            events.append(.cancel(resolution: resolution, time: time))
-            if group != nil && resolution == .commit, let p = drag?.current {   // issue 19: where it landed
-                appendGroupEvent("cancel", positions: landedPositions(at: p))
-            }
-            beginDrop()
+            cancelDrag(policy.onCancel(context(time: time)))
         case .dropping:
             finishDrop()
         }
@@ -151,23 +131,23 @@ extension DragSession {
     @discardableResult
     public mutating func frame(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard let before = accept(.frame, at: t) else { return .ignored }
+        lastScroll = .zero
         switch before {
         case .idle:
             return .ignored
         case .pressing:
             activateIfDue(policy: policy)
         case .dragging:
-            if keys.lifted { keyboardFrame(); break }
+            if phase.drag.isKeyboard { keyboardFrame(); break }
             let now = time
-            let dt = hasDrag ? dragData.beginFrame(at: now) : 0
+            let dt = phase.drag.beginFrame(at: now)
             // ctx.over_since: when the finger came over the viewport (the frame's start), nil
             // while it is outside.
-            var over = false
-            if let finger { over = Self.isOver(finger, viewport) }
+            let over = Self.isOver(phase.drag.finger, viewport)
             if over {
-                if fingerOverAt == nil { fingerOverAt = now - dt }
-            } else if fingerOverAt != nil {
-                fingerOverAt = nil
+                if phase.drag.fingerOverAt == nil { phase.drag.fingerOverAt = now - dt }
+            } else if phase.drag.fingerOverAt != nil {
+                phase.drag.fingerOverAt = nil
             }
             refreshSnapshot()
             if configuration.edgeScroll.enabled {
@@ -180,8 +160,8 @@ extension DragSession {
                 refreshSnapshot()
                 resolveTarget(policy: policy, context: consume ctx)
             } else {
-                verticalEpisode = nil
-                horizontalEpisode = nil
+                phase.drag.verticalEpisode = nil
+                phase.drag.horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
         case .dropping:
@@ -193,52 +173,75 @@ extension DragSession {
     // MARK: Transitions
 
     /// Begins the drag if the press has lasted long enough (asking `canMove` first).
-    mutating func activateIfDue(policy: some DragPolicy) {
-        guard state == .pressing, let press,
-              time - press.time + Self.timeEpsilon >= configuration.minPressDuration else { return }
+    @inline(__always) mutating func activateIfDue(policy: some DragPolicy) {
+        // Tested here: the pressing inputs before the press is due call nothing.
+        guard phase.state == .pressing,
+              time - phase.press.time + Self.timeEpsilon >= configuration.minPressDuration else { return }
+        activate(policy: policy)
+    }
+
+    /// Begins the drag of a press that is due (``activateIfDue(policy:)``).
+    mutating func activate(policy: some DragPolicy) {
+        let press = phase.press
         let position = press.position
         guard policy.canMove(context(), at: position) else {
-            events.append(.refuse(position: position, time: time))
-            resetInteraction()
+            record(.refuse(position: position, time: time))
+            phase.toIdle()
             return
         }
         // Keep the log's buffer from drag to drag: steps then append without allocating.
         undoLog.removeAll(keepingCapacity: true)
         let cell = layout.frame(of: position) ?? Rect(origin: press.cellCenter, size: .zero)
-        beginDrag(at: position, cell: cell, policy: policy)
+        beginDrag(at: position, cell: cell, lift: .touch(press), finger: press.finger, policy: policy)
         policy.onBegin(context(), at: position)
     }
 
-    /// The lift shared by a touch and a keyboard drag: the drag's data from the cell's frame,
-    /// the dragging phase, the lifting snapshot, the `begin` event, and the selection lifted
-    /// with the item (issue 19). The caller has asked `canMove` and calls `onBegin` after.
-    mutating func beginDrag(at position: ItemPosition, cell: Rect, policy: some DragPolicy) {
+    /// The lift shared by a touch and a keyboard drag: the dragging phase, its data from the
+    /// cell's frame, the lifting snapshot, the `begin` event, and the selection lifted with the
+    /// item. The caller has asked `canMove` and calls `onBegin` after.
+    mutating func beginDrag(at position: ItemPosition, cell: Rect, lift: Lift, finger: Point, policy: some DragPolicy) {
         let liftFrom = cell.center - offset
-        drag = Drag(original: position, current: position, handle: order.handle(at: position), beganAt: time,
-                    lastFrameTime: time, liftFrom: liftFrom, snapshotBasis: nil, scrollAxis: layout.scrollAxis)
-        beginPhase(.dragging)
-        verticalEpisode = nil
-        horizontalEpisode = nil
-        fingerOverAt = nil
         let style = configuration.snapshot
-        snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
-                                 size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
-                                 cornerRadius: style.cornerRadius, shadow: style.shadow,
-                                 placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
+        let snapshot = SnapshotState(phase: .lifting, center: liftFrom, contentCenter: cell.center,
+                                     size: cell.size, scale: style.liftFrom.scale, alpha: style.liftFrom.alpha, rotation: 0,
+                                     cornerRadius: style.cornerRadius, shadow: style.shadow,
+                                     placeholder: style.placeholder, liftProgress: 0, dropProgress: 0)
+        phase.toDragging(Drag(lift: lift, original: position, current: position, handle: order.handle(at: position),
+                              beganAt: time, lastFrameTime: time, liftFrom: liftFrom, scrollAxis: layout.scrollAxis,
+                              finger: finger, snapshot: snapshot))
         updateSnapshot()
-        events.append(.begin(position: position, time: time))
-        liftGroup(policy: policy)   // issue 19: a selected item lifts the selection
+        record(.begin(position: position, time: time))
+        liftGroup(policy: policy)   // a selected item lifts the selection
     }
 
     /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.
-    mutating func endDrag(policy: some DragPolicy) {
-        guard let from = drag?.original, let to = drag?.current else { resetInteraction(); return }
-        if group != nil { endGroupDrag(policy: policy); return }   // issue 19
+    /// Returns how it ended: the `end` or `rollback` event (nil without a drag).
+    @discardableResult
+    mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
+        guard phase.state == .dragging else { phase.toIdle(); return nil }
+        if phase.drag.group != nil { return endGroupDrag(policy: policy) }
+        let from = phase.drag.original, to = phase.drag.current
+        let ending: DragEvent
         if policy.onEnd(context(), from: from, to: to) {
-            events.append(.end(from: from, to: to, time: time))
+            ending = .end(from: from, to: to, time: time)
         } else {
             revertSteps()
-            events.append(.rollback(time: time))
+            ending = .rollback(time: time)
+        }
+        record(ending)
+        beginDrop()
+        return ending
+    }
+
+    /// A cancel during a drag, which `onCancel` resolved: revert the steps (a group to its
+    /// press) or keep them (a group lands where the dragged item is), the `cancel` event (and
+    /// the group's), and the drop begins.
+    mutating func cancelDrag(_ resolution: CancelResolution) {
+        let grouped = group != nil
+        if grouped { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }
+        record(.cancel(resolution: resolution, time: time))
+        if grouped && resolution == .commit, let p = currentPosition {   // where it landed
+            appendGroupEvent("cancel", positions: landedPositions(at: p))
         }
         beginDrop()
     }
@@ -246,25 +249,7 @@ extension DragSession {
     /// Undoes every applied step, newest first: the order is back to the press-begin state.
     mutating func revertSteps() {
         while let step = undoLog.popLast() { undo(step) }
-        if let original = drag?.original { drag?.current = original }
+        if phase.hasDrag { phase.drag.current = phase.drag.original }
         offset = clampedOffset(offset)   // the content may be shorter again
-    }
-
-    /// Back to idle, forgetting the interaction.
-    mutating func resetInteraction() {
-        press = nil
-        drag = nil
-        drop = nil
-        beginPhase(.idle)
-        finger = nil
-        snapshot = nil
-        clampSize = nil
-        undoLog.removeAll(keepingCapacity: true)
-        verticalEpisode = nil
-        horizontalEpisode = nil
-        fingerOverAt = nil
-        keys.lifted = false
-        keys.scroll = nil
-        group = nil   // issue 19
     }
 }

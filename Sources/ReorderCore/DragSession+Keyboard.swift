@@ -7,7 +7,7 @@ extension DragPolicy {
     public func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
 }
 
-/// Reordering without a pointer: keyboard dragging and one-shot actions (issue 18).
+/// Reordering without a pointer: keyboard dragging and one-shot actions.
 ///
 /// A keyboard drag is a drag like a touch one, through the same hooks: ``lift(_:time:policy:)``
 /// asks `can_move` and calls `on_begin`; each ``step(_:count:time:policy:)`` proposes the next
@@ -39,7 +39,13 @@ extension DragSession {
     public var focus: ItemPosition? { keys.focus }
 
     /// Whether the drag under way was lifted by keyboard.
-    public var isKeyboardDrag: Bool { keys.lifted && state == .dragging }
+    public var isKeyboardDrag: Bool { phase.state == .dragging && phase.drag.isKeyboard }
+
+    /// The keyboard drag under way, else nil.
+    @inline(__always) var keyboardLift: KeyboardLift? {
+        guard phase.state == .dragging, case .keyboard(let keyboard) = phase.drag.lift else { return nil }
+        return keyboard
+    }
 
     /// The announcements not yet taken (at most the last 1,000 to 2,000 when the host never
     /// takes them, each text at most ``KeyboardSpeech/maximumTextLength`` bytes).
@@ -123,7 +129,7 @@ extension DragSession {
         }
     }
 
-    /// Shift+Space (issue 19): selects the focused item (as ``select(_:time:policy:)``:
+    /// Shift+Space: selects the focused item (as ``select(_:time:policy:)``:
     /// `can_select` and `group.max` decide) or deselects it, and says so (`select`,
     /// `deselect`, with the selection's size). Ignored during a drag or without a focus.
     ///
@@ -151,30 +157,35 @@ extension DragSession {
     /// ```
     @discardableResult
     public mutating func lift(_ position: ItemPosition, time t: Double, policy: some DragPolicy) -> InputOutcome {
+        lift(position, time: t, policy: policy, announced: true)
+    }
+
+    /// ``lift(_:time:policy:)``; a one-shot action's lift is not `announced` (only its outcome is).
+    mutating func lift(_ position: ItemPosition, time t: Double, policy: some DragPolicy, announced: Bool) -> InputOutcome {
         guard order.isValid(position), state == .idle || state == .dropping,
               let before = acceptKeyboard(at: t) else { return .ignored }
         configuration = policy.configuration
         keys.focus = position
         guard policy.canMove(context(), at: position) else {
-            events.append(.refuse(position: position, time: time))
+            record(.refuse(position: position, time: time))
             announce(.refuse, at: position, from: position, policy: policy)
             return .handled(from: before, to: state)
         }
         undoLog.removeAll(keepingCapacity: true)
-        keys.shape = currentShape
+        let shape = currentShape
         reveal(position, animated: false)
         let cell = layout.frame(of: position) ?? Rect(origin: offset, size: .zero)
-        keys.lifted = true
-        finger = cell.center - offset   // no finger: the snapshot rests where the cell is
-        beginDrag(at: position, cell: cell, policy: policy)
-        let now = drag?.current ?? position   // a collapsing group folds: the item may shift
+        // No finger: the snapshot rests where the cell is.
+        beginDrag(at: position, cell: cell, lift: .keyboard(KeyboardLift(shape: shape)), finger: cell.center - offset,
+                  policy: policy)
+        let now = currentPosition ?? position   // a collapsing group folds: the item may shift
         if now != position {
             keys.focus = now
             reveal(now, animated: false)
             refreshSnapshot()
         }
         policy.onBegin(context(), at: position)
-        announce(.lift, at: now, from: position, policy: policy)
+        if announced { announce(.lift, at: now, from: position, policy: policy) }
         return .handled(from: before, to: state)
     }
 
@@ -188,19 +199,17 @@ extension DragSession {
     /// ```
     @discardableResult
     public mutating func step(_ step: KeyboardStep, count: Int = 1, time t: Double, policy: some DragPolicy) -> InputOutcome {
-        // Stored properties read in place, not `isKeyboardDrag`: reading that getter here made
-        // the compiler copy the whole session (every buffer retained and released) per step.
-        guard keys.lifted, state == .dragging, let before = acceptKeyboard(at: t) else { return .ignored }
+        guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
         let steps = step == .home || step == .end ? 1 : max(1, count)
-        let start = drag?.current
+        let start = currentPosition
         var refused: ItemPosition?
         for _ in 0..<steps {
-            guard let current = drag?.current, let proposed = keyboardSlot(step, from: current) else { break }
+            guard let current = currentPosition, let proposed = keyboardSlot(step, from: current) else { break }
             guard takeKeyboardStep(from: current, proposed: proposed, policy: policy) else { refused = proposed; break }
         }
-        if let start, let now = drag?.current {
+        if let start, let now = currentPosition {
             if now != start {
-                reveal(now, animated: configuration.keyboard.animate && !keys.quiet)
+                reveal(now, animated: configuration.keyboard.animate)
                 announce(.move, at: now, previous: start, policy: policy)
             }
             if let refused { announce(.blocked, at: now, previous: now, target: refused, policy: policy) }
@@ -220,11 +229,14 @@ extension DragSession {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
         finishKeyboardScroll()
         let count = group?.landing.count ?? 1
-        endDrag(policy: policy)
-        let rolledBack = events.last?.typeName == "rollback"
-        if let p = drag?.current, let from = group?.pressPosition ?? drag?.original {
+        let ending = endDrag(policy: policy)
+        if phase.hasDrag {
+            let p = phase.drag.current
             keys.focus = p
-            announce(rolledBack ? .rollback : .drop, at: p, from: from, groupCount: count, policy: policy)
+            let kind: KeyboardAnnouncement.Kind
+            if case .rollback = ending { kind = .rollback } else { kind = .drop }
+            announce(kind, at: p, from: phase.drag.group?.pressPosition ?? phase.drag.original, groupCount: count,
+                     policy: policy)
             revealAtDrop(p)
         }
         return .handled(from: before, to: state)
@@ -243,15 +255,12 @@ extension DragSession {
         finishKeyboardScroll()
         let resolution = policy.onCancel(context(time: time))
         let count = group?.landing.count ?? 1
-        if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }   // issue 19
-        events.append(.cancel(resolution: resolution, time: time))
-        if group != nil && resolution == .commit, let p = drag?.current {   // issue 19: where it landed
-            appendGroupEvent("cancel", positions: landedPositions(at: p))
-        }
-        beginDrop()
-        if let p = drag?.current, let from = group?.pressPosition ?? drag?.original {
+        cancelDrag(resolution)
+        if phase.hasDrag {
+            let p = phase.drag.current
             keys.focus = p
-            announce(.cancel, at: p, from: from, resolution: resolution, groupCount: count, policy: policy)
+            announce(.cancel, at: p, from: phase.drag.group?.pressPosition ?? phase.drag.original, resolution: resolution,
+                     groupCount: count, policy: policy)
             revealAtDrop(p)
         }
         return .handled(from: before, to: state)
@@ -272,34 +281,23 @@ extension DragSession {
         guard order.isValid(position), state == .idle || state == .dropping, t.isFinite,
               actionSlot(action, from: position) != nil else { return .ignored }
         let before = state
-        keys.quiet = true
-        defer { keys.quiet = false }
-        _ = lift(position, time: t, policy: policy)
+        _ = lift(position, time: t, policy: policy, announced: false)
         guard isKeyboardDrag else {
             return .handled(from: before, to: state)
         }
-        // Issue 19: a collapsing group folds at the lift, so the item may have shifted; the
-        // slot is the action's from where it is now (the fuzzer found an item lost otherwise).
-        let from = drag?.current ?? position
+        // A collapsing group folds at the lift, so the item may have shifted; the slot is the
+        // action's from where it is now (the fuzzer found an item lost otherwise).
+        let from = currentPosition ?? position
         var refused: ItemPosition?
         if let proposed = actionSlot(action, from: from),
            !takeKeyboardStep(from: from, proposed: proposed, policy: policy) {
             refused = proposed
         }
         if let refused {
-            keys.quiet = false
             announce(.blocked, at: from, previous: from, target: refused, policy: policy)
-            keys.quiet = true
-            let resolution = policy.onCancel(context(time: time))
-            if group != nil { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }
-            events.append(.cancel(resolution: resolution, time: time))
-            if group != nil && resolution == .commit, let p = drag?.current {
-                appendGroupEvent("cancel", positions: landedPositions(at: p))
-            }
-            beginDrop()
+            cancelDrag(policy.onCancel(context(time: time)))
             return .handled(from: before, to: state)
         }
-        keys.quiet = false
         keyboardDrop(time: t, policy: policy)
         return .handled(from: before, to: state)
     }
@@ -362,7 +360,7 @@ extension DragSession {
         func nextSectionStart() -> ItemPosition? {
             s + 1 < sections ? ItemPosition(section: s + 1, item: 0) : nil
         }
-        let shape = isKeyboardDrag ? keys.shape : currentShape
+        let shape = keyboardLift?.shape ?? currentShape
         if shape == .board {
             switch step {
             case .up: return i > 0 ? ItemPosition(section: s, item: i - 1) : nil
@@ -373,7 +371,7 @@ extension DragSession {
             }
         }
         if case .horizontalGrid(let rows) = shape {
-            // Issue 21: a line is a column of `r` cells; left/right cross columns (and
+            // A line is a column of `r` cells; left/right cross columns (and
             // sections) at the same row, up/down stay within the column.
             let r = max(1, rows)
             switch step {
@@ -447,20 +445,22 @@ extension DragSession {
     mutating func takeKeyboardStep(from current: ItemPosition, proposed: ItemPosition, policy: some DragPolicy) -> Bool {
         // The context is a temporary of this call: gone before the order changes (a context
         // shares the order's storage; changing it then would copy the section).
-        guard let (target, proposedSemantics) = step(towards: proposed, from: current, policy: policy, context: context())
+        guard phase.state == .dragging,
+              let (target, proposedSemantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return false }
         let semantics: Semantics = proposedSemantics == .exchange && !order.isValid(target) ? .move : proposedSemantics
         let step: Step = semantics == .move ? .move(from: current, to: target) : .exchange(current, target)
-        // Issue 19: a step into another section must suit every member of a group.
-        guard group == nil || target.section == current.section || groupAllows(target, policy: policy) else { return false }
+        // A step into another section must suit every member of a group.
+        guard phase.drag.group == nil || target.section == current.section || groupAllows(target, policy: policy)
+        else { return false }
         collectDisplaced(from: current, to: target, semantics: semantics)
         guard apply(step) else { return false }
         offset = clampedOffset(offset)
         undoLog.append(step)
-        drag?.current = target
+        phase.drag.current = target
         keys.focus = target
         startSlides(from: current, to: target, semantics: semantics)
-        events.append(.move(from: current, to: target, semantics: semantics, time: time))
+        record(.move(from: current, to: target, semantics: semantics, time: time))
         policy.onMove(context(), from: current, to: target)
         placeVirtualFinger()
         refreshSnapshot()
@@ -470,9 +470,8 @@ extension DragSession {
     /// A frame of a keyboard drag: the reveal's glide and the lift advance; the snapshot sits on
     /// the item's cell.
     mutating func keyboardFrame() {
-        let now = time
-        drag?.lastFrameTime = now
-        if let glide = keys.scroll {
+        phase.drag.lastFrameTime = time
+        if let glide = phase.drag.glide {
             let spec = configuration.displacement
             let p = Self.progress(from: glide.start, now: time, duration: spec.duration)
             let e = spec.curve.value(at: p)
@@ -480,7 +479,7 @@ extension DragSession {
             if !glide.toLists.isEmpty {
                 layout.setListOffsets(zip(glide.fromLists, glide.toLists).map { Self.lerp($0, $1, e) })
             }
-            if p >= 1 { keys.scroll = nil }
+            if p >= 1 { phase.drag.glide = nil }
         }
         placeVirtualFinger()
         refreshSnapshot()
@@ -490,22 +489,24 @@ extension DragSession {
     /// to): the drop animates towards its cell with the offset already there (no page snap).
     mutating func revealAtDrop(_ p: ItemPosition) {
         reveal(p, animated: false)
-        drop?.offsetFrom = offset
-        drop?.offsetTo = nil
+        if phase.state == .dropping {
+            phase.drop.offsetFrom = offset
+            phase.drop.offsetTo = nil
+        }
     }
 
     /// The snapshot of a keyboard drag follows a point on the item's cell centre (viewport).
     mutating func placeVirtualFinger() {
-        guard state == .dragging, let p = drag?.current, let f = layout.frame(of: p) else { return }
-        finger = f.center - offset
+        guard phase.state == .dragging, let f = layout.frame(of: phase.drag.current) else { return }
+        phase.drag.finger = f.center - offset
     }
 
     /// Completes a reveal's glide at once.
     mutating func finishKeyboardScroll() {
-        guard let glide = keys.scroll else { return }
+        guard phase.state == .dragging, let glide = phase.drag.glide else { return }
         offset = clampedOffset(glide.to)
         if !glide.toLists.isEmpty { layout.setListOffsets(glide.toLists) }
-        keys.scroll = nil
+        phase.drag.glide = nil
         placeVirtualFinger()
         refreshSnapshot()
     }
@@ -519,11 +520,11 @@ extension DragSession {
     mutating func reveal(_ p: ItemPosition, animated: Bool, nearest: Bool = false) {
         guard let frame = layout.frame(of: p) else { return }
         let center = !nearest && configuration.keyboard.reveal == .center
-        var to = keys.scroll?.to ?? offset
+        let keyboard = keyboardLift
+        var to = keyboard?.glide?.to ?? offset
         // Only a board has list offsets of its own (a table or a grid: none to read, compare or
-        // glide). Stored properties read in place, not `isKeyboardDrag`: that getter made the
-        // compiler copy the whole session at every reveal.
-        let board = keys.shape == .board || !(keys.lifted && state == .dragging) ? layout as? BoardLayout : nil
+        // glide); a keyboard drag knows its layout's kind from the lift.
+        let board = keyboard == nil || keyboard?.shape == .board ? layout as? BoardLayout : nil
         var lists = board?.listOffsets ?? []
         if let board {
             to.x = board.pageOffset(p.section)
@@ -557,12 +558,15 @@ extension DragSession {
         to = clampedOffset(to)
         let fromLists = board?.listOffsets ?? []
         let changed = to != offset || lists != fromLists
-        guard changed else { keys.scroll = nil; return }
+        let dragging = phase.state == .dragging
+        guard changed else { if dragging { phase.drag.glide = nil }; return }
         if animated && configuration.displacement.duration > 0 {
-            keys.scroll = KeyboardScroll(from: offset, to: to, fromLists: fromLists,
-                                         toLists: fromLists.isEmpty ? [] : lists, start: time)
+            if dragging {
+                phase.drag.glide = KeyboardScroll(from: offset, to: to, fromLists: fromLists,
+                                                  toLists: fromLists.isEmpty ? [] : lists, start: time)
+            }
         } else {
-            keys.scroll = nil
+            if dragging { phase.drag.glide = nil }
             offset = to
             if !lists.isEmpty { layout.setListOffsets(lists) }
             placeVirtualFinger()
@@ -576,9 +580,8 @@ extension DragSession {
     mutating func announce(_ kind: KeyboardAnnouncement.Kind, at position: ItemPosition, from: ItemPosition? = nil,
                            previous: ItemPosition? = nil, target: ItemPosition? = nil,
                            resolution: CancelResolution? = nil, groupCount: Int? = nil, policy: some DragPolicy) {
-        if keys.quiet && (kind == .lift || kind == .move) { return }
         guard order.isValid(position) else { return }
-        let origin = from ?? drag?.original ?? position
+        let origin = from ?? originalPosition ?? position
         let item = order.item(at: position)
         var event = KeyboardAnnouncement(
             kind: kind, item: item.title.isEmpty ? item.id : item.title, position: position,
@@ -586,9 +589,8 @@ extension DragSession {
             from: origin, fromCount: order.count(origin.section),
             fromSectionName: KeyboardTexts.sectionName(origin.section, in: order),
             previous: previous ?? position, target: target, resolution: resolution, time: time)
-        // Issue 19: a group drag counts its items; Shift+Space the selection's.
-        event.groupCount = kind == .select || kind == .deselect ? selection.count
-            : groupCount ?? (drag != nil ? group?.landing.count ?? 1 : 1)
+        // A group drag counts its items; Shift+Space the selection's.
+        event.groupCount = kind == .select || kind == .deselect ? selection.count : groupCount ?? group?.landing.count ?? 1
         event.speech = policy.announce(context(), event: event)
         // A text is kept to its bound (a Lua policy's is cut as it is read).
         if case .text(let text) = event.speech, text.utf8.count > KeyboardSpeech.maximumTextLength {

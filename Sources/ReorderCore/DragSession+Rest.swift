@@ -23,15 +23,15 @@ extension DragSession {
     /// sim.session.isAtRest         // true: row 5's centre lies outside the 120 pt zones
     /// ```
     public var isAtRest: Bool {
-        guard let drag, drop == nil, let finger, snapshot != nil, drag.lastFrameTime == time else { return false }
-        guard Self.progress(from: drag.beganAt, now: time, duration: configuration.snapshot.lift.duration) >= 1,
-              let basis = drag.snapshotBasis,
-              basis.isIdentical(to: SnapshotBasis(time: time, finger: finger, offset: offset))
+        guard phase.state == .dragging, phase.drag.lastFrameTime == time else { return false }
+        guard Self.progress(from: phase.drag.beganAt, now: time, duration: configuration.snapshot.lift.duration) >= 1,
+              let basis = phase.drag.snapshotBasis,
+              basis.isIdentical(to: SnapshotBasis(time: time, finger: phase.drag.finger, offset: offset))
         else { return false }
-        guard proposal() == nil, keys.scroll == nil else { return false }
+        guard proposal() == nil, phase.drag.glide == nil else { return false }
         guard configuration.edgeScroll.enabled else { return true }
         for axis in [Axis.vertical, .horizontal] {
-            guard let e = episode(axis) else { continue }
+            guard let e = phase.drag.episode(axis) else { continue }
             guard layout.listOffsets.isEmpty else { return false }
             let atEnd = e.direction < 0 ? offset[axis] <= 0 : offset[axis] >= maximumOffset[axis]
             guard atEnd else { return false }
@@ -48,7 +48,6 @@ extension DragSession {
     /// session.skippedFramesAtRest(until: 10.0, period: 1.0 / 60)
     /// ```
     public mutating func skippedFramesAtRest(until time: Double, period: Double) {
-        guard drag != nil else { return }
-        drag?.lastFrameTime = time - period
+        if phase.hasDrag { phase.drag.lastFrameTime = time - period }
     }
 }

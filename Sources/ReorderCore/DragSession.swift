@@ -45,20 +45,13 @@ public struct DragSession: Sendable {
     /// What a dragging snapshot is computed from, besides what is fixed for the drag.
     struct SnapshotBasis {
         var time: Double
-        var finger: Point?
+        var finger: Point
         var offset: Point
 
         /// The same numbers, bit for bit (so `-0.0` and `0.0` differ, and NaN equals itself).
         func isIdentical(to other: SnapshotBasis) -> Bool {
             func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
-            func same(_ a: Point?, _ b: Point?) -> Bool {
-                switch (a, b) {
-                case (nil, nil): return true
-                case let (a?, b?): return same(a.x, b.x) && same(a.y, b.y)
-                default: return false
-                }
-            }
-            return same(time, other.time) && same(finger, other.finger)
+            return same(time, other.time) && same(finger.x, other.finger.x) && same(finger.y, other.finger.y)
                 && same(offset.x, other.offset.x) && same(offset.y, other.offset.y)
         }
     }
@@ -69,80 +62,8 @@ public struct DragSession: Sendable {
         var start: Double
     }
 
-    /// What the press recorded when the finger went down on an item. It lives until the session
-    /// is idle again: the drag and the drop still follow from where the press began.
-    struct Press: Sendable {
-        /// Where the finger went down (viewport) and when.
-        var point: Point
-        var time: Double
-        /// The item under the finger.
-        var position: ItemPosition
-        /// The content offset at the press.
-        var offset: Point
-        /// Cell centre (content) at the press: the `y` follow mode keeps its x.
-        var cellCenter: Point
-    }
-
-    /// What a drag keeps from its beginning to the end of its drop.
-    struct Drag: Sendable {
-        /// Where the dragged item was when the drag began, and where it is now.
-        var original: ItemPosition
-        var current: ItemPosition
-        /// The dragged item's handle (it follows the item through every step).
-        var handle: Int32
-        /// The time the drag began.
-        var beganAt: Double
-        /// The time of the last dragging frame (the edge scroll's `dt`).
-        var lastFrameTime: Double
-        /// Cell centre (viewport) when the drag began: where the lift starts.
-        var liftFrom: Point
-        /// The time, finger and offset the snapshot was last computed for (nil: not computed
-        /// this drag). Nothing else it depends on changes during a drag.
-        var snapshotBasis: SnapshotBasis?
-        /// The layout's scroll axis (``Layout/scrollAxis``), read once at the lift: `follow =
-        /// "main"` and `edge_scroll.axes = "main"` resolve against it every frame, and asking
-        /// the layout is a witness call through its existential.
-        var scrollAxis: Axis
-
-        /// What ``DragSession/dragData`` holds outside a drag (never read then).
-        static let none = Drag(original: ItemPosition(section: 0, item: 0), current: ItemPosition(section: 0, item: 0),
-                               handle: -1, beganAt: 0, lastFrameTime: 0, liftFrom: .zero, snapshotBasis: nil,
-                               scrollAxis: .vertical)
-    }
-
-    /// What the drop animates from.
-    struct Drop: Sendable {
-        /// When the drop began, and the snapshot it began with.
-        var start: Double
-        var from: SnapshotState?
-        /// The offset when the drop began, and where a paged layout snaps it (nil: no snap).
-        var offsetFrom: Point
-        var offsetTo: Point?
-    }
-
-    /// The current state: which phase data the session holds.
-    ///
-    /// The phases nest: a drag keeps its press (the snapshot follows from the press point), a
-    /// drop keeps its drag (it lands on the dragged item's cell). So the state is the deepest
-    /// phase present. It is stored, set only where a phase begins or the interaction resets
-    /// (``beginPhase(_:)``), and checked against the data by ``invariantViolations()``:
-    /// derived on every read, its optional-payload tag tests (outlined calls) were the largest
-    /// cost the grouped phase data added to the dragging frame (issue 13).
-    public private(set) var state: State = .idle
-
-    /// The state the phase data describe: the deepest phase present.
-    var phaseOfData: State {
-        if drop != nil { return .dropping }
-        if drag != nil { return .dragging }
-        if press != nil { return .pressing }
-        return .idle
-    }
-
-    /// Records that a phase began (or, with `.idle`, that the interaction was reset): the one
-    /// place ``state`` is set, right after the phase data are.
-    mutating func beginPhase(_ phase: State) {
-        state = phase
-    }
+    /// The phase and the data it alone needs (DragSession+Phase).
+    var phase = Phase()
     /// The current order of the items.
     public internal(set) var order: Order
     /// The geometry, kept in step with ``order``.
@@ -155,11 +76,9 @@ public struct DragSession: Sendable {
     public var frameRate: Double
     /// The time of the last input handled (set in one place: ``accept(_:at:)``).
     public internal(set) var time: Double = 0
-    /// The lifted snapshot while dragging or dropping, else nil.
-    public internal(set) var snapshot: SnapshotState?
-    /// Events not yet taken by the host: the newest, within ``DragEventLog``'s bound (an input
-    /// that makes more, a million keyboard steps say, or a host that never takes them, drops
-    /// the oldest; ``droppedEvents`` counts them).
+    /// Events not yet taken by the host (appended in one place: ``record(_:)``): the newest,
+    /// within ``DragEventLog``'s bound (an input that makes more, a million keyboard steps say,
+    /// or a host that never takes them, drops the oldest; ``droppedEvents`` counts them).
     public internal(set) var events: [DragEvent] = [] {
         didSet { eventLog.update(&events) }
     }
@@ -167,62 +86,25 @@ public struct DragSession: Sendable {
     var eventLog = DragEventLog()
     /// Events dropped untaken since the session began (see ``events``).
     public var droppedEvents: Int { eventLog.dropped }
-    /// Where the finger is (viewport coordinates) while it is down.
-    public internal(set) var finger: Point?
-    /// Where the dragged item was when the drag began.
-    public var originalPosition: ItemPosition? { hasDrag ? dragData.original : nil }
-    /// Where the dragged item is now.
-    public var currentPosition: ItemPosition? { hasDrag ? dragData.current : nil }
-    /// The time the current drag began (nil when no drag is under way).
-    public var dragBeganAt: Double? { hasDrag ? dragData.beganAt : nil }
-
-    /// The phase data: nil outside the phase (see ``state``).
-    var press: Press?
-    /// The drag's phase data, kept in ``dragData`` while ``hasDrag``. Not a stored optional:
-    /// `Drag?` has no spare bits, and each read of a stored one went through an outlined tag
-    /// test (a call), about eleven a dragging frame (issue 13). The frame's own reads go to
-    /// ``dragData`` in place (``currentPosition``, ``dragBeganAt``): this getter copies the
-    /// whole `Drag` into an optional.
-    var drag: Drag? {
-        @inline(__always) get { hasDrag ? dragData : nil }
-        @inline(__always) set {
-            if let newValue { dragData = newValue; hasDrag = true } else { hasDrag = false }
-        }
-    }
-    /// The storage behind ``drag``: meaningful only while ``hasDrag``.
-    var dragData = Drag.none
-    var hasDrag = false
-    var drop: Drop?
     /// The policy's static fields, captured at touch down for the whole interaction (and kept
     /// after it: the displacement slides it started run on).
     var configuration = PolicyConfiguration(name: "default")
-    /// The steps applied this drag, so a rollback or a reverting cancel can undo them. Kept
-    /// outside ``Drag`` so its buffer survives from drag to drag: steps append without allocating.
+    /// The steps applied by the drag under way, so a rollback or a reverting cancel can undo
+    /// them; emptied at each lift. A buffer of the session, not of the drag, so that it keeps
+    /// its capacity from drag to drag: steps append without allocating.
     var undoLog: [Step] = []
-    /// The edge-scroll episode on each axis while dragging, nil outside the zones. Kept beside
-    /// the phase data: edge scrolling reads and writes them every frame, and through
-    /// `drag?.` the compiler copied the whole session there (twice a frame).
-    var verticalEpisode: ScrollEpisode?
-    var horizontalEpisode: ScrollEpisode?
-    /// The session time at the start of the dragging frame in which the finger last came over
-    /// the viewport (nil while it is outside, and outside a drag): `ctx.over_since`. Set by a
-    /// compare per dragging frame and a store when it changes, beside the episodes for the
-    /// same reason.
-    var fingerOverAt: Double?
-
-    /// The snapshot's size while dragging, from its first lift step on (nil before it and
-    /// outside a drag): nothing changes it after that step, so `snapshot.clamp` reads it here,
-    /// a plain load, instead of through the optional snapshot three times a frame.
-    var clampSize: Size?
+    /// How fast the last frame's edge scroll moved each axis, points per second (+ towards the
+    /// end; 0 where nothing moved: outside the zones, or at the end of the content): what a
+    /// scene reports as ``Scene/EdgeZone/scrolled``. Set to zero by every frame, then by the
+    /// edge scroll.
+    var lastScroll = Point.zero
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()
-    /// Keyboard dragging: the focus, a keyboard lift, a reveal's glide, announcements (see
-    /// DragSession+Keyboard).
+    /// Keyboard focus and announcements (see DragSession+Keyboard).
     var keys = KeyboardState()
-    // Issue 19 (DragSession+Group, Selection): the selected items, and the group being dragged.
+    /// The selected items (DragSession+Group, Selection).
     var selection = SelectionSet()
-    var group: GroupDrag?
 
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).
@@ -241,6 +123,11 @@ public struct DragSession: Sendable {
     public mutating func takeEvents() -> [DragEvent] {
         defer { events.removeAll(keepingCapacity: true) }
         return events
+    }
+
+    /// Records what happened, for the host to take: the one place events are added.
+    mutating func record(_ event: DragEvent) {
+        events.append(event)
     }
 
     /// The largest offset on each axis (content − viewport, never negative).
@@ -299,7 +186,7 @@ public struct DragSession: Sendable {
     public mutating func setOrder(_ newOrder: Order) -> InputOutcome {
         guard state == .idle else { return .ignored }
         order = newOrder
-        selection = SelectionSet()   // issue 19: its handles named items of the old order
+        selection = SelectionSet()   // its handles named items of the old order
         layout.reload(from: newOrder)
         offset = clampedOffset(offset)
         return .handled(from: state, to: state)
@@ -317,45 +204,53 @@ public struct DragSession: Sendable {
     /// section).
     public func context(time: Double? = nil) -> PolicyContext {
         let t = time ?? self.time
-        // Locals, no closures over self (a closure capturing the session made the compiler
-        // copy it). ctx.outside, else ctx.over_since, in one number (PolicyContext.engagement).
-        var engagement = Double.nan
-        if let began = dragBeganAt {
-            if let f = finger, !Self.isOver(f, viewport) {
+        let dt = frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0
+        switch phase.state {
+        case .idle:
+            return makeContext(time: t, dt: dt, engagement: .nan, dragging: nil, itemSize: .zero, dragTime: 0)
+        case .pressing:
+            let position = phase.press.position
+            return makeContext(time: t, dt: dt, engagement: .nan, dragging: position,
+                               itemSize: layout.frame(of: position)?.size ?? .zero, dragTime: 0)
+        case .dragging:
+            // ctx.outside, else ctx.over_since, in one number (PolicyContext.engagement).
+            var engagement = Double.nan
+            if !Self.isOver(phase.drag.finger, viewport) {
                 engagement = -1
-            } else if let at = fingerOverAt {
-                engagement = max(0, at - began)
+            } else if let at = phase.drag.fingerOverAt {
+                engagement = max(0, at - phase.drag.beganAt)
             }
+            return makeContext(time: t, dt: dt, engagement: engagement, dragging: phase.drag.current,
+                               itemSize: phase.drag.snapshot.size, dragTime: max(0, t - phase.drag.beganAt))
+        case .dropping:
+            // A drop has no finger: neither over nor outside.
+            return makeContext(time: t, dt: dt, engagement: .nan, dragging: phase.drag.current,
+                               itemSize: phase.drag.snapshot.size, dragTime: max(0, t - phase.drag.beganAt))
         }
-        return makeContext(time: t, dt: frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0,
-                           engagement: engagement)
     }
 
     /// A dragging frame's context at the session's time: `dt` is the frame's interval, and
     /// `over` whether the finger is over the viewport, which the frame has just tested (and
-    /// after which it set ``fingerOverAt``). The same context as `context()` with `dt` set,
-    /// without testing the finger again or dividing for a `dt` it replaces.
+    /// after which it set the drag's `fingerOverAt`). The same context as `context()` with `dt`
+    /// set, without testing the finger again or dividing for a `dt` it replaces.
     func frameContext(dt: Double, over: Bool) -> PolicyContext {
-        var engagement = Double.nan
-        if let began = dragBeganAt {
-            if over {
-                // The frame set fingerOverAt when the finger is over.
-                if let at = fingerOverAt { engagement = max(0, at - began) }
-            } else if finger != nil {
-                engagement = -1
-            }
+        var engagement = -1.0
+        if over {
+            engagement = .nan
+            if let at = phase.drag.fingerOverAt { engagement = max(0, at - phase.drag.beganAt) }
         }
-        return makeContext(time: time, dt: dt, engagement: engagement)
+        return makeContext(time: time, dt: dt, engagement: engagement, dragging: phase.drag.current,
+                           itemSize: phase.drag.snapshot.size, dragTime: max(0, time - phase.drag.beganAt))
     }
 
-    @inline(__always) private func makeContext(time t: Double, dt: Double, engagement: Double) -> PolicyContext {
-        // No `??` over self: its autoclosure captures the session, and the compiler copied the
-        // layout existential (or the whole session) for it.
-        let dragging = draggedOrPressedPosition
-        return PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
-                             offset: layout.contextOffset(offset, dragging: dragging),
-                             itemSize: draggedItemSize, frameRate: frameRate, time: t,
-                             dragTime: dragBeganAt.map { max(0, t - $0) } ?? 0, dt: dt, engagement: engagement)
+    /// The context of the phase's numbers: the dragged (or pressed) item's position and size,
+    /// and the time since the drag began.
+    @inline(__always) private func makeContext(time t: Double, dt: Double, engagement: Double, dragging: ItemPosition?,
+                                               itemSize: Size, dragTime: Double) -> PolicyContext {
+        PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
+                      offset: layout.contextOffset(offset, dragging: dragging),
+                      itemSize: itemSize, frameRate: frameRate, time: t,
+                      dragTime: dragTime, dt: dt, engagement: engagement)
     }
 
     /// Whether `p` (viewport coordinates) is over a viewport of `size`: half-open, `[0, width)
@@ -366,16 +261,11 @@ public struct DragSession: Sendable {
 
     /// The size of the dragged (or pressed) item's cell; zero when there is none.
     public var draggedItemSize: Size {
-        if let s = snapshot { return s.size }
-        if let p = draggedOrPressedPosition, let f = layout.frame(of: p) { return f.size }
-        return .zero
-    }
-
-    /// The dragged item's position, else the pressed one.
-    @inline(__always) var draggedOrPressedPosition: ItemPosition? {
-        if hasDrag { return dragData.current }
-        if let press { return press.position }
-        return nil
+        switch phase.state {
+        case .idle: return .zero
+        case .pressing: return layout.frame(of: phase.press.position)?.size ?? .zero
+        case .dragging, .dropping: return phase.drag.snapshot.size
+        }
     }
 
     /// The frame of an item in viewport coordinates.

@@ -7,6 +7,10 @@
 /// ``TraceInput``; ``apply(_:)`` replays one. Frames while idle are skipped (they would be
 /// ignored) and not recorded.
 ///
+/// The session's properties read through the simulator: `sim.order`, `sim.state`,
+/// `sim.offset`, `sim.snapshot`, `sim.events`, `sim.currentPosition`, `sim.selectedIds`, ...
+/// (``subscript(dynamicMember:)``); ``session`` is the whole value.
+///
 /// ```swift
 /// let sim = DragSimulator(sections: [(1...100).map { Item("row \($0)") }],
 ///                         viewport: Size(width: 375, height: 667), policy: JXMovablePolicy())
@@ -14,6 +18,7 @@
 /// sim.order.ids[0].prefix(4)   // ["row 2", "row 3", "row 4", "row 1"]: one exchange per row passed
 /// sim.events.map(\.typeName)   // ["begin", "move", "move", "move", "end"]
 /// ```
+@dynamicMemberLookup
 public final class DragSimulator {
     /// The state machine.
     public var session: DragSession { checkNoInput(); return storedSession }
@@ -138,26 +143,22 @@ public final class DragSimulator {
 
     // MARK: Reading
 
-    public var state: DragSession.State { checkNoInput(); return storedSession.state }
-    public var order: Order { checkNoInput(); return storedSession.order }
-    public var offset: Point { checkNoInput(); return storedSession.offset }
-    public var snapshot: SnapshotState? { checkNoInput(); return storedSession.snapshot }
-    /// Events not yet taken (see ``takeEvents()``).
-    public var events: [DragEvent] { checkNoInput(); return storedSession.events }
-    /// Events the session dropped untaken since it began (``DragSession/droppedEvents``).
-    public var droppedEvents: Int { checkNoInput(); return storedSession.droppedEvents }
-    public var layout: any Layout { checkNoInput(); return storedSession.layout }
-    public var viewport: Size { checkNoInput(); return storedSession.viewport }
-    /// Where the finger is (viewport), while down.
-    public var finger: Point? { checkNoInput(); return storedSession.finger }
-    public var originalPosition: ItemPosition? { checkNoInput(); return storedSession.originalPosition }
-    public var currentPosition: ItemPosition? { checkNoInput(); return storedSession.currentPosition }
+    /// A property of the session, read in place (no copy of the whole session): `sim.order` is
+    /// `sim.session.order`.
+    ///
+    /// ```swift
+    /// sim.state              // .idle
+    /// sim.order.ids[0][0]    // "row 1"
+    /// ```
+    public subscript<Value>(dynamicMember keyPath: KeyPath<DragSession, Value>) -> Value {
+        checkNoInput()
+        return storedSession[keyPath: keyPath]
+    }
+
     /// What a policy hook would see now.
     public var context: PolicyContext { checkNoInput(); return storedSession.context(time: time) }
     /// Returns the events produced since the last call, and forgets them.
     public func takeEvents() -> [DragEvent] { checkNoInput(); return storedSession.takeEvents() }
-    /// Every broken invariant (empty when all hold).
-    public func invariantViolations() -> [String] { checkNoInput(); return storedSession.invariantViolations() }
     /// The time of the next frame.
     public var nextFrameTime: Double { Double(nextFrame) / frameRate }
 
@@ -236,7 +237,7 @@ public final class DragSimulator {
         case .action(let t0, let p, let a):
             return handle(at: t0, { s, t, policy in s.perform(a, at: p, time: t, policy: policy) },
                           recorded: { .action($0, p, a) })
-        case .select(let t0, let p):   // issue 19
+        case .select(let t0, let p):
             return handle(at: t0, { s, t, policy in s.select(p, time: t, policy: policy) }, recorded: { .select($0, p) })
         case .deselect(let t0, let p):
             return handle(at: t0, { s, t, _ in s.deselect(p, time: t) }, recorded: { .deselect($0, p) })
@@ -453,7 +454,7 @@ public final class DragSimulator {
               pressItem(from) else { return false }
         let configuration = storedPolicy.configuration
         hold(configuration.minPressDuration)
-        guard storedSession.state == .dragging, let handle = storedSession.drag?.handle else {
+        guard storedSession.state == .dragging, let handle = storedSession.draggedHandle else {
             if storedSession.state == .pressing { release() }
             return false
         }

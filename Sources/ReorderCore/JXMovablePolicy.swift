@@ -16,7 +16,7 @@
 /// let jx = JXMovablePolicy()
 /// jx.scrollSpeed(ctx, axis: .vertical, depth: 130, zone: 150, elapsed: 0)   // 1040 when ctx.dt is 1/60
 /// ```
-open class JXMovablePolicy: DragPolicy {
+open class JXMovablePolicy: NativePolicy {
     /// The static fields of `jx_movable`.
     public static let standardConfiguration: PolicyConfiguration = {
         var c = PolicyConfiguration(name: "jx_movable")
@@ -33,6 +33,8 @@ open class JXMovablePolicy: DragPolicy {
         c.snapshot.clamp = .half   // limitSnapshotCenterY (JXMovableCellTableView.m:290-295)
         c.snapshot.lift = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.snapshot.drop = AnimationSpec(duration: 0.25, curve: .easeInOut)
+        // UITableView's row animation, whose curve UIKit does not publish (jx_movable.lua)
+        c.displacement = AnimationSpec(duration: 0.25, curve: .easeInOut)
         c.edgeScroll.enabled = true
         c.edgeScroll.axes = .vertical
         c.edgeScroll.reference = .center
@@ -45,35 +47,22 @@ open class JXMovablePolicy: DragPolicy {
     /// `maxMoveDistance`, points per display frame.
     public static let maximumStep = 20.0
 
-    public var configuration: PolicyConfiguration
-
-    public init(configuration: PolicyConfiguration = JXMovablePolicy.standardConfiguration) {
-        self.configuration = configuration
+    public override init(configuration: PolicyConfiguration = JXMovablePolicy.standardConfiguration) {
+        super.init(configuration: configuration)
     }
 
-    open func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
     /// Skips targets that cannot move. An empty place (an empty section's first row, an append)
     /// holds no item that could refuse, and is taken.
-    open func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
+    open override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
         guard ctx.order.isValid(proposed) else { return proposed }
         return canMove(ctx, at: proposed) ? proposed : nil
     }
-    open func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .exchange }
-    open func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { Self.zone }
-    open func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+    open override func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .exchange }
+    open override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { Self.zone }
+    open override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
         guard zone > 0, depth > 0 else { return 0 }   // JXMovableCellTableView.m:337: strict
         let dt = ctx.dt > 0 && ctx.dt.isFinite ? ctx.dt : 1.0 / 60
         return depth * Self.maximumStep / dt / zone
     }
-    open func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {}
-    open func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {}
-    open func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
-    open func onCancel(_ ctx: PolicyContext) -> CancelResolution { .commit }
-    open func drainDiagnostics() -> [PolicyDiagnostic] { [] }
-    // Keyboard dragging (issue 18): the built-in texts and actions, open to subclasses.
-    open func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
-    open func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
-        offered
-    }
-    open func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
+    open override func onCancel(_ ctx: PolicyContext) -> CancelResolution { .commit }
 }

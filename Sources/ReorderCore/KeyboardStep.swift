@@ -296,20 +296,13 @@ public enum KeyboardTexts {
     }
 }
 
-/// What a session keeps for keyboard dragging between inputs.
+/// What a session keeps for keyboard users between drags (a keyboard drag's own data are in
+/// its phase: ``DragSession/KeyboardLift``).
 struct KeyboardState: Sendable {
     /// The focused item (what Tab moves through).
     var focus: ItemPosition?
-    /// The drag under way was lifted by keyboard (cleared when the interaction resets).
-    var lifted = false
-    /// A one-shot action is under way: only its outcome is announced.
-    var quiet = false
-    /// A reveal gliding to its offsets.
-    var scroll: KeyboardScroll?
     /// Announcements not yet taken.
     var announcements: [KeyboardAnnouncement] = []
-    /// The layout's kind, found at the lift (a step then casts no existential).
-    var shape: KeyboardShape = .table
 }
 
 /// How keyboard steps go on a layout (``DragSession/keyboardSlot(_:from:)``).

@@ -269,6 +269,10 @@ public struct Shadow: Hashable, Sendable {
     }
     /// No visible shadow (UIKit's layer defaults, opacity 0).
     public static let none = Shadow()
+    /// The soft shadow of a lifted row, `default`'s: black, offset (0, 3), opacity 0.3, radius
+    /// 10, SwiftReorder's defaults (ReorderController.swift's `shadowColor`, `shadowOpacity`,
+    /// `shadowRadius`, `shadowOffset`), a table row lifted as iOS lifts one.
+    public static let soft = Shadow(color: .black, offset: Size(width: 0, height: 3), opacity: 0.3, radius: 10)
 }
 
 /// How the origin cell looks while its item is lifted.
@@ -334,7 +338,7 @@ public struct SnapshotStyle: Hashable, Sendable {
     public var alpha: Double = 0.98
     public var rotation: Double = 0
     public var cornerRadius: Double = 0
-    public var shadow: Shadow = .none
+    public var shadow: Shadow = .soft
     public var placeholder: PlaceholderStyle = .visible
     /// How the centre is kept inside the viewport; the edge-scroll reference and the target
     /// under the finger use the clamped point.
@@ -428,8 +432,10 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var snapshot = SnapshotStyle()
     public var edgeScroll = EdgeScrollConfiguration()
     /// How cells the drag moves slide from their old slot to the new one (`displacement` in
-    /// Lua). Default 0.25 s ease-in-out, UIView's default animation; duration 0: they jump.
-    public var displacement = AnimationSpec(duration: 0.25)
+    /// Lua). Default 0.25 s of cubic-bezier(0.25, 1, 0.5, 1), dnd-kit's sortable transition
+    /// (`defaultSortableTransition`), which moves at once and settles softly; duration 0: they
+    /// jump.
+    public var displacement = AnimationSpec(duration: 0.25, curve: .cubicBezier(x1: 0.25, y1: 1, x2: 0.5, y2: 1))
     /// Whether touches are ignored while the drop animation runs (the home grid does).
     public var ignoresTouchesWhileDropping: Bool = true
     /// How a keyboard drag keeps the moved item visible (`keyboard.reveal`, `keyboard.animate`).

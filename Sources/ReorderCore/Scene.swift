@@ -79,6 +79,10 @@ public struct Scene: Hashable, Sendable {
         public var depth: Double
         /// The speed the policy gives for that depth now, points per second (0 outside).
         public var speed: Double
+        /// How fast the last frame actually scrolled this axis, points per second (+ towards the
+        /// end, − towards the start): 0 outside the zones, at the end of the content (where the
+        /// policy may still give a `speed`), and outside a drag.
+        public var scrolled: Double = 0
     }
 
     /// A grid's shape (``GridLayout``).
@@ -135,6 +139,17 @@ public struct Scene: Hashable, Sendable {
     public var offset: Point
     public var maximumOffset: Point
     public var headers: [Header]
+    /// The header of the section at the top of a vertically scrolling table or grid once its
+    /// own header has scrolled above the viewport, pinned at the top as UITableView's plain
+    /// style pins it, and pushed up by the next section's header as that one arrives (its
+    /// frame's y is then negative). Drawn over the rows; the hit test knows nothing of it, so
+    /// a press there reaches the row under it. Nil when the top section's header shows where
+    /// it is, on boards and on horizontal layouts.
+    ///
+    /// ```swift
+    /// session.scene().pinnedHeader?.title   // "Later", once "Later"'s rows fill the top
+    /// ```
+    public var pinnedHeader: Header?
     /// In layout order.
     public var cells: [Cell]
     public var placeholder: Placeholder?
@@ -182,8 +197,7 @@ extension DragSession {
         var headers: [Scene.Header] = []
         for s in 0..<layout.sectionCount {
             guard let h = layout.headerFrame(of: s), intersects(h) else { continue }
-            let title = s < order.sectionTitles.count ? order.sectionTitles[s] : "section \(s + 1)"
-            headers.append(Scene.Header(section: s, title: title, frame: shown(h)))
+            headers.append(Scene.Header(section: s, title: sectionTitle(s), frame: shown(h)))
         }
 
         let lifted = snapshot != nil ? currentPosition : nil
@@ -239,14 +253,16 @@ extension DragSession {
                 if zone > 0, state == .dragging, let snap = snapshot, let finger,
                    let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length,
                                                            reference: config.edgeScroll.reference,
-                                                           snapshot: snap, finger: finger,
+                                                           center: snap.center, size: snap.size, scale: snap.scale,
+                                                           finger: finger,
                                                            inclusive: config.edgeScroll.inclusive) {
                     entry.direction = direction
                     entry.depth = depth
-                    let start = episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t
+                    let start = phase.drag.episode(axis).flatMap { $0.direction == direction ? $0.start : nil } ?? t
                     let v = policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: max(0, t - start))
                     entry.speed = v.isFinite && v > 0 ? v : 0
                 }
+                if state == .dragging { entry.scrolled = lastScroll[axis] }
                 zones.append(entry)
             }
         }
@@ -258,16 +274,31 @@ extension DragSession {
 
         return Scene(time: t, state: state, policyName: config.name, viewport: viewport,
                      contentSize: layout.contentSize, offset: offset, maximumOffset: maximumOffset,
-                     headers: headers, cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
+                     headers: headers, pinnedHeader: pinnedHeader(topCell: cells.first), cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
                      edgeZones: zones, finger: finger, grid: grid, board: board)
+    }
+
+    /// Section `s`'s title, or "section N" when the order has none.
+    private func sectionTitle(_ s: Int) -> String {
+        s < order.sectionTitles.count ? order.sectionTitles[s] : "section \(s + 1)"
+    }
+
+    /// ``Scene/pinnedHeader``: the header of `topCell`'s section when it has scrolled above the
+    /// viewport, at the top or pushed up by the next section's header.
+    private func pinnedHeader(topCell: Scene.Cell?) -> Scene.Header? {
+        guard layout.scrollAxis == .vertical, !(layout is BoardLayout), let s = topCell?.position.section,
+              let own = layout.headerFrame(of: s), own.size.height > 0, own.minY < offset.y else { return nil }
+        var y = 0.0
+        if let next = layout.headerFrame(of: s + 1) { y = min(0, next.minY - offset.y - own.size.height) }
+        return Scene.Header(section: s, title: sectionTitle(s),
+                            frame: Rect(x: own.minX - offset.x, y: y, width: own.size.width, height: own.size.height))
     }
 
     /// The board part of the scene: pages, and the lists whose column overlaps the viewport.
     private func sceneBoard(_ b: BoardLayout) -> Scene.Board {
         var lists: [Scene.Board.List] = []
         for s in 0..<b.sectionCount where b.listX(s) < offset.x + viewport.width && b.listX(s) + b.listWidth > offset.x {
-            let title = s < order.sectionTitles.count ? order.sectionTitles[s] : "section \(s + 1)"
-            lists.append(Scene.Board.List(section: s, title: title, count: b.count(s),
+            lists.append(Scene.Board.List(section: s, title: sectionTitle(s), count: b.count(s),
                                           frame: Rect(x: b.listX(s) - offset.x, y: 0, width: b.listWidth,
                                                       height: viewport.height),
                                           offset: b.listOffsets[s], maximumOffset: b.maximumListOffset(s)))

@@ -85,13 +85,14 @@ extension DragSession {
     /// group: the dragged item's position). O(n).
     public var selectedPositions: [ItemPosition] {
         let where_ = positionsByHandle()
-        let dragged = drag?.current
+        let dragged = currentPosition
         return selection.handles.compactMap { where_[$0] ?? dragged }
     }
 
     /// Every handle's position in the current order (one pass).
     func positionsByHandle() -> [Int32: ItemPosition] {
         var out: [Int32: ItemPosition] = [:]
+        let group = self.group
         guard !selection.isEmpty || group != nil else { return out }
         for (s, sec) in order.sections.enumerated() {
             for (i, h) in sec.enumerated() where selection.contains(h) || (group?.contains(h) ?? false) {
@@ -100,22 +101,9 @@ extension DragSession {
         }
         return out
     }
-
-    /// Broken selection invariants: every selected handle names an item of the order's storage,
-    /// once.
-    func selectionViolations() -> [String] {
-        var problems: [String] = []
-        var seen = Set<Int32>()
-        for h in selection.handles {
-            if Int(h) < 0 || Int(h) >= order.storage.count { problems.append("selection holds an unknown handle \(h)") }
-            if !seen.insert(h).inserted { problems.append("selection holds handle \(h) twice") }
-            if !selection.contains(h) { problems.append("selection mask misses handle \(h)") }
-        }
-        return problems
-    }
 }
 
-/// Selection and group inputs of the simulator (issue 19), recorded like the touches.
+/// Selection and group inputs of the simulator, recorded like the touches.
 extension DragSimulator {
     /// Selects the item at `position` (see ``DragSession/select(_:time:policy:)``); returns
     /// whether it was selected.
@@ -135,10 +123,4 @@ extension DragSimulator {
     @discardableResult
     public func tap(_ position: ItemPosition) -> DragSession.InputOutcome { apply(.tap(time, position)) }
 
-    /// The ids of the selected items, in selection order.
-    public var selectedIds: [String] { checkNoInput(); return storedSession.selectedIds }
-    /// The positions of the selected items, in selection order.
-    public var selectedPositions: [ItemPosition] { checkNoInput(); return storedSession.selectedPositions }
-    /// The group being dragged, else nil.
-    public var groupInfo: DragSession.GroupInfo? { checkNoInput(); return storedSession.groupInfo }
 }

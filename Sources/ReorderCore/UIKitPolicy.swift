@@ -2,7 +2,9 @@
 /// the proposed target passed through `target` (UIKit's
 /// `targetIndexPathForMoveFromRowAt:toProposedIndexPath:`), cancel reverts (collection view
 /// interactive movement). The origin cell stays visible as a spacer. UIKit does not document
-/// its auto-scroll curve; this uses `default`'s.
+/// its auto-scroll curve, its lifted cell's shadow or its row animation's curve: this uses
+/// `default`'s edge scroll and shadow, and UIView's default 0.25 s ease-in-out for displaced
+/// cells.
 ///
 /// ```swift
 /// let policy = UIKitPolicy()
@@ -14,6 +16,7 @@ open class UIKitPolicy: DefaultPolicy {
         var c = DefaultPolicy.standardConfiguration
         c.name = "uikit"
         c.snapshot.placeholder = .visible
+        c.displacement = AnimationSpec(duration: 0.25, curve: .easeInOut)
         return c
     }()
 

@@ -16,7 +16,7 @@ public struct FuzzViolation: Hashable, Sendable, CustomStringConvertible {
         case snapshot
         /// A `move` event does not match the change of the order (or the order changed silently).
         case moveEvent = "move_event"
-        /// The engine's own invariant checks failed.
+        /// The layout, the selection or the dragged item is out of step with the order.
         case engine
         /// A policy hook failed, or the policy was switched off after repeated failures (not
         /// checked with ``FuzzOptions/allowHookErrors``).
@@ -38,7 +38,8 @@ public struct FuzzViolation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(invariant.rawValue) after input \(inputIndex + 1): \(message)" }
 }
 
-/// Checks the session after every input, independently of the engine's own checks.
+/// Checks the session after every input: what holds at any moment (``violations(of:)``), and
+/// what the events say happened.
 ///
 /// It keeps a shadow copy of the order: every `move` event is applied to the shadow with its
 /// semantics, a rollback or reverting cancel resets the shadow to the press-begin order, and
@@ -113,39 +114,25 @@ public struct InvariantChecker {
         func fail(_ i: FuzzViolation.Invariant, _ m: String) -> FuzzViolation {
             FuzzViolation(invariant: i, message: m, inputIndex: inputIndex)
         }
-        let order = sim.order
+        let session = sim.session
+        let order = session.order
         let events = sim.takeEvents()
 
-        // Permutation, independently of the engine: every handle once, sections unchanged.
+        // Permutation: every handle once, sections unchanged.
         if order.sectionCount != sectionCount {
             return fail(.permutation, "\(order.sectionCount) sections, expected \(sectionCount)")
         }
-        var seen = [Bool](repeating: false, count: itemCount)
-        var n = 0
-        // Issue 19: a collapse group's folded items are carried by the drag, out of the order.
-        for h in sim.groupInfo?.folded ?? [] where Int(h) >= 0 && Int(h) < itemCount {
-            if seen[Int(h)] { return fail(.permutation, "folded item \(order.item(handle: h).id) carried twice") }
-            seen[Int(h)] = true
-            n += 1
+        if order.storage.count != itemCount {
+            return fail(.permutation, "\(order.storage.count) items stored, expected \(itemCount)")
         }
-        for section in order.sections {
-            for h in section {
-                guard h >= 0, Int(h) < itemCount else { return fail(.permutation, "unknown handle \(h)") }
-                if seen[Int(h)] { return fail(.permutation, "item \(order.item(handle: h).id) appears twice") }
-                seen[Int(h)] = true
-                n += 1
-            }
-        }
-        if n != itemCount, let missing = seen.firstIndex(of: false) {
-            return fail(.permutation, "item \(order.item(handle: Int32(missing)).id) is missing")
-        }
+        if let problem = Self.permutationProblem(session) { return fail(.permutation, problem) }
 
         // Stability: with the reference point and the content still, no step back, and at most
         // one step inside a section (a step down into another section shifts it, so one more
         // may follow there).
         let basis = StillBasis(finger: sim.finger, snapshotCenter: sim.snapshot?.contentCenter, offset: sim.offset,
                                listOffsets: sim.layout.listOffsets)
-        // Issue 19: a group folding at its lift or at a tap closes the list up under a still
+        // A group folding at its lift or at a tap closes the list up under a still
         // finger: the content changed, so the still tracking starts again.
         let folded = events.contains { e in
             if case .group(let of, _, _, _) = e { return of == "begin" || of == "add" }
@@ -255,28 +242,110 @@ public struct InvariantChecker {
             }
         }
 
-        // Offset within bounds, finite.
-        let o = sim.offset
-        let content = sim.layout.contentSize
-        let maxX = max(0, content.width - sim.viewport.width), maxY = max(0, content.height - sim.viewport.height)
-        if !(o.x.isFinite && o.y.isFinite && o.x >= 0 && o.y >= 0 && o.x <= maxX && o.y <= maxY) {
-            return fail(.offset, "offset \(o) outside [0, (\(maxX), \(maxY))]")
+        if let problem = Self.offsetProblem(session) { return fail(.offset, problem) }
+        if let problem = Self.snapshotProblem(session) { return fail(.snapshot, problem) }
+        var engine = Self.engineProblems(session)
+        // The dragged item is where the session says it is (the `begin` event named it).
+        if session.state == .dragging, let h = draggedHandle, let p = session.currentPosition,
+           !(order.isValid(p) && order.handle(at: p) == h) {
+            engine.append("dragged item \(order.item(handle: h).id) is not at \(p.label)")
         }
-
-        // Snapshot numbers finite.
-        if let s = sim.snapshot {
-            let numbers = [s.center.x, s.center.y, s.contentCenter.x, s.contentCenter.y, s.size.width, s.size.height,
-                           s.scale, s.alpha, s.rotation, s.cornerRadius, s.shadow.offset.width, s.shadow.offset.height,
-                           s.shadow.opacity, s.shadow.radius, s.liftProgress, s.dropProgress,
-                           s.shadow.color.red, s.shadow.color.green, s.shadow.color.blue, s.shadow.color.alpha]
-            if let bad = numbers.first(where: { !$0.isFinite }) {
-                return fail(.snapshot, "snapshot has \(bad): \(s)")
-            }
-        }
-
-        let engine = sim.invariantViolations()
         if !engine.isEmpty { return fail(.engine, engine.joined(separator: "; ")) }
         return nil
+    }
+}
+
+// MARK: - What holds at any moment
+
+extension InvariantChecker {
+    /// Every broken invariant of `session` that holds whatever the inputs were, described;
+    /// empty when all hold:
+    ///
+    /// - every item of the order's storage is present exactly once: in the order, or carried
+    ///   by a `collapse` group's drag;
+    /// - the offset is within `[0, content − viewport]` on both axes;
+    /// - every snapshot number is finite;
+    /// - the layout has the order's shape, and its own state is sound (a board's list offsets);
+    /// - the selection names items of the order, each once.
+    ///
+    /// ```swift
+    /// #expect(InvariantChecker.violations(of: sim.session) == [])
+    /// ```
+    public static func violations(of session: DragSession) -> [String] {
+        [permutationProblem(session), offsetProblem(session), snapshotProblem(session)].compactMap { $0 }
+            + engineProblems(session)
+    }
+
+    /// The first item stored but missing from the order and the group's carried items, or
+    /// found twice, or an unknown handle; nil when the order is a permutation.
+    static func permutationProblem(_ session: DragSession) -> String? {
+        let order = session.order
+        let itemCount = order.storage.count
+        var seen = [Bool](repeating: false, count: itemCount)
+        var n = 0
+        // A collapse group's folded items are carried by the drag, out of the order.
+        for h in session.groupInfo?.folded ?? [] where Int(h) >= 0 && Int(h) < itemCount {
+            if seen[Int(h)] { return "folded item \(order.item(handle: h).id) carried twice" }
+            seen[Int(h)] = true
+            n += 1
+        }
+        for section in order.sections {
+            for h in section {
+                guard h >= 0, Int(h) < itemCount else { return "unknown handle \(h)" }
+                if seen[Int(h)] { return "item \(order.item(handle: h).id) appears twice" }
+                seen[Int(h)] = true
+                n += 1
+            }
+        }
+        if n != itemCount, let missing = seen.firstIndex(of: false) {
+            return "item \(order.item(handle: Int32(missing)).id) is missing"
+        }
+        return nil
+    }
+
+    /// The offset, when it is outside `[0, content − viewport]` or not finite.
+    static func offsetProblem(_ session: DragSession) -> String? {
+        let o = session.offset
+        let content = session.layout.contentSize
+        let maxX = max(0, content.width - session.viewport.width), maxY = max(0, content.height - session.viewport.height)
+        if o.x.isFinite && o.y.isFinite && o.x >= 0 && o.y >= 0 && o.x <= maxX && o.y <= maxY { return nil }
+        return "offset \(o) outside [0, (\(maxX), \(maxY))]"
+    }
+
+    /// The snapshot, when one of its numbers is not finite.
+    static func snapshotProblem(_ session: DragSession) -> String? {
+        guard let s = session.snapshot else { return nil }
+        let numbers = [s.center.x, s.center.y, s.contentCenter.x, s.contentCenter.y, s.size.width, s.size.height,
+                       s.scale, s.alpha, s.rotation, s.cornerRadius, s.shadow.offset.width, s.shadow.offset.height,
+                       s.shadow.opacity, s.shadow.radius, s.liftProgress, s.dropProgress,
+                       s.shadow.color.red, s.shadow.color.green, s.shadow.color.blue, s.shadow.color.alpha]
+        guard let bad = numbers.first(where: { !$0.isFinite }) else { return nil }
+        return "snapshot has \(bad): \(s)"
+    }
+
+    /// The layout out of step with the order or unsound, and a selection naming an item twice
+    /// or one the order does not hold.
+    static func engineProblems(_ session: DragSession) -> [String] {
+        let order = session.order, layout = session.layout
+        var problems: [String] = []
+        if layout.sectionCount != order.sectionCount {
+            problems.append("layout has \(layout.sectionCount) sections, order \(order.sectionCount)")
+        } else {
+            for s in 0..<order.sectionCount where layout.count(s) != order.count(s) {
+                problems.append("section \(s): layout has \(layout.count(s)) items, order \(order.count(s))")
+            }
+        }
+        problems += layout.layoutViolations()
+        // By id: the session shows the selection by ids (twice is told only when ids are unique).
+        let ids = Set(order.storage.map(\.id))
+        var selected = Set<String>()
+        for id in session.selectedIds {
+            if !ids.contains(id) { problems.append("selection holds \(id), which the order does not") }
+            if !selected.insert(id).inserted && ids.count == order.storage.count {
+                problems.append("selection holds \(id) twice")
+            }
+        }
+        return problems
     }
 }
 

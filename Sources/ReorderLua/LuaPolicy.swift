@@ -119,6 +119,14 @@ public final class LuaPolicy: DragPolicy {
     /// then `default`'s): diagnostics are labelled with it.
     public var ownName: String { program.configuration.name }
 
+    /// The policy's own one-line `description` (nil when the file gives none; it is not
+    /// inherited through `extends`).
+    ///
+    /// ```swift
+    /// try LuaPolicy(named: "uikit").summary   // "UIKit's own reordering (UITableView, UICollectionView)"
+    /// ```
+    public var summary: String? { program.fields.value("description") }
+
     /// The VM running the hooks (for statistics and benchmarks).
     public var vm: LuaVM { program.vm }
     /// The memory of the VM this policy owns, in bytes (0 for an inline policy, which lives in
@@ -289,19 +297,41 @@ public final class LuaPolicy: DragPolicy {
         return (n < 0 ? "-" : "") + String(out.reversed())
     }
 
-    @inline(__always) private func succeeded(_ hook: Hook) {
-        failureStreaks[hook.rawValue] = 0
-    }
-
-    private func typeError(_ ref: HookRef, expected: String, at index: Int32) -> LuaError {
-        let reader = PolicyReader(vm: program.vm, file: ref.file)
-        return LuaError(kind: .type, file: ref.file, line: ref.line, message: "expected \(expected), got \(reader.describe(at: index))")
-    }
-
-    // MARK: - DragPolicy
+    // MARK: - The hook path
     //
-    // The hot path reads the program's hook references as plain integers (`HookRefs`); the
-    // `HookRef` with its file and line is looked up only when a call fails.
+    // Every hook call goes through `ask`; what differs from hook to hook is declared once in
+    // its `HookCall` (HookCall.swift). The hot path reads the program's hook references as
+    // plain integers (`HookRefs`); the `HookRef` with its file and line is looked up only when
+    // a call fails.
+
+    /// Asks the hook `H` declares: the native `default`'s answer once switched off; the fixed
+    /// value or documented default when the policy has no such hook; otherwise the call, under
+    /// the budget and metered, with a failure reported once and answered by `H`'s fallback.
+    @inline(__always)
+    private func ask<H: HookCall>(_: H.Type, _ ctx: PolicyContext, _ arguments: H.Arguments) -> H.Answer {
+        if disabled { return H.native(fallback, ctx, arguments) }
+        let p = program
+        let ref = p.hooks[H.hook]
+        guard ref != LUA_NOREF else { return H.absent(arguments, p.fixed) }
+        let L = p.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let before = p.vm.shim.pointee.charged
+        let error = p.call(H.self, ref, ctx, arguments)
+        meter(p, time: ctx.time, since: before, H.hook)
+        if let error {
+            failed(H.hook, in: p, error)
+            return H.fallback(arguments)
+        }
+        switch H.read(p, arguments, ctx) {
+        case .value(let answer):
+            failureStreaks[H.hook.rawValue] = 0
+            return answer
+        case .wrong(let message):
+            failed(H.hook, in: p, LuaError(kind: .type, message: message))
+            return H.fallback(arguments)
+        }
+    }
 
     /// Where a hook was defined, for a diagnostic.
     private func definition(_ hook: Hook, in p: PolicyProgram) -> HookRef {
@@ -312,125 +342,35 @@ public final class LuaPolicy: DragPolicy {
         failed(hook, definition(hook, in: p), error)
     }
 
-    private func typeError(_ hook: Hook, in p: PolicyProgram, expected: String, at index: Int32) -> LuaError {
-        typeError(definition(hook, in: p), expected: expected, at: index)
-    }
+    // MARK: - DragPolicy
 
     public func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
         applyPendingIfIdle()
-        if isDisabled { return fallback.canMove(ctx, at: position) }
-        let p = program
-        let ref = p.hooks.canMove
-        guard ref != LUA_NOREF else { return true }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1)
-        meter(p, time: ctx.time, since: before, .canMove)
-        if let e = error {
-            failed(.canMove, in: p, e); return false
-        }
-        guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
-            failed(.canMove, in: p, typeError(.canMove, in: p, expected: "a boolean", at: -1)); return false
-        }
-        succeeded(.canMove)
-        return p.vm.boolean(at: -1)
+        return ask(Hooks.CanMove.self, ctx, position)
     }
 
     public func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
-        if isDisabled { return fallback.target(ctx, from: from, proposed: proposed) }
-        let p = program
-        let ref = p.hooks.target
-        guard ref != LUA_NOREF else { return proposed }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, proposed.section + 1, proposed.item + 1),
-                           nints: 4, nresults: 2)
-        meter(p, time: ctx.time, since: before, .target)
-        if let e = error {
-            failed(.target, in: p, e); return nil
-        }
-        let vm = p.vm
-        if vm.type(at: -2) == LUA_TNIL && vm.type(at: -1) == LUA_TNIL { succeeded(.target); return nil }
-        guard vm.type(at: -2) == LUA_TNUMBER, vm.type(at: -1) == LUA_TNUMBER,
-              let s = vm.integer(at: -2), let r = vm.integer(at: -1) else {
-            let hook = definition(.target, in: p)
-            let what = "two integers (section, row) or nil, got \(PolicyReader(vm: vm, file: hook.file).describe(at: -2)), "
-                + PolicyReader(vm: vm, file: hook.file).describe(at: -1)
-            failed(.target, hook, LuaError(kind: .type, file: hook.file, line: hook.line, message: "expected \(what)"))
-            return nil
-        }
-        // In range: an existing row, or one past the end of another section (a move there).
-        let sections = ctx.sections
-        let inRange = s >= 1 && s <= sections && r >= 1 &&
-            (r <= ctx.count(s - 1) || (s - 1 != from.section && r == ctx.count(s - 1) + 1))
-        guard inRange else {
-            let hook = definition(.target, in: p)
-            failed(.target, hook, LuaError(kind: .type, file: hook.file, line: hook.line,
-                                           message: "target \(s), \(r) is out of range (\(sections) sections)"))
-            return nil
-        }
-        succeeded(.target)
-        return ItemPosition(section: s - 1, item: r - 1)
+        ask(Hooks.Target.self, ctx, (from, proposed))
     }
 
     public func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
-        if isDisabled { return fallback.semantics(ctx, from: from, to: to) }
-        let p = program
-        return choice(.semantics, p.hooks.semantics, p.fixed.semantics, in: p, ctx,
-                      ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4,
-                      otherwise: .move, expected: "\"move\" or \"exchange\"")
-    }
-
-    /// A field given as one of a few names, or a hook returning one (`semantics`, `on_cancel`):
-    /// the fixed name, or the hook's answer; `otherwise` when absent or when the hook fails.
-    private func choice<V: RawRepresentable<String>>(_ hook: Hook, _ ref: Int32, _ fixed: V?, in p: PolicyProgram,
-                                                    _ ctx: PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
-                                                    otherwise: V, expected: String) -> V {
-        guard ref != LUA_NOREF else { return fixed ?? otherwise }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: ints, nints: nints, nresults: 1)
-        meter(p, time: ctx.time, since: before, hook)
-        if let e = error {
-            failed(hook, in: p, e); return otherwise
-        }
-        guard let name = p.vm.string(at: -1), let v = V(rawValue: name) else {
-            failed(hook, in: p, typeError(hook, in: p, expected: expected, at: -1)); return otherwise
-        }
-        succeeded(hook)
-        return v
+        ask(Hooks.Semantics.self, ctx, (from, to))
     }
 
     public func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
-        if isDisabled { return fallback.edgeZone(ctx, axis: axis, viewportLength: viewportLength) }
-        let p = program
-        let ref = p.hooks.zone
-        guard ref != LUA_NOREF else { return p.fixed.zone ?? 0 }
-        // zone(ctx, axis, viewport_length)
-        return number(.zone, ref, in: p, ctx, numbers: (viewportLength, 0, 0), nnumbers: 1, axis: axis, axisFirst: true,
-                      finiteNonNegative: true) ?? 0
+        ask(Hooks.Zone.self, ctx, (axis, viewportLength))
     }
 
+    /// The hook's speed, clamped to be finite and non-negative (docs/REFERENCE.md): NaN or a
+    /// negative speed is reported once (the policy most likely meant something else) and taken
+    /// as 0; above ``maximumSpeed`` it is cut.
     public func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
-        if isDisabled { return fallback.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed) }
-        let p = program
-        let ref = p.hooks.speed
-        guard ref != LUA_NOREF else { return p.fixed.speed ?? 0 }
-        // speed(ctx, depth, zone, elapsed, axis, dt): dt is ctx.dt, given as an argument so that
-        // a speed per display frame (pixels / dt) reads no field of ctx (each read of ctx's
-        // numbers after they changed is a call into the host, issue 13's frame figure)
-        guard let v = number(.speed, ref, in: p, ctx, numbers: (depth, zone, elapsed), nnumbers: 3, axis: axis,
-                             axisFirst: false, last: ctx.dt, finiteNonNegative: false) else { return 0 }
-        // Clamped to be finite and non-negative (docs/REFERENCE.md); NaN or a negative speed is
-        // reported once, as the policy most likely meant something else.
+        let v = ask(Hooks.Speed.self, ctx, (axis, depth, zone, elapsed, ctx.dt))
         if v.isNaN || v < 0 {
             let key = "speed value"
             if !reported.contains(key) {
                 reported.insert(key)
-                let ref = definition(.speed, in: p)
+                let ref = definition(.speed, in: program)
                 let shown = v.isNaN ? "nan" : "\(v)"
                 diagnostics.append(PolicyDiagnostic(kind: .warning,
                     message: "\(ref.file):\(ref.line): speed: returned \(shown); a speed must be a number >= 0 (taken as 0)",
@@ -442,121 +382,38 @@ public final class LuaPolicy: DragPolicy {
         return min(v, Self.maximumSpeed)
     }
 
-    /// Calls a hook that returns a number (`zone`, `speed`); nil when it fails (reported).
-    @inline(__always)
-    private func number(_ hook: Hook, _ ref: Int32, in p: PolicyProgram, _ ctx: PolicyContext,
-                        numbers: (Double, Double, Double), nnumbers: Int32, axis: Axis, axisFirst: Bool,
-                        last: Double? = nil, finiteNonNegative: Bool) -> Double? {
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (0, 0, 0, 0), nints: 0, numbers: numbers, nnumbers: nnumbers,
-                           axis: axis, axisFirst: axisFirst, last: last, nresults: 1)
-        meter(p, time: ctx.time, since: before, hook)
-        if let e = error {
-            failed(hook, in: p, e); return nil
-        }
-        guard let v = p.vm.number(at: -1) else {
-            failed(hook, in: p, typeError(hook, in: p, expected: "a number", at: -1)); return nil
-        }
-        if finiteNonNegative && !(v.isFinite && v >= 0) {
-            failed(hook, in: p, typeError(hook, in: p, expected: "a finite number >= 0", at: -1)); return nil
-        }
-        succeeded(hook)
-        return v
-    }
-
     public func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {
         applyPendingIfIdle()
         dragging = true
-        if isDisabled { return fallback.onBegin(ctx, at: position) }
-        accounts.pointee.begin()
-        let p = program
-        p.resetState()
-        let ref = p.hooks.onBegin
-        guard ref != LUA_NOREF else { return }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 0)
-        meter(p, time: ctx.time, since: before, .onBegin)
-        if let e = error {
-            failed(.onBegin, in: p, e)
-        } else { succeeded(.onBegin) }
+        if !disabled {
+            accounts.pointee.begin()
+            program.resetState()
+        }
+        ask(Hooks.OnBegin.self, ctx, position)
     }
 
     public func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {
-        if isDisabled { return fallback.onMove(ctx, from: from, to: to) }
-        let p = program
-        let ref = p.hooks.onMove
-        guard ref != LUA_NOREF else { return }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 0)
-        meter(p, time: ctx.time, since: before, .onMove)
-        if let e = error {
-            failed(.onMove, in: p, e)
-        } else { succeeded(.onMove) }
+        ask(Hooks.OnMove.self, ctx, (from, to))
     }
 
     public func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool {
         defer { endDrag() }
-        if isDisabled { return fallback.onEnd(ctx, from: from, to: to) }
-        let p = program
-        let ref = p.hooks.onEnd
-        guard ref != LUA_NOREF else { return true }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (from.section + 1, from.item + 1, to.section + 1, to.item + 1), nints: 4, nresults: 1)
-        meter(p, time: ctx.time, since: before, .onEnd)
-        if let e = error {
-            failed(.onEnd, in: p, e); return true
-        }
-        guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
-            failed(.onEnd, in: p, typeError(.onEnd, in: p, expected: "a boolean", at: -1)); return true
-        }
-        succeeded(.onEnd)
-        return p.vm.boolean(at: -1)
+        return ask(Hooks.OnEnd.self, ctx, (from, to))
     }
 
     public func onCancel(_ ctx: PolicyContext) -> CancelResolution {
         defer { endDrag() }
-        if isDisabled { return fallback.onCancel(ctx) }
-        let p = program
-        return choice(.onCancel, p.hooks.onCancel, p.fixed.onCancel, in: p, ctx, ints: (0, 0, 0, 0), nints: 0,
-                      otherwise: .revert, expected: "\"revert\" or \"commit\"")
+        return ask(Hooks.OnCancel.self, ctx, ())
     }
 
-    // Issue 19: `can_select` and `can_add`, as `can_move` (a failure answers false).
+    /// `can_select` and `can_add`, as `can_move` (a failure answers false).
     public func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
         applyPendingIfIdle()
-        if isDisabled { return fallback.canSelect(ctx, at: position) }
-        return askBoolean(.canSelect, program.hooks.canSelect, ctx, at: position)
+        return ask(Hooks.CanSelect.self, ctx, position)
     }
 
     public func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool {
-        if isDisabled { return fallback.canAdd(ctx, at: position) }
-        return askBoolean(.canAdd, program.hooks.canAdd, ctx, at: position)
-    }
-
-    private func askBoolean(_ hook: Hook, _ ref: Int32, _ ctx: PolicyContext, at position: ItemPosition) -> Bool {
-        let p = program
-        guard ref != LUA_NOREF else { return true }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1, 0, 0), nints: 2, nresults: 1)
-        meter(p, time: ctx.time, since: before, hook)
-        if let e = error {
-            failed(hook, in: p, e); return false
-        }
-        guard p.vm.type(at: -1) == LUA_TBOOLEAN else {
-            failed(hook, in: p, typeError(hook, in: p, expected: "a boolean", at: -1)); return false
-        }
-        succeeded(hook)
-        return p.vm.boolean(at: -1)
+        ask(Hooks.CanAdd.self, ctx, position)
     }
 
     private func endDrag() {
@@ -566,32 +423,18 @@ public final class LuaPolicy: DragPolicy {
         applyPendingIfIdle()
     }
 
-    // MARK: - Keyboard (issue 18)
+    // MARK: - Keyboard
 
-    /// `announce(ctx, event)`: a string is said, nil says nothing; the built-in text when the
-    /// hook is absent or fails (a non-string, non-nil result is a failure).
     public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech {
-        if isDisabled { return fallback.announce(ctx, event: event) }
-        let p = program
-        let ref = p.hooks.announce
-        guard ref != LUA_NOREF else { return .builtIn }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (0, 0), nints: 0, push: { vm in Self.pushEvent(event, vm); return 1 }, nresults: 1)
-        meter(p, time: ctx.time, since: before, .announce)
-        if let e = error { failed(.announce, in: p, e); return .builtIn }
-        if p.vm.type(at: -1) == LUA_TNIL { succeeded(.announce); return .silence }
-        var length = 0
-        guard p.vm.type(at: -1) == LUA_TSTRING, let text = lua_tolstring(p.vm.L, -1, &length) else {
-            failed(.announce, in: p, typeError(.announce, in: p, expected: "a string or nil", at: -1))
-            return .builtIn
-        }
-        succeeded(.announce)
-        // Read in place and cut to the bound: a 3 MiB text costs a copy of 1,000 bytes.
-        return text.withMemoryRebound(to: UInt8.self, capacity: length) {
-            KeyboardSpeech.clipped(utf8: UnsafeBufferPointer(start: $0, count: length))
-        }
+        ask(Hooks.Announce.self, ctx, event)
+    }
+
+    public func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
+        ask(Hooks.Actions.self, ctx, (position, offered))
+    }
+
+    public func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String {
+        ask(Hooks.Instructions.self, ctx, position)
     }
 
     /// The event table of `announce` (positions 1-based).
@@ -608,68 +451,8 @@ public final class LuaPolicy: DragPolicy {
         set("previous_section", e.previous.section + 1); set("previous_row", e.previous.item + 1)
         if let t = e.target { set("to_section", t.section + 1); set("to_row", t.item + 1) }
         if let r = e.resolution { set("resolution", r.rawValue) }
-        set("group", e.groupCount)   // issue 19
+        set("group", e.groupCount)
         set("default", e.defaultText)
-    }
-
-    /// `actions(ctx, section, row, offered)`: a list of action names replacing `offered`;
-    /// `offered` when the hook is absent or fails (an unknown name is a failure).
-    public func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
-        if isDisabled { return fallback.actions(ctx, at: position, offered: offered) }
-        let p = program
-        let ref = p.hooks.actions
-        guard ref != LUA_NOREF else { return offered }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1), nints: 2, push: { vm in
-            vm.newTable(arrayCount: Int32(clamping: offered.count))
-            for (i, a) in offered.enumerated() { vm.push(a.name); vm.rawSet(at: -2, index: i + 1) }
-            return 1
-        }, nresults: 1)
-        meter(p, time: ctx.time, since: before, .actions)
-        if let e = error { failed(.actions, in: p, e); return offered }
-        let vm = p.vm
-        guard vm.type(at: -1) == LUA_TTABLE else {
-            failed(.actions, in: p, typeError(.actions, in: p, expected: "a list of action names", at: -1)); return offered
-        }
-        var out: [KeyboardAction] = []
-        var i = 1
-        while i <= 1000, vm.rawGet(at: -1, index: i) != LUA_TNIL {
-            guard let name = vm.string(at: -1), let action = KeyboardAction(name: name) else {
-                let got = PolicyReader(vm: vm, file: program.file).describe(at: -1)
-                let hook = definition(.actions, in: p)
-                failed(.actions, hook, LuaError(kind: .type, file: hook.file, line: hook.line,
-                                                message: "actions[\(i)]: expected an action name (move_up, move_down, move_to_start, move_to_end, \"move_to_section N\", \"move_to_list NAME\"), got \(got)"))
-                return offered
-            }
-            vm.pop(1)
-            out.append(action)
-            i += 1
-        }
-        succeeded(.actions)
-        return out
-    }
-
-    /// `instructions`: the fixed text, or the hook's (`instructions(ctx, section, row)`); the
-    /// built-in text when absent or when the hook fails.
-    public func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String {
-        if isDisabled { return fallback.instructions(ctx, at: position) }
-        let p = program
-        let ref = p.hooks.instructions
-        guard ref != LUA_NOREF else { return p.fixed.instructions ?? KeyboardTexts.instructions }
-        let base = p.vm.top
-        defer { p.vm.setTop(base) }
-        let before = p.vm.shim.pointee.charged
-        let error = p.call(ref, ctx, ints: (position.section + 1, position.item + 1), nints: 2, push: { _ in 0 }, nresults: 1)
-        meter(p, time: ctx.time, since: before, .instructions)
-        if let e = error { failed(.instructions, in: p, e); return KeyboardTexts.instructions }
-        guard p.vm.type(at: -1) == LUA_TSTRING, let text = p.vm.string(at: -1) else {
-            failed(.instructions, in: p, typeError(.instructions, in: p, expected: "a string", at: -1))
-            return KeyboardTexts.instructions
-        }
-        succeeded(.instructions)
-        return text
     }
 }
 

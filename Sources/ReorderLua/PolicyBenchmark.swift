@@ -112,7 +112,12 @@ public enum PolicyBenchmark {
             figures.append(HookFigure(hook: name, nanoseconds: lua, nativeNanoseconds: nat))
         }
         _ = policy.onEnd(ctx, from: a, to: b)
-        _ = policy.drainDiagnostics()
+        // Switched off, its figures would be the native default's.
+        if policy.isDisabled {
+            let why = policy.drainDiagnostics().first(where: \.isFailure).map { " (\($0.message))" } ?? ""
+            throw LuaError(kind: .runtime, message: "policy '\(policy.ownName)' was switched off while its hook calls "
+                           + "were timed\(why); the figures would be default's: not measured")
+        }
 
         let clock = ContinuousClock()
         var loads: [Double] = [], reloads: [Double] = []

@@ -61,6 +61,9 @@ public struct PolicyField: Sendable {
     /// A hook's row of the hooks table of docs/POLICIES.md (nil for a plain field).
     var hookDoc: HookDoc? = nil
 
+    /// The longest `description` a policy may give, in characters.
+    public static let maximumDescriptionLength = 160
+
     /// The last component of the path (`"opacity"`).
     var key: Substring { path.split(separator: ".").last ?? Substring(path) }
 
@@ -189,6 +192,21 @@ extension FieldKind where V == String {
         lua: { .string($0) })
 }
 
+extension FieldKind where V == String {
+    /// `description`: one line of at most ``PolicyField/maximumDescriptionLength`` characters
+    /// (a picker shows it beside the policy's name).
+    static let line = FieldKind(
+        takes: "string, one line of at most \(PolicyField.maximumDescriptionLength) characters",
+        read: { r, p throws(LuaError) in
+            guard let s = r.vm.string(at: -1) else { throw r.fail(p, "a string", at: -1) }
+            guard s.count <= PolicyField.maximumDescriptionLength, !s.contains(where: \.isNewline) else {
+                throw r.fail(p, "one line of at most \(PolicyField.maximumDescriptionLength) characters", at: -1)
+            }
+            return s
+        },
+        lua: { .string($0) })
+}
+
 extension FieldKind where V == Int {
     /// `api`: the integer ``ReorderLuaVersion/api``.
     static let api = FieldKind(
@@ -298,6 +316,8 @@ extension PolicyField {
              doc: "The policy this one builds on: a built-in name, or a path relative to this file. Fields this file does not give come from it."),
         .own("api", .api, defaultText: "none",
              doc: "The policy API version this file is written for."),
+        .own("description", .line, defaultText: "none",
+             doc: "What the policy is, in one line: `reorder play` shows it beside the name in its policy picker."),
         .value("min_press_duration", .number(Limits.minPressDuration, unit: "seconds"), \.minPressDuration,
                doc: "How long the finger must stay down before the item lifts."),
         .value("allowable_movement", .number(Limits.allowableMovement, unit: "points"), \.allowableMovement,

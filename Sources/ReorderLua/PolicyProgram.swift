@@ -81,6 +81,8 @@ final class PolicyProgram {
     /// The item storage the cache was built for (kept alive so its address stays unique).
     private var cachedStorage: [Item] = []
     let registry = rs_registryindex()
+    /// The VM's state (read on every hook call: one load instead of two).
+    let L: OpaquePointer
 
     /// The largest policy file read (4 MiB): a larger one is refused from its size, unread.
     static var maximumFileSize: Int { LuaPolicy.maximumFileSize }
@@ -119,6 +121,7 @@ final class PolicyProgram {
         self.configuration = fields.configuration(name: name)
         self.hooks = HookRefs(fields)
         self.fixed = FixedValues(fields)
+        self.L = vm.L
         current = UnsafeMutablePointer<UnsafePointer<PolicyContext>?>.allocate(capacity: 1)
         current.initialize(to: nil)
         ctxNumbers = rs_ctx_new(vm.L)
@@ -128,6 +131,7 @@ final class PolicyProgram {
     deinit {
         contextBox.program = nil
         current.deallocate()
+        hooks.deallocate()
         // In a shared VM, release what this program referenced; an owned VM is closed whole.
         if !ownsVM {
             rs_ctx_unbind(vm.L, ctxNumbers)
@@ -283,7 +287,6 @@ final class PolicyProgram {
     // MARK: - ctx
 
     private func makeContext() throws(LuaError) {
-        let L = vm.L
         let top = vm.top
         defer { vm.setTop(top) }
         contextBox.program = self
@@ -337,7 +340,7 @@ final class PolicyProgram {
                                 content_w: c.content.width, content_h: c.content.height,
                                 offset_x: c.offset.x, offset_y: c.offset.y,
                                 item_w: c.itemSize.width, item_h: c.itemSize.height)
-        rs_ctx_prepare(vm.L, ctxNumbers, &now)
+        rs_ctx_prepare(L, ctxNumbers, &now)
     }
 
     /// Replaces `ctx.state` with an empty table (a new drag).
@@ -412,86 +415,69 @@ final class PolicyProgram {
 
     // MARK: - Calls
 
-    /// Calls `hook(ctx, args...)`: `ints` are pushed as Lua integers, then `numbers`, then the
-    /// axis name when given (before the numbers when `axisFirst`). Leaves `nresults` results on
-    /// the stack on success.
+    /// Calls `hook(ctx, arguments...)` as `H` declares it (see ``HookCall``): pushes the message
+    /// handler, the function, `ctx` and `H`'s arguments, and runs it under the budget. Leaves
+    /// `H.results` results on the stack on success.
     @inline(__always)
-    func call(_ ref: Int32, _ c: borrowing PolicyContext, ints: (Int, Int, Int, Int), nints: Int32,
-              numbers: (Double, Double, Double) = (0, 0, 0), nnumbers: Int32 = 0,
-              axis: Axis? = nil, axisFirst: Bool = false, last: Double? = nil, nresults: Int32) -> LuaError? {
+    func call<H: HookCall>(_: H.Type, _ ref: Int32, _ c: borrowing PolicyContext, _ arguments: H.Arguments) -> LuaError? {
         prepare(c)
-        let L = vm.L
         rs_push_msgh(L)
         lua_rawgeti(L, registry, lua_Integer(ref))
         lua_rawgeti(L, registry, lua_Integer(ctxRef))
-        if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
-        if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
-        if nints > 2 { lua_pushinteger(L, lua_Integer(ints.2)) }
-        if nints > 3 { lua_pushinteger(L, lua_Integer(ints.3)) }
-        var nargs = 1 + nints + nnumbers
-        if let axis, axisFirst {
-            lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef))
-        }
-        if nnumbers > 0 { lua_pushnumber(L, numbers.0) }
-        if nnumbers > 1 { lua_pushnumber(L, numbers.1) }
-        if nnumbers > 2 { lua_pushnumber(L, numbers.2) }
-        if let axis {
-            if !axisFirst { lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef)) }
-            nargs += 1
-        }
-        if let last {   // a number after all the others (speed's dt)
-            lua_pushnumber(L, last)
-            nargs += 1
-        }
-        return pcall(c, nargs: nargs, nresults: nresults)
+        let nargs = 1 + H.push(arguments, to: self)
+        return pcall(c, nargs: nargs, nresults: H.results)
     }
 
-    /// Calls `hook(ctx, ints..., extra...)` for the keyboard hooks (`announce`, `actions`,
-    /// `instructions`): `push` pushes the extra arguments (tables, strings: through the VM's
-    /// lifted pushes) and returns how many. Leaves `nresults` results on success.
-    func call(_ ref: Int32, _ c: borrowing PolicyContext, ints: (Int, Int), nints: Int32,
-              push: (LuaVM) -> Int32, nresults: Int32) -> LuaError? {
-        prepare(c)
-        let L = vm.L
-        rs_push_msgh(L)
-        lua_rawgeti(L, registry, lua_Integer(ref))
-        lua_rawgeti(L, registry, lua_Integer(ctxRef))
-        if nints > 0 { lua_pushinteger(L, lua_Integer(ints.0)) }
-        if nints > 1 { lua_pushinteger(L, lua_Integer(ints.1)) }
-        let nargs = 1 + nints + push(vm)
-        return pcall(c, nargs: nargs, nresults: nresults)
+    /// Pushes a position as Lua's 1-based `section, row` (two arguments).
+    @inline(__always)
+    func push(_ p: ItemPosition) {
+        lua_pushinteger(L, lua_Integer(p.section + 1))
+        lua_pushinteger(L, lua_Integer(p.item + 1))
+    }
+
+    @inline(__always)
+    func push(_ d: Double) { lua_pushnumber(L, d) }
+
+    /// Pushes `"horizontal"` or `"vertical"` (interned strings, no allocation).
+    @inline(__always)
+    func push(_ axis: Axis) {
+        lua_rawgeti(L, registry, lua_Integer(axis == .horizontal ? horizontalRef : verticalRef))
+    }
+
+    /// The value at `index` as a message shows it (`string "yes"`, `number 1.5`, `nil`).
+    func describe(at index: Int32) -> String {
+        PolicyReader(vm: vm, file: file).describe(at: index)
     }
 
     /// Runs the hook call the caller pushed (message handler, function, `nargs` arguments)
     /// under the budget with `c` as the current context; leaves `nresults` results on success.
-    /// Inlined into both call forms: as a call of its own it cost about 48 instructions per hook
-    /// call on the dragging frame (issue 13's speed figure), more than the two copies it saves.
     @inline(__always)
     private func pcall(_ c: borrowing PolicyContext, nargs: Int32, nresults: Int32) -> LuaError? {
         let status = withUnsafePointer(to: c) { ptr in
             current.pointee = ptr
             defer { current.pointee = nil }
-            return rs_pcall_h(vm.L, nargs, nresults, budget)
+            return rs_pcall_h(L, nargs, nresults, budget)
         }
         if status != LUA_OK { return vm.popError(status: status) }
         return nil
     }
 }
 
-/// The registry references of a program's hooks (`LUA_NOREF` where the field is absent or fixed).
+/// The registry references of a program's hooks by ``Hook`` (`LUA_NOREF` where the field is
+/// absent or a fixed value), in heap storage: the hot path reads one as a plain integer.
 struct HookRefs {
-    var canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel: Int32
-    var announce, actions, instructions: Int32
-    var canSelect, canAdd: Int32
+    private let refs: UnsafeMutablePointer<Int32>
 
     init(_ f: PolicyFields) {
-        func ref(_ h: Hook) -> Int32 { f.definition(of: h)?.ref ?? LUA_NOREF }
-        canMove = ref(.canMove); target = ref(.target); semantics = ref(.semantics)
-        zone = ref(.zone); speed = ref(.speed); onBegin = ref(.onBegin)
-        onMove = ref(.onMove); onEnd = ref(.onEnd); onCancel = ref(.onCancel)
-        announce = ref(.announce); actions = ref(.actions); instructions = ref(.instructions)
-        canSelect = ref(.canSelect); canAdd = ref(.canAdd)   // issue 19
+        refs = .allocate(capacity: Hook.allCases.count)
+        for h in Hook.allCases { (refs + h.rawValue).initialize(to: f.definition(of: h)?.ref ?? LUA_NOREF) }
     }
+
+    @inline(__always)
+    subscript(_ hook: Hook) -> Int32 { refs[hook.rawValue] }
+
+    /// Frees the storage (the owning program's deinit).
+    func deallocate() { refs.deallocate() }
 }
 
 /// The values of the fields that may also be hooks, when given as values (nil: a hook, or

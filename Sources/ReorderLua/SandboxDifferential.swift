@@ -123,6 +123,15 @@ public enum SandboxDifferential {
     /// Mismatches kept in a report.
     public static let keep = 20
 
+    /// The generators of the whole campaign (`reorder fuzz --sandbox`): one for each part of
+    /// the library the sandbox re-implements, drawn in turn.
+    ///
+    /// ```swift
+    /// let report = try SandboxDifferential.run(generators: SandboxDifferential.generators, seed: 7, cases: 100)
+    /// // cases 0, 2, 4, ... are patterns, 1, 3, 5, ... tables
+    /// ```
+    public static var generators: [any DifferentialGenerator] { [PatternCaseGenerator(), TableCaseGenerator()] }
+
     /// Runs `cases` cases, drawn in turn from each generator (case `i` from generator
     /// `i % generators.count`, with `SplitMix64.forRun(i, seed:)`). `progress` gets the number of
     /// cases done, every 1000.

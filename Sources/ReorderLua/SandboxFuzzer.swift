@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CLua
 import CLuaShim
 import ReorderCore
@@ -11,15 +14,17 @@ import ReorderCore
 /// call is made by policy code in a real policy VM (`LuaVM.Options.policy`): a tiny chunk
 /// builds the arguments (huge and negative integers, NaN and infinities, empty and huge
 /// strings, tables with Lua and C metamethods, lengths that change between reads, C functions
-/// as comparators, wrong types) and returns a closure that makes the call; the closure runs in
-/// a forked child process (`rs_fuzz_call`) with a kill timer, so a call that crashes or never
+/// as comparators, wrong types) and returns a closure that makes the call. Both run in a worker
+/// process (`reorder sandbox-worker`, see ``SandboxWorker``; ``Options/worker`` names the
+/// executable), in a fresh VM for each try, with a kill timer, so a call that crashes or never
 /// returns is reported instead of taking the host down.
 ///
 /// The budget's own time is calibrated by timing `while true do end` to budget exhaustion on
-/// the same kind of VM (median of 5). A call's time past it is its CPU time (the child's, which
-/// is what the sandbox's limits count) minus that, so other work on the machine does not count
-/// against the call; a call that never returns is still caught by the wall-clock `timeout`. A
-/// call over the margin is tried again (up to `retries` times, the shortest counts).
+/// the same kind of VM in the same worker (median of 5). A call's time past it is its CPU time
+/// (its thread's, which is what the sandbox's limits count) minus that, so other work on the
+/// machine does not count against the call; a call that never returns is still caught by the
+/// wall-clock `timeout`. A call over the margin is tried again (up to `retries` times, the
+/// shortest counts).
 ///
 /// ```swift
 /// let report = try SandboxFuzzer.run(SandboxFuzzer.Options(seed: 7, runs: 10))
@@ -48,6 +53,10 @@ public enum SandboxFuzzer {
         public var knownOpen: Set<String> = SandboxFuzzer.knownOpen
         /// Only these functions (names as `string.rep`); nil: every reachable function.
         public var only: Set<String>?
+        /// The `reorder` executable whose hidden `sandbox-worker` command makes the calls: by
+        /// default the running program when it is `reorder` (``currentExecutable``), else nil, and
+        /// then ``SandboxFuzzer/run(_:progress:)`` throws (a test sets the built binary).
+        public var worker: String? = SandboxFuzzer.currentExecutable
 
         public init(seed: UInt64, runs: Int) {
             self.seed = seed; self.runs = runs
@@ -84,7 +93,26 @@ public enum SandboxFuzzer {
     /// on (a call returning a 1 MiB string from a wrapped coroutine ran 81 ms past a 29 ms
     /// budget under ASan, against under 1 ms in a plain build): the default margin is then
     /// 300 ms.
-    public static var isSanitized: Bool { rs_fuzz_sanitized() != 0 }
+    public static var isSanitized: Bool { rs_sanitizer_slowdown() > 1 }
+
+    /// The running program when it is the `reorder` executable (its path, from `/proc/self/exe`),
+    /// else nil (a test process).
+    public static var currentExecutable: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.split(separator: "/").last == "reorder" ? path : nil
+    }
+
+    /// Serves the calls of a campaign run elsewhere (the hidden `reorder sandbox-worker`): reads
+    /// requests on standard input and answers on standard output (see ``SandboxWorker``) until
+    /// the input ends. Returns the exit status.
+    ///
+    /// ```swift
+    /// exit(SandboxFuzzer.serveWorker())
+    /// ```
+    public static func serveWorker() -> Int32 { SandboxWorker.serve() }
 
     /// Functions that return a function doing the work (their random calls call it too).
     static let resultCalled: Set<String> = ["string.gmatch", "coroutine.wrap"]
@@ -94,9 +122,9 @@ public enum SandboxFuzzer {
         public enum Reason: Hashable, Sendable {
             /// It finished after `seconds`, `past` seconds past the budget's time (the shortest try).
             case overran(seconds: Double, past: Double)
-            /// No answer within the timeout: the child was killed.
+            /// No answer within the timeout: the worker was killed.
             case hung(timeout: Double)
-            /// The child process died (the signal; 0 when it exited without an answer).
+            /// The worker process died (the signal; 0 when it exited without an answer).
             case crashed(signal: Int32)
         }
         public var call: Call
@@ -191,22 +219,27 @@ public enum SandboxFuzzer {
     }
 
     /// Runs a campaign. `progress` gets the calls made so far and the number of functions done.
+    /// - Throws: ``LuaError`` when the functions cannot be listed, no worker executable is set,
+    ///   or the calibration loop is not stopped by the budget.
     public static func run(_ options: Options, progress: ((Int, Int) -> Void)? = nil) throws(LuaError) -> Report {
         var names = try functions()
         if let only = options.only { names = names.filter { only.contains($0) } }
-        let budget = try calibrate(timeout: options.timeout)
+        guard let executable = options.worker else {
+            throw LuaError(kind: .runtime, message: "sandbox fuzzer: no worker: the calls run in `reorder sandbox-worker`, and this program is not reorder (set Options.worker)")
+        }
+        let worker = SandboxWorker(executable: executable)
+        defer { worker.stop() }
+        let budget = try calibrate(worker, timeout: options.timeout)
         var report = Report(seed: options.seed, functions: names, calls: 0, unbuilt: 0, skipped: 0,
                             budgetSeconds: budget, margin: options.margin, longest: nil, longestPassing: nil, failures: [])
         var rng = Generator(seed: options.seed)
         for (index, name) in names.enumerated() {
-            let vm = try LuaVM(options: .policy)
-            vm.output = { _ in }
             var calls = hostileCases.filter { $0.function == name }
             for _ in 0..<max(0, options.runs) { calls.append(rng.call(name)) }
             var failed = 0
             for call in calls {
                 if failed >= options.failuresPerFunction { report.skipped += 1; continue }
-                switch runCase(call, vm: vm, options: options, budget: budget) {
+                switch try runCase(call, worker: worker, options: options, budget: budget) {
                 case .unbuilt:
                     report.unbuilt += 1
                 case .finished(let past):
@@ -235,60 +268,38 @@ public enum SandboxFuzzer {
         case failed(Failure.Reason)
     }
 
-    /// Builds the call's closure in `vm` (policy budget) and makes the call in a child process.
-    static func runCase(_ call: Call, vm: LuaVM, options: Options, budget: Double) -> CaseOutcome {
-        let base = vm.top
-        defer { vm.setTop(base) }
-        do {
-            try vm.load(source(of: call), chunkName: "fuzz")
-            try vm.pcall(nargs: 0, nresults: 1)
-        } catch {
-            return .unbuilt
-        }
-        guard vm.type(at: -1) == LUA_TFUNCTION else { return .unbuilt }
-        let ref = vm.ref()
-        defer { vm.unref(ref) }
+    /// Makes the call in the worker (a fresh policy VM builds its arguments each try).
+    static func runCase(_ call: Call, worker: SandboxWorker, options: Options, budget: Double) throws(LuaError) -> CaseOutcome {
+        let chunk = source(of: call)
         var best = Double.infinity, bestSeconds = 0.0
         for _ in 0...max(0, options.retries) {
-            // A full collection first: the child is a copy-on-write fork, and a collection
-            // step there writes to every page of the heap it marks (a few ms for a heap of
-            // earlier calls' garbage), which would be charged to the call.
-            vm.collectGarbage()
-            vm.pushRef(ref)
-            let r = isolatedCall(vm, timeout: options.timeout)
-            switch Int(r.outcome) {
-            case Int(RS_FUZZ_RETURNED.rawValue), Int(RS_FUZZ_RAISED.rawValue):
-                let past = r.cpu_seconds - budget
-                if past < best { best = past; bestSeconds = r.cpu_seconds }
+            switch worker.call(chunk, timeout: options.timeout) {
+            case .unbuilt:
+                return .unbuilt
+            case .finished(_, _, _, let cpu, _):
+                let past = cpu - budget
+                if past < best { best = past; bestSeconds = cpu }
                 if best <= options.margin { return .finished(past: best) }
-            case Int(RS_FUZZ_TIMEOUT.rawValue):
+            case .hung:
                 return .failed(.hung(timeout: options.timeout))
-            default:
-                return .failed(.crashed(signal: r.signal))
+            case .crashed(let signal):
+                return .failed(.crashed(signal: signal))
+            case .notStarted(let errno):
+                throw LuaError(kind: .runtime, message: "sandbox fuzzer: cannot start \(worker.executable) sandbox-worker: \(String(cString: strerror(errno)))")
             }
         }
         return .failed(.overran(seconds: bestSeconds, past: best))
     }
 
-    /// Calls the function on top of `vm`'s stack (popping it) in a forked child.
-    static func isolatedCall(_ vm: LuaVM, timeout: Double) -> rs_fuzz_result {
-        var r = rs_fuzz_result()
-        rs_fuzz_call(vm.L, timeout, &r)
-        return r
-    }
-
-    /// Median wall time of `while true do end` to budget exhaustion in a policy VM.
-    static func calibrate(timeout: Double) throws(LuaError) -> Double {
-        let vm = try LuaVM(options: .policy)
+    /// Median CPU time of `while true do end` to budget exhaustion in a policy VM of the worker.
+    static func calibrate(_ worker: SandboxWorker, timeout: Double) throws(LuaError) -> Double {
         var times: [Double] = []
         for _ in 0..<5 {
-            try vm.load("return function() while true do end end", chunkName: "fuzz-calibration")
-            try vm.pcall(nargs: 0, nresults: 1)
-            let r = isolatedCall(vm, timeout: timeout)
-            guard r.outcome == Int32(RS_FUZZ_RAISED.rawValue), r.exhausted != 0 else {
-                throw LuaError(kind: .runtime, message: "sandbox fuzzer: the calibration loop was not stopped by the budget (outcome \(r.outcome))")
+            let answer = worker.call("return function() while true do end end", timeout: timeout)
+            guard case .finished(true, true, _, let cpu, _) = answer else {
+                throw LuaError(kind: .runtime, message: "sandbox fuzzer: the calibration loop was not stopped by the budget (\(answer))")
             }
-            times.append(r.cpu_seconds)
+            times.append(cpu)
         }
         times.sort()
         return times[times.count / 2]

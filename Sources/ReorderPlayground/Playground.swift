@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPersistence
 import ReorderScripting
 import ReorderPlot
 import ReorderPersistence
@@ -63,6 +64,9 @@ public final class Playground {
     public private(set) var policyError: String?
     /// The list the playground started with (`reset`).
     let startOptions: SessionOptions
+    /// The demo the list is (nil on a session someone else made, the REPL's): the page draws a
+    /// tab strip as tabs, not as the grid it is built on.
+    let demo: DemoList.Demo?
     var clocks: [Int: Clock] = [:]
     /// The recording under way: the number of the session's inputs when it began, and the
     /// trace's `session` line.
@@ -104,6 +108,7 @@ public final class Playground {
         }
         self.file = file
         startOptions = o
+        demo = options.demo
         ownsSession = true
         try host.setSession(global: global, options: o)
         guard host.session(global: global) != nil else { throw LuaError.script("could not create the session") }
@@ -123,6 +128,7 @@ public final class Playground {
         o.sectionTitles = s.simulator.order.sectionTitles
         o.restore = nil
         startOptions = o
+        demo = nil
         ownsSession = false
         eventsSent = s.events.count
         _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
@@ -275,11 +281,12 @@ public final class Playground {
             let outcome = s.simulator.apply(input)
             if case .frame = input, outcome == .ignored {} else { changed = true }
         }
+        let reported = s.diagnostics.count
         s.collect()
-        var replies: [PlaygroundReply] = []
+        var replies = diagnosticsReplies(s, since: reported)
         if !changed, s.events.count == eventsSent {
             // An idle frame: nothing changed; answer only the sender.
-            return [.sender(sceneMessage(seq: seq))]
+            return replies + [.sender(sceneMessage(seq: seq))]
         }
         replies.append(.everyone(sceneMessage(seq: seq)))
         if reloadPending, s.simulator.state == .idle { replies += reload() }
@@ -437,8 +444,9 @@ public final class Playground {
         guard let s = session else { return [] }
         let sim = s.simulator
         for _ in 0..<2 where sim.state != .idle { _ = sim.apply(.cancel(sim.time)) }
+        let reported = s.diagnostics.count
         s.collect()
-        return [.everyone(sceneMessage(seq: seq))]
+        return diagnosticsReplies(s, since: reported) + [.everyone(sceneMessage(seq: seq))]
     }
 
     // MARK: - Outgoing messages
@@ -487,14 +495,54 @@ public final class Playground {
             w.field("type", "welcome")
             if let seq { w.field("seq", seq) }
             w.field("policies") { w in w.array { w in for p in policyChoices { w.string(p) } } }
+            w.field("descriptions") { w in w.array { w in for d in policyDescriptions() { w.string(d) } } }
             w.field("policy", s?.policyName ?? "")
             w.field("source", policyReference)
             if let file { w.field("file", file) }
             w.field("layout", s?.options.layout.rawValue ?? "table")
+            if let demo { w.field("demo", demo.rawValue) }
             if let policyError { w.field("policy_error", policyError) }
             w.field("curve_svg", curveSVG())
+            // What the policy reported so far (its load warnings, a hook that failed), for a
+            // page that joins now; `print` lines only as they come (``diagnosticsReplies``).
+            if let s { w.field("diagnostics") { $0.value(Self.diagnosticsJSON(s.diagnostics.filter { $0.kind != .print }, of: s)) } }
         }
         return w.text
+    }
+
+    /// The policy diagnostics `s` collected since it had `count` (the terminal has shown them
+    /// through the host's output), as one `diagnostics` message to every page.
+    func diagnosticsReplies(_ s: ScriptSession, since count: Int) -> [PlaygroundReply] {
+        guard s.diagnostics.count > count else { return [] }
+        var w = JSONWriter()
+        w.object { w in
+            w.field("v", PlaygroundProtocol.version)
+            w.field("type", PlaygroundProtocol.HostMessage.diagnostics.rawValue)
+            w.field("diagnostics") { $0.value(Self.diagnosticsJSON(s.diagnostics[count...], of: s)) }
+        }
+        return [.everyone(w.text)]
+    }
+
+    /// Diagnostics as the page gets them (``ReorderLua/PolicyDiagnostic/json(_:policy:)``),
+    /// labelled with the policy's own name.
+    static func diagnosticsJSON(_ list: some Collection<PolicyDiagnostic>, of s: ScriptSession) -> JSONValue {
+        PolicyDiagnostic.json(Array(list), policy: PolicyDiagnostic.label(of: s.simulator.policy))
+    }
+
+    /// The built-in policies' one-line descriptions (their `description` fields), loaded once.
+    static let builtinDescriptions: [String: String] = {
+        var out: [String: String] = [:]
+        for name in LuaPolicy.builtinNames { out[name] = (try? LuaPolicy(named: name))?.summary }
+        return out
+    }()
+
+    /// `welcome`'s `descriptions`: each of ``policyChoices``'s one-line description, "" for one
+    /// without (the file's is read again at each welcome: it may have been edited).
+    func policyDescriptions() -> [String] {
+        policyChoices.map { name in
+            if name == "file" { return file.flatMap { (try? LuaPolicy(path: $0))?.summary } ?? "" }
+            return Self.builtinDescriptions[name] ?? ""
+        }
     }
 
     /// The policy's edge-scroll chart (`reorder plot`'s SVG), sampled on a fresh instance.
@@ -514,9 +562,16 @@ public final class Playground {
             if let last = lastGoodCurve, last.key == key { return last.svg }
             return ""
         }
+        // No edge scroll: no chart (the page says so rather than drawing an empty plot).
+        guard policy.configuration.edgeScroll.enabled else {
+            lastGoodCurve = (key, "")
+            return ""
+        }
         var options = SpeedPlot.Options(viewport: s.simulator.viewport, frameRate: s.options.frameRate)
+        // The page shows the chart at its own size, so its text stays 11 px (SpeedPlot's
+        // smallest): 360 px of plot is as narrow as its panel titles allow (478 px in all).
         options.plotWidth = 360
-        options.plotHeight = 200
+        options.plotHeight = 150
         options.scrollAxis = s.simulator.layout.scrollAxis   // a strip: default's curve along x
         let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
         lastGoodCurve = (key, svg)

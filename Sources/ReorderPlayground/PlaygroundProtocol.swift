@@ -107,7 +107,7 @@ public enum PlaygroundProtocol {
 
     /// The messages the host sends, by `type`.
     public enum HostMessage: String, CaseIterable, Sendable {
-        case welcome, scene, status, trace, error
+        case welcome, scene, status, trace, error, diagnostics
         case policyError = "policy_error"
     }
 

@@ -19,17 +19,15 @@ extension Scene {
             w.field("content") { $0.array { $0.number(contentSize.width); $0.number(contentSize.height) } }
             w.field("offset") { $0.array { $0.number(offset.x); $0.number(offset.y) } }
             w.field("max_offset") { $0.array { $0.number(maximumOffset.x); $0.number(maximumOffset.y) } }
-            w.field("headers") { w in
-                w.array { w in
-                    for h in headers {
-                        w.object { w in
-                            w.field("section", h.section + 1)
-                            w.field("title", h.title)
-                            w.field("frame") { rect(&$0, h.frame) }
-                        }
-                    }
+            func header(_ w: inout JSONWriter, _ h: Header) {
+                w.object { w in
+                    w.field("section", h.section + 1)
+                    w.field("title", h.title)
+                    w.field("frame") { rect(&$0, h.frame) }
                 }
             }
+            w.field("headers") { w in w.array { w in for h in headers { header(&w, h) } } }
+            if let h = pinnedHeader { w.field("pinned_header") { header(&$0, h) } }
             w.field("cells") { w in
                 w.array { w in
                     for c in cells {
@@ -101,6 +99,7 @@ extension Scene {
                             w.field("direction", z.direction)
                             w.field("depth", z.depth)
                             w.field("speed", z.speed)
+                            w.field("scrolled", z.scrolled)
                         }
                     }
                 }

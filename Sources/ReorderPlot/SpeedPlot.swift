@@ -132,7 +132,8 @@ public struct SpeedPlot {
                 "drag begins " + (d == 0 ? "at the edge (depth = zone)"
                     : d < 0 ? "\(SVGNumber.format(-d)) pt past the edge (depth = zone + \(SVGNumber.format(-d)) pt)"
                     : "\(SVGNumber.format(d)) pt inside the edge (depth = zone − \(SVGNumber.format(d)) pt)")
-            } ?? "each policy where its speed first reaches its top (\"over time\" in the legend)"
+            } ?? (enabled.count == 1 ? "where its speed first reaches its top"   // one curve: short enough for the playground's 478 px chart
+                  : "each policy where its speed first reaches its top (\"over time\" in the legend)")
             let settle = enabled.map(\.element.settleTime).max() ?? 0
             let tTicks = NiceTicks(upTo: min(o.maxTime, max(0.5, settle * 1.25)))
             var time = ChartPanel(

@@ -23,6 +23,11 @@ extension ScriptSession {
         .record(["x": .number(r.minX), "y": .number(r.minY), "width": .number(r.size.width), "height": .number(r.size.height)])
     }
 
+    /// A header as `s:scene()` gives it: its 1-based section, title and frame.
+    static func headerValue(_ h: Scene.Header) -> LuaValue {
+        .record(["section": .integer(h.section + 1), "title": .string(h.title), "frame": rectValue(h.frame)])
+    }
+
     /// `s:scene()`: positions 1-based, frames `{x, y, width, height}` in viewport coordinates.
     ///
     /// ```lua
@@ -42,19 +47,19 @@ extension ScriptSession {
         var zones: [String: LuaValue] = [:]
         for z in scene.edgeZones {
             zones[z.axis.rawValue] = .record(["zone": .number(z.length), "direction": .number(z.direction),
-                                              "depth": .number(z.depth), "speed": .number(z.speed)])
+                                              "depth": .number(z.depth), "speed": .number(z.speed),
+                                              "scrolled": .number(z.scrolled)])
         }
         var out: [String: LuaValue] = [
             "time": .number(scene.time), "state": .string(scene.state.rawValue), "policy": .string(scene.policyName),
             "viewport": .record(["width": .number(scene.viewport.width), "height": .number(scene.viewport.height)]),
             "content": .record(["width": .number(scene.contentSize.width), "height": .number(scene.contentSize.height)]),
             "offset": .record(["x": .number(scene.offset.x), "y": .number(scene.offset.y)]),
-            "headers": .array(scene.headers.map {
-                .record(["section": .integer($0.section + 1), "title": .string($0.title), "frame": ScriptSession.rectValue($0.frame)])
-            }),
+            "headers": .array(scene.headers.map(ScriptSession.headerValue)),
             "cells": .array(cells),
             "zones": .record(zones),
         ]
+        if let h = scene.pinnedHeader { out["pinned_header"] = ScriptSession.headerValue(h) }
         if let p = scene.placeholder {
             out["placeholder"] = .record(["at": ScriptSession.positionValue(p.position), "frame": ScriptSession.rectValue(p.frame),
                                           "style": ScriptSession.placeholderValue(p.style)])

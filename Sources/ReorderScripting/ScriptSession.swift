@@ -212,9 +212,8 @@ public final class ScriptSession {
         if !new.isEmpty {
             diagnostics.append(contentsOf: new)
             if diagnostics.count > 2 * Self.diagnosticLimit { diagnostics.removeFirst(diagnostics.count - Self.diagnosticLimit) }
-            // The failing policy's own name, also after a switch-off made `default` answer.
-            let label = (simulator.policy as? LuaPolicy)?.ownName ?? policyName
-            for d in new { output("[policy \(label)] \(d)\n") }
+            let label = PolicyDiagnostic.label(of: simulator.policy)
+            for d in new { output(d.line(policy: label) + "\n") }
         }
     }
 

@@ -577,6 +577,8 @@ public final class ScriptingHost {
             session.onRelease = { vm.unref(ref) }
         }
         nextSessionId += 1
+        // The policy's load warnings (an unknown field) are shown now, not at the first call.
+        session.collect()
         return session
     }
 

@@ -20,6 +20,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png  # noqa: E402
 from test_playground import ARTIFACTS, PageTest, assert_inputs_in_time_order, wait  # noqa: E402
 
 HOW_TO = "Use the arrow keys to move, space to drop, escape to cancel."
@@ -273,6 +274,68 @@ class KeyboardPlayground(PageTest):
         wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the drop to end")
         self.js("document.getElementById('reset').click()")
         wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
+
+
+    def test_one_live_region_says_the_announcements_only(self):
+        """Every live region on the page, by attribute or role: the announcer (the policy's
+        announcements) and the policy error's alert, shown only for a broken save. The events
+        list is not one: a drag's every `move` line would be read. A keyboard lift is said once,
+        in the announcer."""
+        live = "[aria-live], [role=status], [role=log], [role=alert], [role=marquee], [role=timer]"
+        self.assertEqual(self.js(f"return [...document.querySelectorAll('{live}')].map((e) => e.id)"),
+                         ["announcer", "policy-error"])
+        self.assertIsNone(self.js(f"return document.getElementById('log').closest('{live}')"))
+        self.js("document.querySelector('#content .cell[data-id=\"Standup\"]').focus()")
+        wait(lambda: self.focused_id() == "Standup", what="the focus on Standup")
+        self.press(Keys.SPACE)
+        self.said(f"Lifted Standup, position 2 of 15 in Today. {HOW_TO}")
+        self.press(Keys.ESCAPE)
+        self.said("Movement cancelled. Standup returned to position 2.")
+        wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the cancel to end")
+
+    def test_the_lifted_item_shows_the_focus_ring(self):
+        """Lifted by the keyboard, the item is drawn by the snapshot over its cell: the ring
+        goes on the snapshot (a 3 px #0a84ff outline, seen in the pixels along its edge), and
+        comes off at the drop."""
+        self.js("document.querySelector('#content .cell[data-id=\"Standup\"]').focus()")
+        wait(lambda: self.focused_id() == "Standup", what="the focus on Standup")
+        self.press(Keys.SPACE)
+        self.said(f"Lifted Standup, position 2 of 15 in Today. {HOW_TO}")
+        wait(lambda: self.js("return window.__play.scene.snapshot && window.__play.scene.snapshot.lift === 1"),
+             what="the end of the lift")
+        style = self.js("const s = getComputedStyle(document.getElementById('snapshot'));"
+                        "return [s.outlineStyle, s.outlineWidth, s.outlineColor]")
+        r = self.js("return document.getElementById('snapshot').getBoundingClientRect().toJSON()")
+        path = os.path.join(ARTIFACTS, "keyboard-lifted-ring.png")
+        self.driver.save_screenshot(path)
+        with open(path, "rb") as f:
+            _, _, rows = png.read(f.read())
+        self.press(Keys.ESCAPE)
+        self.said("Movement cancelled. Standup returned to position 2.")
+        wait(lambda: self.js("return window.__play.scene.state") == "idle", what="the cancel to end")
+        self.assertEqual(style, ["solid", "3px", "rgb(10, 132, 255)"])
+        # Along the snapshot's top edge, inside it: the ring's blue, nearly all the way across.
+        y = int(r["top"]) + 1
+        blue = [x for x in range(int(r["left"]) + 4, int(r["right"]) - 4)
+                if abs(rows[y][x][0] - 10) < 40 and abs(rows[y][x][1] - 132) < 40 and rows[y][x][2] > 215]
+        self.assertGreater(len(blue), 0.9 * (r["width"] - 8), "no focus ring along the snapshot's top edge")
+        # Dropped: the ring is back on the item's own cell, the snapshot's is gone.
+        self.assertFalse(self.js("return document.getElementById('snapshot').classList.contains('kb-focus')"))
+        self.assertEqual(self.focused_id(), "Standup")
+
+    def test_no_actions_button_once_the_focus_leaves_the_list(self):
+        """The focused item's "⋯" actions button goes with the focus: tabbing out of the list
+        to the policy picker hides it, and Shift+Tab back lands on an item (the last drawn), not
+        on it."""
+        self.js("document.querySelector('#content .cell[data-id=\"Standup\"]').focus()")
+        wait(lambda: self.focused_id() == "Standup", what="the focus on Standup")
+        button = "return !document.getElementById('kb-menu-button').hidden"
+        wait(lambda: self.js(button), what="the actions button")
+        self.js("document.getElementById('policy').focus()")
+        wait(lambda: not self.js(button), what="the actions button to go")
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        self.assertNotEqual(self.js("return document.activeElement.id"), "kb-menu-button")
+        self.assertTrue(self.js("return !!document.activeElement.closest('#content .cell')"))
 
 
 if __name__ == "__main__":

@@ -65,6 +65,9 @@ class PageTest(unittest.TestCase):
     """A `reorder play` server (arguments from `server_args`) and a headless Chromium on its page;
     the helpers. The cases are in the subclasses."""
 
+    # The first three items of the list the server starts with (`--rows N`: "1", "2", "3").
+    FIRST_ROWS = ["1", "2", "3"]
+
     @classmethod
     def server_args(cls):
         raise NotImplementedError
@@ -93,6 +96,8 @@ class PageTest(unittest.TestCase):
                   "--force-device-scale-factor=1"]:
             options.add_argument(a)
         options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        # The console, for the tests that the page logs no error (driver.get_log("browser")).
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
         cls.driver = webdriver.Chrome(options=options, service=service)
 
@@ -123,7 +128,7 @@ class PageTest(unittest.TestCase):
         Select(self.driver.find_element(By.ID, "policy")).select_by_value(policy)
         wait(lambda: self.driver.title == f"reorder play: {name or policy}", what=f"policy {policy}")
         self.driver.find_element(By.ID, "reset").click()
-        wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+        wait(lambda: self.host_state()["order"][0][:3] == self.FIRST_ROWS, what="the reset list")
 
     def origin(self):
         return self.js("const v = document.getElementById('viewport'); const r = v.getBoundingClientRect();"
@@ -161,7 +166,10 @@ class PageTest(unittest.TestCase):
     def transform(self):
         """(scale, rotation) of the snapshot's computed CSS transform."""
         t = self.js("return getComputedStyle(document.getElementById('snapshot')).transform")
-        a, b, c, d = [float(v) for v in re.match(r"matrix\(([^)]*)\)", t).group(1).split(",")[:4]]
+        # matrix(a, b, c, d, e, f), or matrix3d(a, b, 0, 0, c, d, ...) for the page's translate3d
+        m = re.match(r"matrix(3d)?\(([^)]*)\)", t)
+        v = [float(x) for x in m.group(2).split(",")]
+        a, b = v[0], v[1]
         return math.hypot(a, b), math.atan2(b, a)
 
 
@@ -427,10 +435,12 @@ class Playground(PageTest):
         trace = wait(lambda: self.js("return window.__play.traceText"), what="the trace")
         expected = ["1", "3", "4", "2", "5", "6"]
         self.assertEqual(self.host_state()["order"][0][:6], expected)
-        # The download link is reachable by Tab once shown, and its blob is the trace.
+        # The download link is reachable by Tab once shown (after Reset list, the last control
+        # of the row: its place is kept while hidden, so showing it moves nothing), and its
+        # blob is the trace.
         link = d.find_element(By.ID, "download")
         self.assertTrue(link.is_displayed())
-        self.js("document.getElementById('stop').focus()")
+        self.js("document.getElementById('reset').focus()")
         ActionChains(d).send_keys(Keys.TAB).perform()
         self.assertEqual(self.js("return document.activeElement.id"), "download")
         blob = d.execute_async_script("const done = arguments[arguments.length - 1];"
@@ -449,7 +459,7 @@ class Playground(PageTest):
         def reset():
             self.js("window.__play.lastReplaying = false; window.__play.sawReplaying = false;")
             d.find_element(By.ID, "reset").click()
-            wait(lambda: self.host_state()["order"][0][:3] == ["1", "2", "3"], what="the reset list")
+            wait(lambda: self.host_state()["order"][0][:3] == self.FIRST_ROWS, what="the reset list")
 
         def stopped(how):
             wait(lambda: not self.js("return !!window.__play.lastReplaying"), what=f"the replay stopped by {how}")

@@ -7,11 +7,11 @@ import Testing
 /// What a user reads besides the examples: the README, docs/*.md and the help texts say what
 /// is, for a reader today, and their tables are whole.
 @Suite struct DocsTextTests {
-    /// README.md and every page of docs/.
+    /// README.md, BENCHMARKS.md and every page of docs/.
     static func pages() throws -> [(String, String)] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path)
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        return try (["README.md"] + docs).map { ($0, try DocBlocks.text($0)) }
+        return try (["README.md", "BENCHMARKS.md"] + docs).map { ($0, try DocBlocks.text($0)) }
     }
 
     /// Every help text: `reorder --help`, each subcommand's and the REPL's `:help`.

@@ -196,7 +196,8 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         let status = Plotter.plot(["bad.lua", "jx_movable"], out: "bad.svg",
                                   console: .buffered(output: out, errors: errors, currentDirectory: dir.path))
         #expect(status == 1)
-        #expect(errors.text.hasPrefix("reorder plot: bad: error: bad.lua:2: speed: too deep\n"))
+        // As every command shows a policy's diagnostics (PolicyDiagnostic.line(policy:)).
+        #expect(errors.text.hasPrefix("[policy bad] error: bad.lua:2: speed: too deep\n"))
         #expect(errors.text.hasSuffix("reorder plot: hooks failed in bad: the curve shows the fallback speeds, not the policy's\n"))
         let details = try svgElements(dir.appendingPathComponent("bad.svg")).filter { $0.attributes["class"] == "legend-detail" }
         #expect(details.first?.text.hasPrefix("hook failed, fallback speeds, zone 100 pt") == true)

@@ -25,7 +25,7 @@ import Testing
             local s = reorder.session{ policy = "quick.lua", rows = 3 }
             local c = s:config()
             print(s:policy(), c.min_press_duration, c.snapshot.scale, c.snapshot.shadow.opacity, c.snapshot.shadow.radius)
-            -- From `default` (POLICIES.md's field table): alpha 0.98, the shadow's offset (0, -3).
+            -- From `default` (POLICIES.md's field table): alpha 0.98, the shadow's offset (0, 3).
             print(c.snapshot.alpha, c.snapshot.shadow.offset.x, c.snapshot.shadow.offset.y)
             print(s:can_move(1, 1), s:can_move(1, 2), s:can_move(1, 3))
             -- Lifted after 0.3 s of press, where `default` waits 0.5 s.
@@ -39,7 +39,7 @@ import Testing
         #expect(status == 0, "\(err)")
         #expect(printed == """
             quick\t0.3\t1.1\t0.3\t6.0
-            0.98\t0.0\t-3.0
+            0.98\t0.0\t3.0
             false\ttrue\ttrue
             pressing
             dragging

@@ -1,4 +1,5 @@
 import Testing
+import ReorderFuzz
 @testable import ReorderCore
 
 /// Three lists "today", "next", "later" of `n` tasks each (ids t0.., n0.., l0..).
@@ -110,10 +111,10 @@ final class BoardPolicy: DefaultPolicy {
                             viewport: phone, inset: 40, spacing: 8, rowHeight: 44, headerHeight: 30)
         b.setListOffset(0, 123.4)
         b.setListOffset(3, 1000)
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<300 {
-            let rect = Rect(x: rng.next(in: -50...1500), y: rng.next(in: -50...700),
-                            width: rng.next(in: 0.5...500), height: rng.next(in: 0.5...700))
+            let rect = Rect(x: rng.double(in: -50...1500), y: rng.double(in: -50...700),
+                            width: rng.double(in: 0.5...500), height: rng.double(in: 0.5...700))
             var expected: [ItemPosition] = []
             for s in 0..<b.sectionCount {
                 for i in 0..<b.count(s) {
@@ -271,22 +272,22 @@ final class BoardPolicy: DefaultPolicy {
     }
 
     @Test func randomDragsKeepTheInvariants() {
-        var rng = SplitMix(seed: 3)
+        var rng = SplitMix64(seed: 3)
         for round in 0..<20 {
             let order = Order(sections: [rowItems(Int(rng.next() % 15), prefix: "a"), rowItems(Int(rng.next() % 15), prefix: "b"),
                                          rowItems(Int(rng.next() % 15), prefix: "c")])
             let policy = BoardPolicy(ramp: round % 2 == 0)
             policy.veto = round % 3 == 0
             let sim = DragSimulator(order: order, layout: board(order), viewport: phone, policy: policy)
-            sim.press(at: Point(x: rng.next(in: 0...375), y: rng.next(in: 0...667)))
+            sim.press(at: Point(x: rng.double(in: 0...375), y: rng.double(in: 0...667)))
             sim.hold(0.6)
             for _ in 0..<30 {
-                sim.move(to: Point(x: rng.next(in: -20...395), y: rng.next(in: -20...687)), over: 0.05)
-                #expect(sim.invariantViolations() == [], "round \(round)")
+                sim.move(to: Point(x: rng.double(in: -20...395), y: rng.double(in: -20...687)), over: 0.05)
+                #expect(InvariantChecker.violations(of: sim.session) == [], "round \(round)")
             }
             if round % 4 == 1 { sim.cancel() } else { sim.release() }
             sim.settle()
-            #expect(sim.invariantViolations() == [], "round \(round)")
+            #expect(InvariantChecker.violations(of: sim.session) == [], "round \(round)")
             #expect(sim.order.totalCount == order.totalCount)
             let b = sim.layout as? BoardLayout
             // Every drag ends on a page (and nothing else moves the offset here).

@@ -137,16 +137,16 @@ import Testing
     /// Any horizontal grid is the vertical grid with sizes, insets and the viewport turned:
     /// every frame, header and hit mirrors across the diagonal (random shapes, seed 2121).
     @Test func aHorizontalGridIsTheVerticalOneTurned() {
-        var rng = SplitMix(seed: 2121)
+        var rng = SplitMix64(seed: 2121)
         for _ in 0..<40 {
-            let sections = (0..<Int(rng.next(in: 1...4))).map { s in rowItems(Int(rng.next(in: 0...30)), prefix: "s\(s)r") }
+            let sections = (0..<Int(rng.double(in: 1...4))).map { s in rowItems(Int(rng.double(in: 0...30)), prefix: "s\(s)r") }
             let order = Order(sections: sections)
-            let w = rng.next(in: 20...150), h = rng.next(in: 20...150)
-            let insets = GridLayout.Insets(top: rng.next(in: 0...20), left: rng.next(in: 0...20),
-                                           bottom: rng.next(in: 0...20), right: rng.next(in: 0...20))
+            let w = rng.double(in: 20...150), h = rng.double(in: 20...150)
+            let insets = GridLayout.Insets(top: rng.double(in: 0...20), left: rng.double(in: 0...20),
+                                           bottom: rng.double(in: 0...20), right: rng.double(in: 0...20))
             let turnedInsets = GridLayout.Insets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom)
-            let spacing = rng.next(in: 0...12), lineSpacing = rng.next(in: 0...12), header = rng.next(in: 0...30)
-            let across = rng.next(in: 100...700)
+            let spacing = rng.double(in: 0...12), lineSpacing = rng.double(in: 0...12), header = rng.double(in: 0...30)
+            let across = rng.double(in: 100...700)
             let horizontal = GridLayout(order: order, width: across, itemSize: Size(width: w, height: h),
                                         interitemSpacing: spacing, lineSpacing: lineSpacing, sectionInsets: insets,
                                         headerHeight: header, direction: .horizontal)
@@ -163,7 +163,7 @@ import Testing
                 }
             }
             for _ in 0..<50 {
-                let p = Point(x: rng.next(in: -10...2000), y: rng.next(in: -10...across + 10))
+                let p = Point(x: rng.double(in: -10...2000), y: rng.double(in: -10...across + 10))
                 #expect(horizontal.position(at: p) == vertical.position(at: Point(x: p.y, y: p.x)))
                 #expect(horizontal.proposedPosition(at: p, dragging: pos(0, 0))
                         == vertical.proposedPosition(at: Point(x: p.y, y: p.x), dragging: pos(0, 0)))

@@ -3,27 +3,12 @@ import Testing
 
 /// Seeded random inputs against misbehaving policies: the invariants hold after every step.
 @Suite struct RandomInputTests {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-        mutating func double(_ lo: Double, _ hi: Double) -> Double {
-            lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-        }
-    }
-
     /// A policy whose every answer is random, including nonsense.
     final class Chaos: DragPolicy {
-        var rng: SplitMix
+        var rng: SplitMix64
         let configuration: PolicyConfiguration
         init(seed: UInt64) {
-            rng = SplitMix(state: seed)
+            rng = SplitMix64(seed: seed)
             var c = PolicyConfiguration(name: "chaos")
             c.minPressDuration = 0.2
             c.edgeScroll.axes = .both
@@ -32,30 +17,30 @@ import Testing
             c.snapshot.scale = seed % 5 == 0 ? .nan : 1.1
             configuration = c
         }
-        func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { rng.int(5) != 0 }
+        func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { rng.int(in: 0...4) != 0 }
         func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
-            switch rng.int(4) {
+            switch rng.int(in: 0...3) {
             case 0: return nil
-            case 1: return ItemPosition(section: rng.int(5) - 1, item: rng.int(40) - 5)
+            case 1: return ItemPosition(section: rng.int(in: 0...4) - 1, item: rng.int(in: 0...39) - 5)
             default: return proposed
             }
         }
         func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
-            rng.int(2) == 0 ? .move : .exchange
+            rng.int(in: 0...1) == 0 ? .move : .exchange
         }
         func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
-            [Double.nan, -10, 80, .infinity, 200][rng.int(5)]
+            rng.pick([Double.nan, -10, 80, .infinity, 200])
         }
         func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
-            [Double.nan, -100, 900, .infinity, 1e300][rng.int(5)]
+            rng.pick([Double.nan, -100, 900, .infinity, 1e300])
         }
-        func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { rng.int(2) == 0 }
-        func onCancel(_ ctx: PolicyContext) -> CancelResolution { rng.int(2) == 0 ? .revert : .commit }
+        func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { rng.int(in: 0...1) == 0 }
+        func onCancel(_ ctx: PolicyContext) -> CancelResolution { rng.int(in: 0...1) == 0 ? .revert : .commit }
     }
 
     @Test(arguments: 0..<12)
     func invariantsHoldUnderChaos(seed: Int) {
-        var rng = SplitMix(state: UInt64(seed) &* 7919)
+        var rng = SplitMix64(seed: UInt64(seed) &* 7919)
         let policy = Chaos(seed: UInt64(seed))
         let sections = [rowItems(30), rowItems(0, prefix: "e"), rowItems(12, prefix: "s")]
         let sim = tableSimulator(sections, policy: policy, headerHeight: 25,
@@ -63,17 +48,17 @@ import Testing
         var pressBegin = sim.order
         var seen: Set<String> = []
         for _ in 0..<400 {
-            let x = rng.double(-50, 400), y = rng.double(-50, 450)
-            switch rng.int(9) {
+            let x = rng.double(in: -50...400), y = rng.double(in: -50...450)
+            switch rng.int(in: 0...8) {
             case 0: sim.press(at: Point(x: x, y: y))
-            case 1: sim.move(to: Point(x: x, y: y), over: rng.double(0, 0.3))
+            case 1: sim.move(to: Point(x: x, y: y), over: rng.double(in: 0...0.3))
             case 2: sim.release()
             case 3: sim.cancel()
-            case 4: sim.tick(rng.int(20))
-            case 5: sim.hold(rng.double(0, 0.5))
-            case 6: sim.apply(.frame(sim.time + rng.double(-0.1, 0.1)))
+            case 4: sim.tick(rng.int(in: 0...19))
+            case 5: sim.hold(rng.double(in: 0...0.5))
+            case 6: sim.apply(.frame(sim.time + rng.double(in: -0.1...0.1)))
             case 7: sim.apply(.move(sim.time, Point(x: .nan, y: y)))
-            default: sim.drag(from: pos(0, rng.int(30)), to: pos(rng.int(2) * 2, rng.int(12)), over: 0.2)
+            default: sim.drag(from: pos(0, rng.int(in: 0...29)), to: pos(rng.int(in: 0...1) * 2, rng.int(in: 0...11)), over: 0.2)
             }
             expectInvariants(sim)
             seen.formUnion(sim.takeEvents().map(\.typeName))

@@ -46,4 +46,56 @@ import Testing
         #expect(b.lists.map(\.count) == [30, 30])
         #expect(b.contextListOffset == 0)   // no drag: the current page's list, list 1
     }
+
+    /// `scrolled` is the scroll the frame made, not the speed the policy gives: 100 rows of
+    /// 44 pt (4400 − 667 = 3733 pt of scroll). Row 2 lifted at y 66, inside `default`'s 120 pt
+    /// top zone, on an unscrolled list: a speed, no scroll. The finger 60 pt into the bottom
+    /// zone after the 0.4 s ramp: 1500 × (60/120)² = 375 pt/s, the offset moving 375 / 60 =
+    /// 6.25 pt a frame. At the end of the list: the speed still, no scroll.
+    @Test func aZoneSaysHowFastTheLastFrameScrolled() throws {
+        let sim = DragSimulator(sections: [(1...100).map { Item("r\($0)") }], viewport: Size(width: 375, height: 667),
+                                policy: DefaultPolicy())
+        _ = sim.pressItem(ItemPosition(section: 0, item: 1))
+        _ = sim.hold(0.6)
+        var zone = try #require(sim.session.scene(policy: sim.policy).edgeZones.first)
+        #expect(sim.session.state == .dragging)
+        #expect(zone.direction == -1 && zone.speed > 0)
+        #expect(zone.scrolled == 0)
+        sim.move(to: Point(x: 187.5, y: 667 - 60))
+        sim.tick(30)
+        let before = sim.session.offset.y
+        sim.tick()
+        zone = try #require(sim.session.scene(policy: sim.policy).edgeZones.first)
+        #expect(abs(zone.speed - 375) < 1e-9)
+        #expect(abs(zone.scrolled - (sim.session.offset.y - before) * 60) < 1e-9)
+        #expect(abs(zone.scrolled - 375) < 1e-9)
+        sim.tick(60 * 12)
+        #expect(sim.session.offset.y == 4400 - 667)
+        zone = try #require(sim.session.scene(policy: sim.policy).edgeZones.first)
+        #expect(zone.direction == 1 && abs(zone.speed - 375) < 1e-9)
+        #expect(zone.scrolled == 0)
+        _ = sim.release()
+        sim.settle()
+        #expect(sim.session.scene(policy: sim.policy).edgeZones.first?.scrolled == 0)
+    }
+
+    /// Two sections of 20 rows under 28 pt headers: section 2's header at 28 + 20 × 44 = 908.
+    /// Scrolled to 100, section 1's header (at 0) is above the top: pinned at y 0. At 890 the
+    /// next header is 908 − 890 = 18 pt down, pushing the pinned one to 18 − 28 = −10. At 908
+    /// section 2's own header is at the top: nothing is pinned; past it, section 2's is.
+    @Test func theTopSectionsHeaderIsPinned() {
+        let order = Order(sections: [(1...20).map { Item("a\($0)") }, (1...20).map { Item("b\($0)") }],
+                          titles: ["Today", "Later"])
+        var session = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44, headerHeight: 28),
+                                  viewport: Size(width: 375, height: 667))
+        #expect(session.scene().pinnedHeader == nil)
+        session.setOffset(Point(x: 0, y: 100))
+        #expect(session.scene().pinnedHeader == Scene.Header(section: 0, title: "Today", frame: Rect(x: 0, y: 0, width: 375, height: 28)))
+        session.setOffset(Point(x: 0, y: 890))
+        #expect(session.scene().pinnedHeader?.frame == Rect(x: 0, y: -10, width: 375, height: 28))
+        session.setOffset(Point(x: 0, y: 908))
+        #expect(session.scene().pinnedHeader == nil)
+        session.setOffset(Point(x: 0, y: 1000))
+        #expect(session.scene().pinnedHeader?.title == "Later")
+    }
 }

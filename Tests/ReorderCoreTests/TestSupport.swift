@@ -1,4 +1,5 @@
 import Testing
+import ReorderFuzz
 @testable import ReorderCore
 
 /// Items named "r0", "r1", ...
@@ -13,9 +14,9 @@ func pos(_ s: Int, _ i: Int) -> ItemPosition { ItemPosition(section: s, item: i)
 func expectPositionsInRectMatchAScan(_ grid: GridLayout, seed: UInt64, x: ClosedRange<Double>, y: ClosedRange<Double>,
                                      width: ClosedRange<Double>, height: ClosedRange<Double>,
                                      sourceLocation: SourceLocation = #_sourceLocation) {
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
-        let rect = Rect(x: rng.next(in: x), y: rng.next(in: y), width: rng.next(in: width), height: rng.next(in: height))
+        let rect = Rect(x: rng.double(in: x), y: rng.double(in: y), width: rng.double(in: width), height: rng.double(in: height))
         var expected: [ItemPosition] = []
         for s in 0..<grid.sectionCount {
             for i in 0..<grid.count(s) {
@@ -31,20 +32,20 @@ func expectPositionsInRectMatchAScan(_ grid: GridLayout, seed: UInt64, x: Closed
     }
 }
 
-/// A table simulator over `sections` with the invariant check available.
+/// A table simulator over `sections`.
 func tableSimulator(_ sections: [[Item]], policy: any DragPolicy, rowHeight: Double = 44,
                     headerHeight: Double = 0, frameRate: Double = 60, viewport: Size = phone) -> DragSimulator {
     DragSimulator(sections: sections, viewport: viewport, policy: policy, rowHeight: rowHeight,
                   headerHeight: headerHeight, frameRate: frameRate)
 }
 
-/// Records a failed expectation for every broken invariant.
+/// Records a failed expectation for every broken invariant (``InvariantChecker/violations(of:)``).
 func expectInvariants(_ sim: DragSimulator, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(sim.invariantViolations() == [], sourceLocation: sourceLocation)
+    expectInvariants(sim.session, sourceLocation: sourceLocation)
 }
 
 func expectInvariants(_ session: DragSession, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(session.invariantViolations() == [], sourceLocation: sourceLocation)
+    #expect(InvariantChecker.violations(of: session) == [], sourceLocation: sourceLocation)
 }
 
 /// `DefaultPolicy` with exchange semantics.

@@ -54,6 +54,18 @@ struct CorpusTests {
         case "on_move": policy.onMove(ctx, from: a, to: b); isFallback = true
         case "on_end": isFallback = policy.onEnd(ctx, from: a, to: b) == true
         case "on_cancel": isFallback = policy.onCancel(ctx) == .revert
+        case "can_select": isFallback = policy.canSelect(ctx, at: a) == false
+        case "can_add": isFallback = policy.canAdd(ctx, at: a) == false
+        case "instructions": isFallback = policy.instructions(ctx, at: a) == KeyboardTexts.instructions
+        case "actions":
+            let offered: [KeyboardAction] = [.moveDown, .moveToEnd]
+            isFallback = policy.actions(ctx, at: a, offered: offered) == offered
+        case "announce":
+            // A keyboard lift asks `announce` for its `lift` text; the fallback is the built-in one.
+            let sim = DragSimulator(sections: table, viewport: viewport, policy: policy)
+            sim.focus(a)
+            sim.key(.space)
+            isFallback = sim.takeAnnouncements().map(\.speech) == [.builtIn]
         default: isFallback = false
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -160,7 +172,7 @@ struct CorpusTests {
         // A policy that fails on every frame must be switched off, not slow every frame down.
         #expect(driveSeconds < 20, "\(entry): the drags took \(driveSeconds) s")
         #expect(run.replay == nil, "\(entry): \(run.replay.map(String.init(describing:)) ?? "")")
-        #expect(run.sim.invariantViolations() == [])
+        #expect(InvariantChecker.violations(of: run.sim.session) == [])
         let ids = run.sim.order.flattened.map(\.id)
         #expect(ids.sorted() == Self.table[0].map(\.id).sorted(), "\(entry): items lost or duplicated")
         if let lua = run.sim.policy as? LuaPolicy {
@@ -243,7 +255,7 @@ struct CorpusTests {
         #expect(sim.drag(from: ItemPosition(section: 0, item: 0), to: ItemPosition(section: 0, item: 3)))
         #expect(sim.order.flattened.map(\.title).sorted() == Self.table[0].map(\.title).sorted())
         #expect(sim.viewport == Self.viewport)
-        #expect(sim.invariantViolations() == [])
+        #expect(InvariantChecker.violations(of: sim.session) == [])
     }
 
     /// A print flood is capped in the host's log, and the drag still completes.

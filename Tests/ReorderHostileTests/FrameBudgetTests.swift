@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ReorderCore
 import ReorderLua
@@ -43,12 +42,6 @@ struct FrameBudgetTests {
         let path = dir.appendingPathComponent("burner.lua").path
         try burner.write(toFile: path, atomically: true, encoding: .utf8)
         return (dir, path)
-    }
-
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// The zone hook is charged 900,000 per call and never stopped by the per-call budget.
@@ -105,22 +98,25 @@ struct FrameBudgetTests {
         #expect(Set(sim.order.flattened.map(\.id)).count == 60 && sim.order.flattened.count == 60)
     }
 
-    /// The same policy through the session API: `s:drag` finishes quickly and the report
-    /// names the file and the budget.
-    @Test func sDragFinishesQuicklyAndTheReportNamesTheFile() throws {
-        let (dir, path) = try Self.writeBurner()
+    /// The same policy through the session API: `s:drag` runs the burner in 3 frames only, then
+    /// `default` answers, and the report names the file and the budget.
+    @Test func sDragRunsTheBurnerThreeTimesAndTheReportNamesTheFile() throws {
+        // The burner, saying each time its zone hook runs (`print` reaches the host's output).
+        let counting = Self.burner.replacingOccurrences(of: "burn() return 150", with: "burn() print('zone ran') return 150")
+        let (dir, path) = try Self.write("burner.lua", counting)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = OutputLines()
         let host = try ScriptingHost(output: { out.append($0) })
-        let elapsed = try Self.seconds {
-            try host.run("""
-                local s = reorder.session{ policy = "\(path)", rows = 60 }
-                s:drag(1, 3, 1, 50, 2)
-                assert(#s:order() == 60)
-                """, chunkName: "budget.lua")
-        }
-        // 3 frames of 900,000 instructions (a few ms each) instead of one per frame of the drag.
-        #expect(elapsed < 3, "s:drag took \(elapsed) s")
+        try host.run("""
+            local s = reorder.session{ policy = "\(path)", rows = 60 }
+            s:drag(1, 3, 1, 50, 2)
+            assert(#s:order() == 60)
+            """, chunkName: "budget.lua")
+        // One zone call per dragging frame, each charged 900,000 (over the per-frame budget of
+        // 500,000): the third makes 3 of the last 10 frames over it, and the policy is switched
+        // off. Then `default` answers the rest of the drag's frames (about 10 s of them): no
+        // more Lua, so the drag costs 3 burns instead of one per frame.
+        #expect(out.text.components(separatedBy: "zone ran").count - 1 == 3, "\(out.text)")
         let text = out.text
         // The host names the policy in use, `default` once switched off; the message names the file.
         #expect(text.contains("] disabled: burner.lua: policy 'burner' switched off: its hooks used more than "
@@ -198,11 +194,14 @@ struct FrameBudgetTests {
         #expect(!policy.isDisabled)
         #expect(policy.drainDiagnostics().isEmpty)
 
-        let elapsed = Self.seconds {
-            _ = sim.drag(from: ItemPosition(section: 0, item: 12), to: ItemPosition(section: 0, item: 0), over: 0.05)
-        }
+        let before = policy.vm.instructionsCharged
+        _ = sim.drag(from: ItemPosition(section: 0, item: 12), to: ItemPosition(section: 0, item: 0), over: 0.05)
         #expect(policy.isDisabled)
-        #expect(elapsed < 3, "\(elapsed) s")
+        // Three heavy frames in a row, then `default` answers: the fast drag charged 3 target
+        // calls (perCallRange each, with the few instructions of the other hooks), not the 12
+        // a drag of 12 rows would ask without the switch-off.
+        let charged = policy.vm.instructionsCharged - before
+        #expect(charged >= 3 * Self.perCallRange.lowerBound && charged < 4 * Self.perCall, "\(charged) instructions")
         let message = try #require(policy.drainDiagnostics().first { $0.kind == .disabled }).message
         #expect(message.hasPrefix("slow_target.lua: policy 'slow_target' switched off: its hooks used more than the per-frame "
                                   + "budget of 500,000 instructions in 3 of the last 10 frames"), "\(message)")

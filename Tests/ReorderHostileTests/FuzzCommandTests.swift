@@ -106,6 +106,13 @@ struct FuzzCommandTests {
                                  probe: try LuaPolicy(path: path), strictLocks: false)
         #expect(again.violation?.invariant == .hookError)
         #expect(again.violation?.message.hasPrefix("pinned.lua:2: can_move: ") == true)
+        // `reorder replay` of the reproduction shows the failure, and exits with 1.
+        let replayOut = OutputBuffer(), replayErrors = OutputBuffer()
+        let replayStatus = Replayer.run(tracePath: tracePath, policy: "pinned.lua", json: false,
+                                        console: .buffered(output: replayOut, errors: replayErrors, currentDirectory: dir.path))
+        #expect(replayStatus == 1)
+        #expect(replayErrors.text.hasPrefix("[policy pinned] error: pinned.lua:2: can_move: attempt to call a nil value (method 'sub')\n"),
+                "\(replayErrors.text)")
 
         let allowed = OutputBuffer()
         let allowedStatus = FuzzCommand.run(policy: "pinned.lua", options: FuzzOptions(runs: 50, seed: 7, allowHookErrors: true),

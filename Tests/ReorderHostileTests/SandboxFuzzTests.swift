@@ -1,12 +1,13 @@
 import Foundation
 import ReorderCLI
 import ReorderLua
+import ReorderTestSupport
 import Testing
 
 /// The sandbox fuzzer (issue 12) with a fixed seed: every library function a policy can
 /// reach, called with extreme arguments in a real policy VM, returns or raises within 10 ms of
-/// the time its budget allows, and never crashes or hangs the host (each call runs in a
-/// child process with a kill timer).
+/// the time its budget allows, and never crashes or hangs the host (each call runs in a worker
+/// process, the built `reorder sandbox-worker`, with a kill timer).
 @Suite("Sandbox fuzzer", .serialized)
 struct SandboxFuzzTests {
     /// The CI seed and the random calls per function (besides the fixed hostile cases).
@@ -44,10 +45,11 @@ struct SandboxFuzzTests {
 
     /// The campaign of CI: every reachable function, with a fixed seed. Any call that hangs,
     /// crashes or runs more than the margin past its budget fails the test with the call as
-    /// Lua (``SandboxFuzzer/knownOpen`` is empty since the bounds of issue 12 landed; a
-    /// function put back on it would be recorded as a known issue instead).
+    /// Lua, whether or not its function is listed in ``SandboxFuzzer/knownOpen``: the list is
+    /// empty, and this campaign keeps it so.
     @Test func everyReachableFunctionReturnsWithinItsBudget() throws {
         var options = SandboxFuzzer.Options(seed: Self.seed, runs: Self.runs)
+        options.worker = try #require(reorderExecutable(), "the reorder executable was not built").path
         // A hang costs the timeout; half a second is 50 times a budget's time (3 s, the default,
         // in a sanitizer build, whose interpreter is several times slower).
         if !SandboxFuzzer.isSanitized { options.timeout = 0.5 }
@@ -58,22 +60,15 @@ struct SandboxFuzzTests {
         #expect(report.calls >= report.functions.count * Self.runs / 2, "\(report.summary)")
         // The calibration loop ran to budget exhaustion: a few milliseconds (LuaVM.Options.policy).
         #expect(report.budgetSeconds > 0 && report.budgetSeconds < 0.5, "\(report.budgetSeconds)")
-        for failure in report.failures {
-            if failure.isKnownOpen {
-                withKnownIssue("listed in SandboxFuzzer.knownOpen", isIntermittent: true) {
-                    Issue.record("\(failure)")
-                }
-            } else {
-                Issue.record("\(failure)")
-            }
-        }
+        for failure in report.failures { Issue.record("\(failure)") }
     }
 
     /// `reorder fuzz --sandbox` on two well-behaved functions: a summary, no failure, and the
     /// command that repeats the run.
-    @Test func theCommandPrintsASummaryAndHowToReproduce() {
+    @Test func theCommandPrintsASummaryAndHowToReproduce() throws {
         var options = SandboxFuzzer.Options(seed: 4, runs: 3)
         options.only = ["math.abs", "string.upper"]
+        options.worker = reorderExecutable()?.path
         let out = OutputBuffer()
         let status = SandboxFuzzCommand.run(options: options, seedGiven: false, console: .buffered(output: out))
         #expect(status == 0, "\(out.text)")
@@ -93,6 +88,7 @@ struct SandboxFuzzTests {
     @Test func theCommandRunsTheDifferentialCases() {
         var options = SandboxFuzzer.Options(seed: 9, runs: 1)
         options.only = ["math.abs"]
+        options.worker = reorderExecutable()?.path
         let out = OutputBuffer(), errors = OutputBuffer()
         let status = SandboxFuzzCommand.run(options: options, cases: 500, seedGiven: true,
                                             console: .buffered(output: out, errors: errors))

@@ -82,15 +82,16 @@ struct TrapTests {
                     out: out, err: err, seconds: seconds), dir)
     }
 
-    /// The common expectations: a normal exit with `status`, in bounded time and memory.
+    /// The common expectations: a normal exit with `status`, no hang and bounded memory. A hang
+    /// is a run still going when `run` kills it at its deadline: the cases' own outputs say how
+    /// far each got, and how fast it got there is a benchmark's question, not this test's.
     static func expectNormal(_ r: Run, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!r.signaled && !r.timedOut, "\(r)", sourceLocation: sourceLocation)
         #expect(r.status == status, "\(r)", sourceLocation: sourceLocation)
         // A sanitizer build's children carry ASan's shadow memory and quarantine (about 1 GiB of
-        // resident memory for any run) and run several times slower: the bounds (3 s,
-        // 1 GiB) are checked in plain builds, a sanitizer build only checks for a runaway.
+        // resident memory for any run): the 1 GiB bound is checked in plain builds, a sanitizer
+        // build only checks for a runaway.
         let sanitized = SandboxFuzzer.isSanitized
-        #expect(r.seconds < (sanitized ? 15 : 3), "\(r)", sourceLocation: sourceLocation)
         #expect(childrenMaxRSS() < (sanitized ? 4 : 1) << 30, "children peaked at \(childrenMaxRSS()) bytes",
                 sourceLocation: sourceLocation)
     }

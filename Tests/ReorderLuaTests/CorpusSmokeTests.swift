@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ReorderFuzz
 import ReorderCore
 @testable import ReorderLua
 
@@ -38,7 +39,7 @@ import ReorderCore
             _ = sim.drag(from: ItemPosition(section: 0, item: 3), to: ItemPosition(section: 1, item: 0), over: 0.2)
             let after = sim.order.flattened.map(\.id)
             #expect(after.count == before.count && Set(after) == before, "\(url.lastPathComponent)")
-            #expect(sim.invariantViolations() == [], "\(url.lastPathComponent)")
+            #expect(InvariantChecker.violations(of: sim.session) == [], "\(url.lastPathComponent)")
             #expect(policy.vm.memoryPeak <= policy.options.memoryLimit, "\(url.lastPathComponent)")
             _ = policy.drainDiagnostics()
         }

@@ -26,9 +26,10 @@ import Testing
         #expect(c.snapshot.lift.curve == .linear)
     }
 
-    /// Not given: PolicyConfiguration's default, UIView's 0.25 s ease-in-out.
+    /// Not given: PolicyConfiguration's default, dnd-kit's sortable transition (250 ms,
+    /// cubic-bezier(0.25, 1, 0.5, 1): defaultSortableTransition).
     @Test func defaultDisplacement() throws {
-        #expect(try load("").displacement == AnimationSpec(duration: 0.25, curve: .easeInOut))
+        #expect(try load("").displacement == AnimationSpec(duration: 0.25, curve: .cubicBezier(x1: 0.25, y1: 1, x2: 0.5, y2: 1)))
     }
 
     @Test func badCurvesAreRefusedWithThePath() {
@@ -56,9 +57,9 @@ import Testing
         // Android DefaultItemAnimator: 250 ms moves.
         let android = try LuaPolicy(named: "android_touch_helper").configuration
         #expect(android.displacement.duration == 0.25)
-        // default: UIView's 0.25 s ease-in-out, as the native DefaultPolicy.
+        // default: dnd-kit's sortable transition, as the native DefaultPolicy.
         let def = try LuaPolicy(named: "default").configuration
-        #expect(def.displacement == AnimationSpec(duration: 0.25, curve: .easeInOut))
+        #expect(def.displacement == AnimationSpec(duration: 0.25, curve: .cubicBezier(x1: 0.25, y1: 1, x2: 0.5, y2: 1)))
         #expect(def.displacement == DefaultPolicy().configuration.displacement)
     }
 }

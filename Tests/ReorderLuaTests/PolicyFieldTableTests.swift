@@ -115,12 +115,12 @@ import ReorderCore
             let copy = try LuaPolicy(path: path).configuration
             #expect(copy == c, "\(name)")
         }
-        // The engine's defaults, spelled out (PolicyConfiguration: shadow offset (0, -3)).
+        // The engine's defaults, spelled out (PolicyConfiguration: Shadow.soft, offset (0, 3)).
         let d = PolicyField.luaValue(of: PolicyConfiguration(name: "d"))
-        #expect(PolicyField.literal(d).hasPrefix("{ allowable_movement = 10, displacement = { curve = \"ease_in_out\", duration = 0.25 }, "))
+        #expect(PolicyField.literal(d).hasPrefix("{ allowable_movement = 10, displacement = { curve = { 0.25, 1, 0.5, 1 }, duration = 0.25 }, "))
         guard case .table(let t) = d, case .table(let snap)? = t[.string("snapshot")],
               case .table(let shadow)? = snap[.string("shadow")] else { Issue.record("no snapshot.shadow"); return }
-        #expect(shadow[.string("offset")] == .table([.string("x"): .number(0), .string("y"): .number(-3)]))
+        #expect(shadow[.string("offset")] == .table([.string("x"): .number(0), .string("y"): .number(3)]))
     }
 
     /// Each descriptor is read from its path: a table setting every value field to a value
@@ -135,7 +135,7 @@ import ReorderCore
             "follow": "'xy'", "ignore_touches_while_dropping": "false", "snapshot.scale": "2",
             "snapshot.alpha": "0.5", "snapshot.rotation": "0.1", "snapshot.corner_radius": "4",
             "snapshot.shadow.color": "'#ff0000'", "snapshot.shadow.offset": "{ 1, 2 }",
-            "snapshot.shadow.opacity": "0.3", "snapshot.shadow.radius": "6", "snapshot.placeholder": "'hidden'",
+            "snapshot.shadow.opacity": "0.5", "snapshot.shadow.radius": "6", "snapshot.placeholder": "'hidden'",
             "snapshot.lift.duration": "0.5", "snapshot.lift.curve": "'linear'", "snapshot.drop.duration": "0.6",
             "snapshot.drop.curve": "{ 0.2, 0, 0, 1 }", "edge_scroll.enabled": "false", "edge_scroll.axes": "'both'",
             "edge_scroll.reference": "'center'", "edge_scroll.inclusive": "true",

@@ -123,7 +123,7 @@ private func order(_ sections: [[String]], titles: [String] = []) -> Order {
     /// Random data and random saved files (ids shared, new, vanished, repeated): the result is
     /// always a permutation of the data, and saved items appear in saved relative order.
     @Test func resultIsAlwaysAPermutationWithSavedItemsInSavedOrder() {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let sectionCount = Int(rng.next() % 4) + 1
             var data: [[String]] = Array(repeating: [], count: sectionCount)
@@ -164,17 +164,4 @@ private func isSubsequence(_ a: [String], of b: [String]) -> Bool {
     var i = a.startIndex
     for x in b where i < a.endIndex && a[i] == x { i += 1 }
     return i == a.endIndex
-}
-
-/// A small deterministic generator for the randomized test.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

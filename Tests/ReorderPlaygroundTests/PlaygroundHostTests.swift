@@ -273,6 +273,43 @@ import Testing
         #expect(play.session?.simulator.order.ids == [["2", "1", "3", "4", "5"]])
     }
 
+    /// `reorder play mine.lua` with a misspelt field and a failing hook: the load warning is in
+    /// the terminal at start and in every page's `welcome`; the hook's failure during a page's
+    /// drag goes to the terminal and, as a `diagnostics` message, to every page. Each is the
+    /// line every command shows (`PolicyDiagnostic.line(policy:)`).
+    @Test func policyDiagnosticsReachTheTerminalAndEveryPage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("mine.lua").path
+        try """
+            return {
+              min_press_durration = 0.3,
+              can_move = function(ctx, s, r) error("no moves today") end,
+            }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let warning = "[policy mine] warning: mine.lua:2: unknown field 'min_press_durration' (did you mean 'min_press_duration'?)"
+        let failure = "[policy mine] error: mine.lua:3: can_move: no moves today"
+        var logged = ""
+        let play = try Playground(options: .init(policy: path, rows: 5), log: { logged += $0 })
+        #expect(logged == warning + "\n")
+        let hello = play.handle(try message(#"{"v":3,"type":"hello"}"#), client: 1)
+        let shown = (json(hello[0])["diagnostics"] as? [[String: Any]])?.map { $0["text"] as? String }
+        #expect(shown == [warning])
+        // A press held past default's 0.5 s: the lift asks can_move, which fails.
+        var replies = play.handle(try message(#"{"v":3,"type":"frame","t":100,"inputs":[{"type":"down","t":100,"x":100,"y":22}]}"#), client: 1)
+        for k in 1...40 {
+            replies += play.handle(try message(#"{"v":3,"type":"frame","t":\#(100 + Double(k) / 60)}"#), client: 1)
+        }
+        let forwarded = replies.filter { json($0)["type"] as? String == "diagnostics" }
+        #expect(forwarded.count == 1)
+        if case .everyone? = forwarded.first {} else { Issue.record("the diagnostics went to one page only") }
+        let lines = forwarded.flatMap { (json($0)["diagnostics"] as? [[String: Any]]) ?? [] }
+        #expect(lines.map { $0["text"] as? String } == [failure])
+        #expect(lines.first?["line"] as? Int == 3)
+        #expect(logged == warning + "\n" + failure + "\n")
+    }
+
     @Test func watcherFollowsTheExtendsChain() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("base"), withIntermediateDirectories: true)

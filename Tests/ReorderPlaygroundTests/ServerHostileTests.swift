@@ -192,11 +192,14 @@ import Testing
 
     /// A drag of `frames` version 3 frames on row 1 (pressed at y 22, lifted after 0.5 s, then
     /// swinging between y 100 and 500), sent `window` at a time, each frame's reply awaited
-    /// before the next window; counts the replies.
-    static func drag(_ c: RawClient, frames: Int, answered: Counter, window: Int = 1) throws {
+    /// before the next window; counts the replies and gives `replied` the seconds each window's
+    /// last reply took from its first send.
+    static func drag(_ c: RawClient, frames: Int, answered: Counter, window: Int = 1,
+                     replied: (Double) -> Void = { _ in }) throws {
         var t = 1.0
         for first in stride(from: 0, to: frames, by: window) {
             let seqs = first..<min(frames, first + window)
+            let sent = DispatchTime.now().uptimeNanoseconds
             for i in seqs {
                 t += 1.0 / 60
                 let input: String
@@ -214,6 +217,7 @@ import Testing
                 _ = try c.reply(to: 100 + i, timeout: deadline)
                 answered.add()
             }
+            replied(Double(DispatchTime.now().uptimeNanoseconds - sent) / 1e9)
         }
     }
 

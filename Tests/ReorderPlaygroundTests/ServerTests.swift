@@ -15,6 +15,16 @@ import Testing
         return PlaygroundServer(hub: hub, host: "127.0.0.1", port: port)
     }
 
+    /// The largest message these clients read, 4 MiB; a page has no limit. The client's own
+    /// default frame limit, 16 KiB (WebSocketClientConfiguration), is below a welcome's size
+    /// (its edge-scroll chart alone is about 15 KB), which then closed the connection.
+    static let readLimit = 1 << 22
+    static var client: WebSocketClientConfiguration {
+        var c = WebSocketClientConfiguration()
+        c.maxFrameSize = readLimit
+        return c
+    }
+
     /// Through the router, with no socket: under a loaded parallel run a live client's 20 s
     /// read timeout was reached before the starved server answered ("I/O on closed channel").
     /// The router's client sends `Host: localhost`, which is the server's authority on port
@@ -80,8 +90,8 @@ import Testing
     @Test func webSocketAnswersAndSurvivesGarbage() async throws {
         let replies = Replies()
         _ = try await server().application().test(.live) { client in
-            try await client.ws("/ws") { inbound, outbound, _ in
-                var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+            try await client.ws("/ws", configuration: Self.client) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: Self.readLimit).makeAsyncIterator()
                 func next() async throws -> [String: Any] { try await messages.nextJSON() }
                 try await outbound.write(.text(#"{"v":1,"type":"hello","seq":1}"#))
                 await replies.add(try await next()["type"] as? String)
@@ -111,8 +121,8 @@ import Testing
     @Test func webSocketTakesEveryProtocolVersion() async throws {
         let replies = Replies()
         _ = try await server().application().test(.live) { client in
-            try await client.ws("/ws") { inbound, outbound, _ in
-                var messages = inbound.messages(maxSize: 1 << 22).makeAsyncIterator()
+            try await client.ws("/ws", configuration: Self.client) { inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: Self.readLimit).makeAsyncIterator()
                 func next() async throws -> [String: Any] { try await messages.nextJSON() }
                 func summary(_ m: [String: Any]) -> String {
                     let state = (m["scene"] as? [String: Any])?["state"] as? String

@@ -237,8 +237,11 @@ import ReorderCore
         #expect(speeds.last == 900)
         #expect(root.all("text", class: "legend-detail").map(\.text) == [
             "zone 160 pt, 0 pt/s at the edge, up to 900, time ramp", "over time: 80 pt inside the edge"])
-        #expect(try #require(root.element(id: "speed-over-time")).all("text", class: "panel-subtitle").map(\.text)
-                == ["each policy where its speed first reaches its top (\"over time\" in the legend); a sample every 1/60 s"])
+        // One curve: a short subtitle, which fits the playground's chart (a 360 px plot: 78 + 360
+        // + 40 = 478 px wide, shown at its own size); several curves point to the legend.
+        let subtitle = try #require(root.element(id: "speed-over-time")).all("text", class: "panel-subtitle").map(\.text)
+        #expect(subtitle == ["where its speed first reaches its top; a sample every 1/60 s"])
+        #expect(78 + estimatedTextWidth(subtitle[0], fontSize: ChartPanel.smallFontSize) <= 78 + 360 + 40)
 
         var options = SpeedPlot.Options()
         options.timeDistance = -22

@@ -19,11 +19,11 @@ import Testing
               snapshot = { shadow = { offset = { 1, 2 } } } } }
             local c = s:config()
             print(c.ignore_touches_while_dropping, c.ignores_touches_while_dropping, c.name)
-            print(c.snapshot.shadow.offset.x, c.snapshot.shadow.offset.y, c.displacement.curve)
+            print(c.snapshot.shadow.offset.x, c.snapshot.shadow.offset.y, table.concat(c.displacement.curve, " "))
             """)
         // name: an inline table without `name` is "inline"; offset {1, 2} is x = 1, y = 2; the
-        // displacement curve is default.lua's "ease_in_out".
-        #expect(out == "false\tnil\tinline\n1.0\t2.0\tease_in_out\n")
+        // displacement curve is default.lua's cubic-bezier { 0.25, 1, 0.5, 1 }.
+        #expect(out == "false\tnil\tinline\n1.0\t2.0\t0.25 1.0 0.5 1.0\n")
     }
 
     @Test func rowsMakeItemsNamedOneToN() {

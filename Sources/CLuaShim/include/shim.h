@@ -41,31 +41,38 @@ typedef void (*rs_text_fn)(void *owner, const char *text, size_t len);
    rs_pcall), so no error unwinds through the Swift frames between. */
 typedef int (*rs_host_fn)(void *owner, lua_State *L, int op);
 
+/* A thread's place on the clock that bounds the time of a call (clock.c): opaque to Swift. */
+struct rs_slot;
+
+/* The longest budget error message kept for re-raising (see `spent`). */
+#define RS_SPENT_MAX 320
+
 typedef struct rs_vm {
     size_t used;          /* bytes currently allocated */
     size_t peak;          /* highest `used` seen (host pushes included) */
     size_t limit;         /* memory cap in bytes; 0 = none */
     int lifted;           /* > 0: the cap is lifted (host is building values) */
     int sandboxed;
-    long long budget;     /* instructions per top-level call; <= 0 = unlimited */
-    long long remaining;  /* instructions left in the current call */
+    long long budget;     /* instructions per top-level call; <= 0 = no budget */
+    int budgeted;         /* the current call has a budget, which `remaining` counts down; 0: it has
+                             none (trusted code, or no call active) and `remaining` means nothing */
+    long long remaining;  /* instructions left in the current call (when `budgeted`) */
     long long call_budget; /* the budget the current call started with (its own, or the enclosing
                               call's when it has none): the number budget errors print */
-    int exhausted;        /* the budget ran out in the current call */
+    int exhausted;        /* the budget (or the time limit) ran out in the current call */
     int last_exhausted;   /* the budget stopped the last rs_pcall */
     int hook_step;        /* the count hook fires every hook_step instructions */
     long long budget_errors;  /* how many times the budget stopped a call (statistics) */
-    long long call_start_ns; /* monotonic time of the first hook fire of the current call (0: none yet) */
-    long long call_cpu_ns;   /* the thread's CPU time then */
-    long long time_limit_ns; /* CPU time a budgeted sandbox call may use (budget * RS_NS_PER_BUDGET_INSTRUCTION) */
     long long charged;    /* instructions charged since the state was made: hook fires,
-                             per-resume charges and C-work charges (never reset; for
+                             per-resume charges and C-work charges (never reset, saturating; for
                              per-frame / per-drag budgets read it before and after) */
     int stop;             /* a stop was requested from another thread or a signal handler (the
                              watchdog, Ctrl-C): set and read only through rs_request_stop,
                              rs_clear_stop and the count hook, with atomic builtins */
-    int hook_every_instruction; /* a stop for good set the count hook to fire at every
-                             instruction (rs_clear_stop sets it back to hook_step) */
+    struct rs_slot *slot; /* the clock slot of the thread that runs (or last ran) the VM's calls;
+                             written by that thread, read by stop requests (atomic builtins) */
+    lua_State *hook_raised; /* the Lua thread (state) on which the count hook last raised an error:
+                             such a thread runs with hooks off until the error is caught */
     void *owner;
     rs_text_fn print_fn;
     rs_text_fn warn_fn;
@@ -73,13 +80,13 @@ typedef struct rs_vm {
     int warn_on;          /* warn("@on") / warn("@off") */
     size_t warn_len;
     char warn_buf[512];
+    char spent[RS_SPENT_MAX]; /* the budget error of the current call: once the budget is spent,
+                             every later instruction of the call raises it again */
 } rs_vm;
 
 /* Limits of C functions a count hook cannot interrupt (sandboxed states only). */
 #define RS_REP_LIMIT        ((size_t)1 << 20)   /* string.rep result bytes */
 #define RS_PATTERN_MAXLEN   ((size_t)1 << 20)   /* subject bytes for any pattern function */
-#define RS_MOVE_LIMIT       ((lua_Integer)1 << 20) /* table.move elements */
-#define RS_SORT_LIMIT       ((lua_Integer)100000) /* table.sort elements */
 
 /* Work done in C is charged to the instruction budget (see sandbox.c, docs/SANDBOX.md). */
 #define RS_BYTES_PER_INSTRUCTION 16             /* bytes copied or scanned per instruction */
@@ -122,13 +129,15 @@ rs_vm *rs_getvm(lua_State *L);
 int rs_openlibs(lua_State *L, int sandboxed);
 
 /* ---- stopping a running call from another thread ---- */
-/* Requests that the running call (and every later one, until rs_clear_stop) stop at the next
-   hook fire with a budget error, which pcall cannot catch. Safe from any thread and from a
-   signal handler: one lock-free atomic store. */
+/* Requests that the running call (and every later one, until rs_clear_stop) stop at its next
+   instruction with a budget error, which pcall cannot catch: the clock (clock.c) arms the
+   running state. Safe from any thread and from a signal handler: lock-free atomic stores and a
+   semaphore post. A call nested in host code (a hook a host function runs) is stopped by its
+   own hook fires only; the stop reaches the outer call when the host code returns to it. */
 void rs_request_stop(lua_State *L);
-/* Requests a one-shot stop: the next hook fire raises RS_STOP_ONCE_MESSAGE (with the position
+/* Requests a one-shot stop: the next instruction raises RS_STOP_ONCE_MESSAGE (with the position
    of the running Lua code) once, an ordinary error pcall catches, and clears the request. A
-   later rs_request_stop still stops everything. Safe from any thread (one atomic store). */
+   later rs_request_stop still stops everything. Safe from any thread (as rs_request_stop). */
 void rs_request_stop_once(lua_State *L);
 #define RS_STOP_ONCE 2
 #define RS_STOP_ONCE_MESSAGE "stopped by the watchdog"
@@ -142,7 +151,9 @@ void rs_unlift(lua_State *L);    /* re-apply it */
 /* ---- protected calls ---- */
 /* lua_pcall with a message handler that appends a traceback (memory errors come without).
    Resets the instruction budget to `budget` (<= 0: the state's default; nested calls restore
-   the outer call's remaining budget minus what the inner used). After the call,
+   the outer call's remaining budget minus what the inner used; a nested call without a budget
+   of its own draws on the outer call's). A budgeted sandbox call also has a time limit (the
+   clock, clock.c). A call whose budget was spent never returns normally. After the call,
    rs_getvm(L)->last_exhausted says whether the budget stopped it. */
 int rs_pcall(lua_State *L, int nargs, int nresults, long long budget);
 /* rs_pcall for a caller that pushed the message handler (rs_push_msgh) just below the function
@@ -238,6 +249,10 @@ static inline void rs_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 static inline const char *rs_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
 static inline lua_Integer rs_mininteger(void) { return LUA_MININTEGER; }
 static inline lua_Integer rs_maxinteger(void) { return LUA_MAXINTEGER; }
+/* How many times longer the CPU-time limits of this build are (RS_SANITIZER_SLOWDOWN: 5 with
+   ASan or TSan, else 1). */
+int rs_sanitizer_slowdown(void);
+
 /* lua_gc is variadic: out of line. The collector runs finalizers, which can raise; call it
    only from the VM's own thread between calls (LuaVM.collectGarbage) where a finalizer error
    becomes a warning (Lua 5.4 never propagates __gc errors). */

@@ -8,7 +8,8 @@ function numbers(text) {
 }
 
 export function showChart(container, svgText) {
-  container.innerHTML = svgText || '<p>no edge scroll</p>';
+  // No chart: the policy does not scroll at the edges (`edge_scroll.enabled = false`).
+  container.innerHTML = svgText || '<p class="no-chart">This policy does not scroll when an item is held near an edge.</p>';
   mapping = null;
   const svg = container.querySelector('svg');
   const line = svg && svg.querySelector('polyline[data-distance]');

@@ -3,6 +3,8 @@
 
 const cellNodes = new Map();    // item id -> element
 const headerNodes = new Map();  // section -> element
+let pinnedNode = null;          // the pinned header (scene.pinned_header), when drawn
+const TILES = new Set(['grid', 'strip']);  // the demos drawn as tiles (style.css), titles centred
 
 // Writes only what changed since the element was last drawn: every write to a style, a class
 // or a text invalidates style and layout, and most cells are the same from one scene to the
@@ -18,6 +20,20 @@ function place(el, [x, y, w, h]) {
   set(el, 'transform', `translate(${x}px, ${y}px)`, (v) => { el.style.transform = v; });
   set(el, 'width', `${w}px`, (v) => { el.style.width = v; });
   set(el, 'height', `${h}px`, (v) => { el.style.height = v; });
+}
+
+// The title, in a span of its own: a flex container's text cannot end in an ellipsis, its
+// child can ("Attendance" in a narrow tile reads "Attend…", not "Attendar").
+function title(el, text) {
+  set(el, 'text', text, (v) => {
+    let label = el.firstElementChild;
+    if (!label || !label.classList.contains('label')) {
+      label = document.createElement('span');
+      label.className = 'label';
+      el.replaceChildren(label);
+    }
+    label.textContent = v;
+  });
 }
 
 function data(el, key, value) {
@@ -38,12 +54,35 @@ export function cellAt(section, item) {
   return null;
 }
 
+/// What the readout under the chart says: the scroll the last frame made (`scrolled`), not
+/// the speed the policy gives (which the chart's marker shows): at the end of the list, or on
+/// an unscrolled list while lifting a row inside the top zone, nothing scrolls.
+export function scrollReadout(scene) {
+  const zones = scene.zones || [];
+  const moving = zones.find((z) => z.scrolled);
+  if (moving) {
+    const [back, ahead] = moving.axis === 'horizontal' ? ['left', 'right'] : ['up', 'down'];
+    return `scrolling ${moving.scrolled > 0 ? ahead : back} at ${Math.abs(moving.scrolled).toFixed(0)} pt/s `
+      + `(depth ${moving.depth.toFixed(1)} of ${moving.zone.toFixed(1)} pt)`;
+  }
+  const held = scene.state === 'dragging' && zones.find((z) => z.speed > 0);
+  if (held) return `not scrolling: in the ${edgeName(held)} zone at the end of the list`;
+  return 'not scrolling';
+}
+
+function edgeName(zone) {
+  if (zone.axis === 'horizontal') return zone.direction > 0 ? 'right' : 'left';
+  return zone.direction > 0 ? 'bottom' : 'top';
+}
+
 // `drawn`: an object that gets a key for each kind of change made (for the benchmark: what a
 // frame after it has to render).
 export function drawScene(viewport, scene, drawn = {}) {
   const content = viewport.querySelector('#content');
-  viewport.style.width = `${scene.viewport[0]}px`;
-  viewport.style.height = `${scene.viewport[1]}px`;
+  set(viewport, 'size', `${scene.viewport[0]}x${scene.viewport[1]}`, () => {
+    viewport.style.width = `${scene.viewport[0]}px`;
+    viewport.style.height = `${scene.viewport[1]}px`;
+  });
   viewport.dataset.state = scene.state;
   viewport.dataset.offsetY = String(scene.offset[1]);
   viewport.dataset.offsetX = String(scene.offset[0]);
@@ -55,18 +94,32 @@ export function drawScene(viewport, scene, drawn = {}) {
   for (const h of scene.headers) {
     let el = headerNodes.get(h.section);
     if (!el) { el = document.createElement('div'); el.className = 'header'; headerNodes.set(h.section, el); drawn.created = true; }
-    set(el, 'text', h.title, (v) => { el.textContent = v; });
+    title(el, h.title);
     place(el, h.frame);
     nodes.push(el);
     seen.add(el);
+  }
+  // The top section's header, pinned (UITableView's plain style) once its own has scrolled
+  // away: drawn over the rows, and over that header where it still shows.
+  const pin = scene.pinned_header;
+  if (pin) {
+    if (!pinnedNode) {
+      pinnedNode = document.createElement('div');
+      pinnedNode.className = 'header pinned';
+      pinnedNode.setAttribute('aria-hidden', 'true');
+      drawn.created = true;
+    }
+    title(pinnedNode, pin.title);
+    place(pinnedNode, pin.frame);
+    nodes.push(pinnedNode);
   }
   for (const c of scene.cells) {
     let el = cellNodes.get(c.id);
     if (!el) {
       el = document.createElement('div');
       el.dataset.id = c.id;
-      // Keyboard dragging (issue 18): every item is focusable in order, a button to screen
-      // readers ("sortable item"), described by the policy's instructions.
+      // Keyboard dragging: every item is focusable in order, a button to screen readers
+      // ("sortable item"), described by the policy's instructions.
       el.tabIndex = 0;
       el.setAttribute('role', 'button');
       el.setAttribute('aria-roledescription', 'sortable item');
@@ -80,7 +133,7 @@ export function drawScene(viewport, scene, drawn = {}) {
     const lifted = !!(kb && kb.lifted && kb.focus && kb.focus[0] === c.at[0] && kb.focus[1] === c.at[1]);
     if (lifted) cls += ' kb-lifted';
     set(el, 'aria-pressed', lifted ? 'true' : 'false', (v) => { el.setAttribute('aria-pressed', v); });
-    if (c.selected) cls += ' selected';   // issue 19
+    if (c.selected) cls += ' selected';
     if (c.ghost) cls += ' ghost';
     const placeholder = c.placeholder && scene.placeholder;
     if (placeholder) {
@@ -95,11 +148,12 @@ export function drawScene(viewport, scene, drawn = {}) {
     data(el, 'slide', c.slide !== undefined ? String(c.slide) : undefined);
     data(el, 'section', String(c.at[0]));
     data(el, 'item', String(c.at[1]));
-    set(el, 'text', c.title, (v) => { el.textContent = v; });
+    title(el, c.title);
     place(el, c.frame);
     nodes.push(el);
     seen.add(el);
   }
+  if (!pin) pinnedNode = null;
   for (const [k, el] of cellNodes) if (!seen.has(el)) { el.remove(); cellNodes.delete(k); }
   for (const [k, el] of headerNodes) if (!seen.has(el)) { el.remove(); headerNodes.delete(k); }
   // Re-append only when the DOM order differs (keeps layout work low).
@@ -108,40 +162,64 @@ export function drawScene(viewport, scene, drawn = {}) {
   for (let i = 0; same && i < nodes.length; i++) same = current[i] === nodes[i];
   if (!same) { content.replaceChildren(...nodes); drawn.order = true; }
 
-  // The snapshot: its unscaled box at its centre, then the host's rotation and scale.
-  const snap = viewport.querySelector('#snapshot');
-  const s = scene.snapshot;
-  if (s) {
-    if (snap.hidden) { snap.hidden = false; drawn.snapshotShown = true; }
-    drawn.snapshot = true;
-    const [cx, cy] = s.center, [w, h] = s.size;
-    // Placed by a translation in the same transform (no layout per frame: with left/top every
-    // move of the snapshot laid the page out again), then the host's rotation and scale about
-    // the box's centre; the box's size, corners and shadow are written only when they change,
-    // so the composited layer (will-change) is not painted again while it only moves.
-    set(snap, 'text', s.title, (v) => { snap.textContent = v; });
-    snap.dataset.id = s.id;
-    snap.dataset.phase = s.phase;
-    // Issue 19: a group's snapshot: its count badge and the cards stacked under it.
-    data(snap, 'count', s.count ? String(s.count) : undefined);
-    data(snap, 'badge', s.count && s.badge ? String(s.count) : undefined);
-    const stack = [];
-    for (let k = 1; k <= (s.stack || 0); k++) stack.push(`0 ${5 * k}px 0 -${2 * k}px #fff, 0 ${5 * k + 1}px 0 -${2 * k}px #aeaeb2`);
-    set(snap, 'width', `${w}px`, (v) => { snap.style.width = v; });
-    set(snap, 'height', `${h}px`, (v) => { snap.style.height = v; });
-    snap.style.transform = `translate(${cx - w / 2}px, ${cy - h / 2}px) rotate(${s.rotation}rad) scale(${s.scale})`;
-    set(snap, 'opacity', String(s.alpha), (v) => { snap.style.opacity = v; });
-    set(snap, 'radius', `${s.corner_radius}px`, (v) => { snap.style.borderRadius = v; });
-    const sh = s.shadow;
-    const own = sh.opacity > 0 ? [`${sh.offset[0]}px ${sh.offset[1]}px ${sh.radius}px ${rgba(sh.color, sh.opacity)}`] : [];
-    const shadows = stack.concat(own);
-    set(snap, 'shadow', shadows.length ? shadows.join(', ') : 'none', (v) => { snap.style.boxShadow = v; drawn.shadow = true; });
-  } else {
-    if (!snap.hidden) { snap.hidden = true; drawn.snapshotHidden = true; }
-  }
+  drawSnapshot(document.getElementById('snapshot'), scene.snapshot, drawn);
+  drawZones(viewport, scene);
+}
 
-  // Edge zones, shaded with the live speed (vertical: top and bottom; horizontal: left, right).
+// The snapshot: its unscaled box at its centre, then the host's rotation and scale about the
+// box's centre, in the layer over the viewport (#glass), which the viewport's edges do not
+// clip: a full-width row scaled 1.05 grows past them into the bezel, whole.
+function drawSnapshot(snap, s, drawn) {
+  if (!s) {
+    if (!snap.hidden) { snap.hidden = true; drawn.snapshotHidden = true; }
+    return;
+  }
+  if (snap.hidden) { snap.hidden = false; drawn.snapshotShown = true; }
+  drawn.snapshot = true;
+  const [cx, cy] = s.center, [w, h] = s.size;
+  // Placed by a translation in the same transform (no layout per frame: with left/top every
+  // move of the snapshot laid the page out again); the box's size, corners and shadow are
+  // written only when they change, so the composited layer (will-change) is not painted again
+  // while it only moves.
+  title(snap, s.title);
+  snap.dataset.id = s.id;
+  snap.dataset.phase = s.phase;
+  // A group's snapshot: its count badge and the cards stacked under it.
+  data(snap, 'count', s.count ? String(s.count) : undefined);
+  data(snap, 'badge', s.count && s.badge ? String(s.count) : undefined);
+  const stack = [];
+  for (let k = 1; k <= (s.stack || 0); k++) stack.push(`0 ${5 * k}px 0 -${2 * k}px #fff, 0 ${5 * k + 1}px 0 -${2 * k}px #aeaeb2`);
+  set(snap, 'width', `${w}px`, (v) => { snap.style.width = v; });
+  set(snap, 'height', `${h}px`, (v) => { snap.style.height = v; });
+  // translate3d: a composited layer (moving it paints nothing) that Chrome rasterizes again
+  // when the scale changes (over the lift and the drop), so the title stays sharp at 1.05;
+  // will-change: transform kept the lift's first raster, scaled up and blurred.
+  snap.style.transform = `translate3d(${cx - w / 2}px, ${cy - h / 2}px, 0) rotate(${s.rotation}rad) scale(${s.scale})`;
+  // A row's title keeps its place while the card grows about its centre: the scale moves a
+  // point x of the box to w/2 + (x - w/2)·s, so the label is shifted back by
+  // (w/2 - 16)(1 - 1/s) (16: the rows' padding). Tiles centre their titles: nothing to undo.
+  const label = snap.firstElementChild;
+  const centred = TILES.has(snap.closest('.bezel')?.dataset.demo);
+  const back = centred || !(s.scale > 0) ? 0 : (w / 2 - 16) * (1 - 1 / s.scale);
+  set(label, 'shift', back, (v) => { label.style.transform = v ? `translateX(${v}px)` : ''; });
+  set(snap, 'opacity', String(s.alpha), (v) => { snap.style.opacity = v; });
+  // A corner radius of 0 leaves the stylesheet's (a tile's rounded corners).
+  set(snap, 'radius', s.corner_radius > 0 ? `${s.corner_radius}px` : '', (v) => { snap.style.borderRadius = v; });
+  // A layer's shadowRadius is the blur's standard deviation; CSS's blur radius is twice it
+  // (CSS Backgrounds 3, "box-shadow": the blur is a Gaussian of standard deviation half the
+  // blur radius; Bjango, "Matching drop shadows across CSS, Android, iOS, Figma, and Sketch").
+  const sh = s.shadow;
+  const own = sh.opacity > 0 ? [`${sh.offset[0]}px ${sh.offset[1]}px ${2 * sh.radius}px ${rgba(sh.color, sh.opacity)}`] : [];
+  const shadows = stack.concat(own);
+  set(snap, 'shadow', shadows.length ? shadows.join(', ') : 'none', (v) => { snap.style.boxShadow = v; drawn.shadow = true; });
+}
+
+// Edge zones: drawn only while dragging (at rest the first and last rows would look
+// selected), shaded and labelled with the scroll the last frame made (vertical: top and
+// bottom; horizontal: left and right).
+function drawZones(viewport, scene) {
   const zones = scene.zones || [];
+  const dragging = scene.state === 'dragging';
   for (const [id, dir, axis] of [['zone-top', -1, 'vertical'], ['zone-bottom', 1, 'vertical'],
                                  ['zone-left', -1, 'horizontal'], ['zone-right', 1, 'horizontal']]) {
     const zone = zones.find((z) => z.axis === axis);
@@ -150,12 +228,12 @@ export function drawScene(viewport, scene, drawn = {}) {
     const extent = axis === 'vertical' ? scene.viewport[1] : scene.viewport[0];
     const side = axis === 'vertical' ? 'height' : 'width';
     set(el, side, `${Math.min(length, extent / 2)}px`, (v) => { el.style[side] = v; });
-    set(el, 'hidden', length <= 0, (v) => { el.hidden = v; });
-    const speed = zone && zone.direction === dir ? zone.speed : 0;
-    const strength = Math.min(speed / 1500, 1);
+    set(el, 'hidden', !dragging || length <= 0, (v) => { el.hidden = v; });
+    const scrolled = zone && Math.sign(zone.scrolled) === dir ? Math.abs(zone.scrolled) : 0;
+    const strength = Math.min(scrolled / 1500, 1);
     set(el, 'background', `rgba(255, 149, 0, ${0.06 + 0.45 * strength})`, (v) => { el.style.background = v; });
-    data(el, 'speed', String(speed));
-    const label = speed > 0 ? `${speed.toFixed(0)} pt/s` : '';
+    data(el, 'speed', String(scrolled));
+    const label = scrolled > 0 ? `${scrolled.toFixed(0)} pt/s` : '';
     set(el, 'label', label, (v) => { el.firstElementChild.textContent = v; });
   }
 }
