@@ -62,8 +62,9 @@ public struct Reorder: ParsableCommand {
         main(arguments)
     }
 
-    /// The names of the commands, in the order `--help` lists them.
-    static var commandNames: [String] { subcommandTypes.map { $0._commandName } }
+    /// The names of the commands, in the order `--help` lists them (a hidden one, such as the
+    /// sandbox fuzzer's worker, left out).
+    static var commandNames: [String] { subcommandTypes.filter { $0.configuration.shouldDisplay }.map { $0._commandName } }
 
     /// What to say when the first word is not a command (nil when it is one, or an option):
     /// without it the REPL, the default command, took the word for its own argument
@@ -74,7 +75,7 @@ public struct Reorder: ParsableCommand {
     /// commands: repl, test, run, replay, check, fields, types, init, plot, render, bench, fuzz, play (reorder --help)
     /// ```
     static func unknownCommand(_ arguments: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first) else { return nil }
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !subcommandTypes.contains(where: { $0._commandName == first }) else { return nil }
         let near = NameSuggestion.nearest(to: first, among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
         return "reorder: unknown command '\(first)'\(near)\ncommands: \(commandNames.joined(separator: ", ")) (reorder --help)\n"
     }

@@ -125,7 +125,7 @@ import Testing
     /// the sources to find the rest.
     @Test func theCommandsTableHasEverySubcommand() throws {
         let rows = try Self.referenceTable(after: "\n## Commands\n")
-        for command in Reorder.subcommandTypes.map({ $0._commandName }) {
+        for command in Reorder.commandNames {
             #expect(rows.contains { $0.hasPrefix("| `reorder \(command)") }, "no row for reorder \(command)")
         }
         let text = try DocBlocks.text("docs/REFERENCE.md")

@@ -68,7 +68,7 @@ import Testing
             """
         let (status, out, err, _) = try run(["k.jsonl": trace]) { Replayer.run(tracePath: "k.jsonl", policy: nil, json: true, console: $0) }
         #expect(status == 0, "\(err)")
-        #expect(out == #"{"policy":"default","inputs":4,"time":1.0,"state":"dropping","items":[["b","c","a"]],"offset":{"x":0.0,"y":0.0},"events":[{"type":"begin","at":[1,1],"time":0.0},{"type":"move","from":[1,1],"to":[1,2],"semantics":"move","time":0.5},{"type":"move","from":[1,2],"to":[1,3],"semantics":"move","time":0.5},{"type":"end","from":[1,1],"to":[1,3],"time":1.0}]}"# + "\n")
+        #expect(out == #"{"policy":"default","inputs":4,"time":1.0,"state":"dropping","items":[["b","c","a"]],"offset":{"x":0.0,"y":0.0},"events":[{"type":"begin","at":[1,1],"time":0.0},{"type":"move","from":[1,1],"to":[1,2],"semantics":"move","time":0.5},{"type":"move","from":[1,2],"to":[1,3],"semantics":"move","time":0.5},{"type":"end","from":[1,1],"to":[1,3],"time":1.0}],"diagnostics":[]}"# + "\n")
     }
 
     // MARK: Output files

@@ -63,7 +63,7 @@ struct SameWordsTests {
         let event = try #require(Vocabulary.example(kind).event)
 
         let outcome = Replayer.Outcome(policy: "default", inputs: 1, time: 2, state: "idle", order: Order(sections: [[Item("a")]]),
-                                       offset: .zero, listOffsets: [], events: [event])
+                                       offset: .zero, listOffsets: [], events: [event], diagnostics: [])
         let replayed = try Self.parse(Replayer.jsonReport(outcome))
         guard case .array(let replayEvents)? = replayed["events"] else { Issue.record("no events"); return }
 

@@ -61,7 +61,7 @@ extension ServerHostileTests {
         let path = dir.appendingPathComponent(name).path
         try policy.source.write(toFile: path, atomically: true, encoding: .utf8)
         let log = Log()
-        let hub = try PlaygroundHub(options: .init(policy: path, rows: 30), traceFormat: nil, log: { log.add($0) })
+        let hub = try PlaygroundHub(options: .init(policy: path, rows: 30), log: { log.add($0) })
         let answered = Counter()
         let slowest = Slowest()
         try await live(hub) { port in

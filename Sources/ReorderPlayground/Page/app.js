@@ -530,7 +530,7 @@ document.addEventListener('keydown', (e) => {
   if (viewport.hasPointerCapture(state.pointer)) viewport.releasePointerCapture(state.pointer);
   state.pointer = null;
   e.preventDefault();
-  queue({ type: 'cancel' }, 'cancel', e.timeStamp);
+  queue('cancel', e.timeStamp);
 });
 
 // Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen
