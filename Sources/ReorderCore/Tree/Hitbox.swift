@@ -8,6 +8,23 @@ public enum HitboxAvailability: Hashable, Sendable {
     var isPossible: Bool { self != .notAvailable }
 }
 
+/// What a hitbox asks for, and whether it is blocked: shown, not done (pragmatic's `blocked`
+/// flag on a list-item instruction, its `instruction-blocked` wrapping the `desired` one on a
+/// tree item).
+///
+/// ```swift
+/// HitboxResult(instruction: TreeInstruction.makeChild, blocked: true)
+/// ```
+public struct HitboxResult<Instruction: Hashable & Sendable>: Hashable, Sendable {
+    public var instruction: Instruction
+    public var blocked: Bool
+
+    public init(instruction: Instruction, blocked: Bool) {
+        self.instruction = instruction
+        self.blocked = blocked
+    }
+}
+
 /// pragmatic-drag-and-drop's list-item hitbox (`packages/hitbox/src/attach-instruction-2.ts`,
 /// `attachInstruction`): which operation a finger over a row asks for.
 ///
@@ -17,23 +34,12 @@ public enum HitboxAvailability: Hashable, Sendable {
 /// on after it; with only one side available, that side everywhere.
 ///
 /// ```swift
-/// ListItemHitbox.instruction(at: 15, start: 0, size: 40)   // combine: 10 < 15 < 30
-/// ListItemHitbox.instruction(at: 10, start: 0, size: 40)   // reorderBefore: on the quarter line
+/// ListItemHitbox.instruction(at: 15, start: 0, size: 40)?.instruction   // combine: 10 < 15 < 30
+/// ListItemHitbox.instruction(at: 10, start: 0, size: 40)?.instruction   // reorderBefore: on the quarter line
 /// ```
 public enum ListItemHitbox {
     public enum Operation: Hashable, Sendable {
         case reorderBefore, reorderAfter, combine
-    }
-
-    /// An operation, and whether it is blocked (shown, not done).
-    public struct Instruction: Hashable, Sendable {
-        public var operation: Operation
-        public var blocked: Bool
-
-        public init(operation: Operation, blocked: Bool) {
-            self.operation = operation
-            self.blocked = blocked
-        }
     }
 
     /// The instruction for a finger at `point` along the axis over a row from `start` of length
@@ -41,7 +47,7 @@ public enum ListItemHitbox {
     public static func instruction(at point: Double, start: Double, size: Double,
                                    before: HitboxAvailability = .available,
                                    after: HitboxAvailability = .available,
-                                   combine: HitboxAvailability = .available) -> Instruction? {
+                                   combine: HitboxAvailability = .available) -> HitboxResult<Operation>? {
         let operation: Operation
         if !combine.isPossible {
             if before.isPossible && after.isPossible {
@@ -70,7 +76,7 @@ public enum ListItemHitbox {
         case .reorderAfter: availability = after
         case .combine: availability = combine
         }
-        return Instruction(operation: operation, blocked: availability == .blocked)
+        return HitboxResult(instruction: operation, blocked: availability == .blocked)
     }
 }
 
@@ -131,24 +137,12 @@ public enum TreeItemHitbox {
         case standard, expanded, lastInGroup
     }
 
-    /// The instruction, and whether it is blocked (pragmatic's `instruction-blocked` with its
-    /// `desired` instruction).
-    public struct Result: Hashable, Sendable {
-        public var instruction: TreeInstruction
-        public var blocked: Bool
-
-        public init(instruction: TreeInstruction, blocked: Bool) {
-            self.instruction = instruction
-            self.blocked = blocked
-        }
-    }
-
     /// The instruction for a finger over a row at `level`; an instruction whose kind is in
     /// `blocked` comes back blocked.
     public static func instruction(finger: Point, row: Rect, level: Int, indentPerLevel: Double = indentPerLevel,
-                                   mode: Mode, blocked: Set<TreeInstruction.Kind> = []) -> Result {
+                                   mode: Mode, blocked: Set<TreeInstruction.Kind> = []) -> HitboxResult<TreeInstruction> {
         let instruction = desired(finger: finger, row: row, level: level, indentPerLevel: indentPerLevel, mode: mode)
-        return Result(instruction: instruction, blocked: blocked.contains(instruction.kind))
+        return HitboxResult(instruction: instruction, blocked: blocked.contains(instruction.kind))
     }
 
     static func standard(_ y: Double, _ row: Rect) -> TreeInstruction {
@@ -200,10 +194,17 @@ extension Tree {
     /// reparent names a level the target has no ancestor at (the reducer would lose the node).
     ///
     /// ```swift
-    /// try tree.apply(.makeChild, moving: tree.handle(of: "a")!, target: tree.handle(of: "b")!)
+    /// var tree = try Tree(["a", "b"])
+    /// if let a = tree.handle(of: "a"), let b = tree.handle(of: "b") {
+    ///     try tree.apply(.makeChild, moving: a, target: b)   // true
+    /// }
+    /// tree.nested().map(\.description)   // ["b(a)"]
     /// ```
     @discardableResult
     public mutating func apply(_ instruction: TreeInstruction, moving h: Int32, target: Int32) throws(ValidationError) -> Bool {
+        guard contains(h), contains(target) else {
+            throw ValidationError(field: "tree", message: "unknown node \(contains(h) ? target : h)")
+        }
         let destination: TreeDestination
         if case .reparent(let level) = instruction {
             guard level >= 0, level < depth(target), let anchor = ancestor(of: target, atDepth: level) else {
@@ -240,7 +241,11 @@ extension Tree {
     /// opens, the rule of make-child (one rule for both: dropping onto a node nests it there).
     ///
     /// ```swift
-    /// try tree.combine(tree.handle(of: "a")!, onto: tree.handle(of: "folder")!)
+    /// var tree = try Tree(["a", TreeNodeDescription(id: "folder", collapsed: true)])
+    /// if let a = tree.handle(of: "a"), let folder = tree.handle(of: "folder") {
+    ///     try tree.combine(a, onto: folder)
+    /// }
+    /// tree.nested().map(\.description)   // ["folder(a)"]
     /// ```
     @discardableResult
     public mutating func combine(_ h: Int32, onto target: Int32) throws(ValidationError) -> Bool {

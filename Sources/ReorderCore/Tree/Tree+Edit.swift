@@ -24,9 +24,10 @@ extension Tree {
     /// - Complexity: O(visible rows of the subtree + log rows), plus moving the rows after it.
     ///
     /// ```swift
-    /// tree.setCollapsed(tree.handle(of: "b")!, true)
+    /// if let b = tree.handle(of: "b") { tree.setCollapsed(b, true) }
     /// ```
     public mutating func setCollapsed(_ h: Int32, _ collapsed: Bool) {
+        lastEditCost = 0
         guard collapsedFlags[Int(h)] != collapsed else { return }
         collapsedFlags[Int(h)] = collapsed
         guard sizes[Int(h)] > 1, let r = row(of: h) else { return }
@@ -35,14 +36,16 @@ extension Tree {
         if collapsed {
             visible.removeSubrange((r + 1)..<firstRow(atOrAfterPreorderIndex: end))
         } else {
-            visible.insert(contentsOf: visibleHandles(from: start, to: end), at: r + 1)
+            let rows = visibleHandles(from: start, to: end)
+            lastEditCost = rows.count
+            visible.insert(contentsOf: rows, at: r + 1)
         }
     }
 
     /// Collapses an expanded node, expands a collapsed one (a session's `s:toggle`).
     ///
     /// ```swift
-    /// tree.toggle(tree.handle(of: "b")!)
+    /// if let b = tree.handle(of: "b") { tree.toggle(b) }
     /// ```
     public mutating func toggle(_ h: Int32) { setCollapsed(h, !collapsedFlags[Int(h)]) }
 
@@ -88,7 +91,9 @@ extension Tree {
     ///
     /// ```swift
     /// var tree = try Tree(["a", "b", TreeNodeDescription(id: "c", children: ["c1"])])
-    /// try tree.move(tree.handle(of: "c")!, to: TreeDestination(parent: tree.handle(of: "a"), index: 0))
+    /// if let c = tree.handle(of: "c") {
+    ///     try tree.move(c, to: TreeDestination(parent: tree.handle(of: "a"), index: 0))
+    /// }
     /// tree.nested().map(\.description)   // ["a(c(c1))", "b"]
     /// ```
     public mutating func move(_ h: Int32, to destination: TreeDestination) throws(ValidationError) {
@@ -124,11 +129,12 @@ extension Tree {
         }
 
         // Sizes: the old ancestors lose the subtree, the new ones gain it.
+        var cost = 0
         var up = parents[Int(h)]
-        while up >= 0 { sizes[Int(up)] -= Int32(s); up = parents[Int(up)] }
+        while up >= 0 { sizes[Int(up)] -= Int32(s); up = parents[Int(up)]; cost += 1 }
         let newParent = destination.parent ?? -1
         up = newParent
-        while up >= 0 { sizes[Int(up)] += Int32(s); up = parents[Int(up)] }
+        while up >= 0 { sizes[Int(up)] += Int32(s); up = parents[Int(up)]; cost += 1 }
         parents[Int(h)] = newParent
 
         // The range moves within the preorder; every index between the two places shifts.
@@ -137,16 +143,25 @@ extension Tree {
         order.insert(contentsOf: block, at: target)
         let lo = min(a, target), hi = max(a, target) + s
         for i in lo..<hi { positions[Int(order[i])] = Int32(i) }
+        cost += hi - lo
 
         let delta = Int32(destination.parent.map { depth($0) + 1 } ?? 0) - depths[Int(h)]
         if delta != 0 {
             for i in target..<(target + s) { depths[Int(order[i])] += delta }
+            cost += s
         }
 
         if isVisible(h) {
-            let rows = movedRows ?? visibleHandles(from: target, to: target + s)
+            let rows: [Int32]
+            if let movedRows {
+                rows = movedRows
+            } else {
+                rows = visibleHandles(from: target, to: target + s)
+                cost += rows.count
+            }
             visible.insert(contentsOf: rows, at: firstRow(atOrAfterPreorderIndex: target))
         }
+        lastEditCost = cost
     }
 
     /// The destination just before `target` among its siblings, as seen without `h`.

@@ -11,7 +11,7 @@
 /// ```swift
 /// var tree = try Tree(["a", TreeNodeDescription(id: "b", children: ["b1", "b2"]), "c"])
 /// tree.visibleIDs                       // ["a", "b", "b1", "b2", "c"]
-/// tree.toggle(tree.handle(of: "b")!)    // collapse b
+/// if let b = tree.handle(of: "b") { tree.toggle(b) }   // collapse b
 /// tree.visibleIDs                       // ["a", "b", "c"]
 /// tree.nested().map(\.description)      // ["a", "+b(b1, b2)", "c"]
 /// ```
@@ -43,6 +43,11 @@ public struct Tree: Sendable {
     @usableFromInline var visible: [Int32]
     /// Each id's handle.
     var handles: [String: Int32]
+    /// Work done by the last change (``setCollapsed(_:_:)``, ``move(_:to:)``): per-node entries
+    /// rewritten one at a time (preorder indices, depths, ancestors' sizes) and rows walked.
+    /// Moves of whole ranges of an array (one memory move each) are not counted. Tests show a
+    /// change costs what lies between its two places, not the size of the tree.
+    package internal(set) var lastEditCost = 0
 
     /// A tree from its roots in the nested shape.
     ///

@@ -9,9 +9,10 @@
 ///
 /// ```swift
 /// let tree = try Tree(["a", TreeNodeDescription(id: "b", children: ["b1", "b2"]), "c"])
-/// let lift = tree.lift(tree.handle(of: "b")!)!
-/// lift.carried                                     // 3: b, b1 and b2
-/// (0..<lift.rowCount).map { tree.id(lift.handle(atRow: $0, in: tree)) }   // ["a", "b", "c"]
+/// if let b = tree.handle(of: "b"), let lift = tree.lift(b) {
+///     lift.carried                                                           // 3: b, b1 and b2
+///     (0..<lift.rowCount).map { tree.id(lift.handle(atRow: $0, in: tree)) }   // ["a", "b", "c"]
+/// }
 /// ```
 public struct TreeLift: Hashable, Sendable {
     /// The lifted node.

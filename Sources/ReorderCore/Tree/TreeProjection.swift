@@ -10,10 +10,11 @@
 ///
 /// ```swift
 /// let tree = try Tree(["a", "b"])
-/// let lift = tree.lift(tree.handle(of: "b")!)!
-/// let p = tree.projection(of: lift, overRow: 1, dx: 25, indent: 50)!
-/// p.depth                              // 1: round(25 / 50) = round(0.5) = 1, and a allows 0 + 1
-/// p.parent.map { tree.id($0) }         // "a"
+/// if let b = tree.handle(of: "b"), let lift = tree.lift(b),
+///    let p = tree.projection(of: lift, overRow: 1, dx: 25, indent: 50) {
+///     p.depth                          // 1: round(25 / 50) = round(0.5) = 1, and a allows 0 + 1
+///     p.parent.map { tree.id($0) }     // "a"
+/// }
 /// ```
 public struct TreeProjection: Hashable, Sendable {
     /// The row of the lifted rows the node is over (where it would be).
