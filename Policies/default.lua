@@ -36,7 +36,7 @@ return {
   semantics = "move",
   target_rule = "under_finger",
   -- Along the layout's scroll axis: y on tables, boards and vertical grids (exactly "y"), x on
-  -- a horizontal grid or strip, where edge scrolling is horizontal too (issue 21).
+  -- a horizontal grid or strip, where edge scrolling is horizontal too.
   follow = "main",
   snapshot = {
     scale = 1.05, alpha = 0.98, rotation = 0, corner_radius = 0,

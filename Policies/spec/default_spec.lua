@@ -112,7 +112,7 @@ describe("default", function()
   end)
 end)
 
--- Issue 20: targets hold still over items of other sizes, and empty sections take rows. Rows:
+-- Targets hold still over items of other sizes, and empty sections take rows. Rows:
 -- a 0..44, big 44..244, c 244..288, d 288..332 (the rule: a step waits until the finger lies
 -- inside, or beyond, the dragged row's new slot; see docs/REFERENCE.md, "Stable targets").
 describe("stable targets", function()
@@ -184,7 +184,7 @@ describe("stable targets", function()
   end
 end)
 
--- Issue 20: swap_threshold (SortableJS's swapThreshold): the reference point must pass
+-- swap_threshold (SortableJS's swapThreshold): the reference point must pass
 -- length * (1 - t) / 2 into the proposed target from the side it comes from, and going back
 -- starts from the other side of the item passed. t = 0.5 here, the finger is the reference
 -- (under_finger), offset 0 (the lists fit the viewport, so nothing scrolls).

@@ -1,4 +1,4 @@
--- Group drags (issue 19): selection, lifting a selected item lifts the selection, the group
+-- Group drags: selection, lifting a selected item lifts the selection, the group
 -- lands contiguously where the dragged item is dropped, in the policy's order.
 --
 -- How a group lands (DragSession+Group.swift), from the peers:
@@ -9,7 +9,7 @@
 --     order, and the group goes in as one block right after the last of them that precedes the
 --     dragged item. Its README: "the items will unfold into their original order, but all beside
 --     each other at the new position" = group.order "relative".
---   * dnd-kit's multiple-containers story (the maintainer's answer in dnd-kit issues 120/644:
+--   * dnd-kit's multiple-containers story (the maintainer's answer in dnd-kit #120 and #644:
 --     do it in application logic): the active item first, then the other selected ones =
 --     group.order "active_first" (the others in the order they were selected).
 --   * "collapse" folds the others into the dragged item (SortableJS removes them from the DOM

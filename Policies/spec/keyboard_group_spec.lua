@@ -1,5 +1,5 @@
--- Keyboard for groups (issue 19 item 4) and strips (issue 21, "the left/right steps of #15 move
--- along the strip").
+-- Keyboard for groups and strips (on a strip, the left/right steps move along the strip:
+-- docs/REFERENCE.md, "Keyboard dragging").
 --
 -- Groups: Shift+Space (s:key("shift+space"), the page's Shift+Space) selects or deselects the
 -- focused item; a keyboard lift of a selected item lifts the selection as a touch lift does

@@ -1,11 +1,11 @@
--- Reordering without a pointer (issue 18): keyboard dragging, one-shot actions and what is
--- said, through the same hooks as a touch drag. The texts are the issue's own examples
--- ("Lifted Standup, position 9 of 15 in Today. ..."); the step semantics are the issue's:
+-- Reordering without a pointer: keyboard dragging, one-shot actions and what is said,
+-- through the same hooks as a touch drag. The texts are docs/REFERENCE.md's ("Keyboard
+-- dragging": "Lifted Standup, position 9 of 15 in Today. ..."); so are the step semantics:
 -- rows in a table across section boundaries (empty sections included), cells in a grid where
 -- left/right wrap and up/down move by a row, lists on a board where up/down stay in the list
 -- and left/right go to the neighbouring list at the same row or the nearest one.
 
--- Today: 15 rows, Standup 9th (the issue's example); Tomorrow 2 rows; Later empty; Someday 1.
+-- Today: 15 rows, Standup 9th (docs/REFERENCE.md's example); Tomorrow 2 rows; Later empty; Someday 1.
 local function today()
   local t = {}
   for i = 1, 15 do t[i] = "r" .. i end
@@ -33,7 +33,7 @@ local function types(events)
 end
 
 describe("keyboard dragging on a table", function()
-  it("says the issue's texts for lift, move and drop, and keeps the focus on the item", function()
+  it("says the reference's texts for lift, move and drop, and keeps the focus on the item", function()
     local s = table_session()
     s:focus(1, 9)
     assert.is_true(s:key("space"))
@@ -53,7 +53,7 @@ describe("keyboard dragging on a table", function()
     assert.same({ "begin", "move", "move", "move", "move", "move", "end" }, types(s:events()))
   end)
 
-  it("says the issue's cancel text and puts the item back", function()
+  it("says the reference's cancel text and puts the item back", function()
     local s = table_session()
     s:focus(1, 9)
     s:key("space"); s:key("up", 5); s:announcements()

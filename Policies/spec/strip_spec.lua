@@ -1,4 +1,4 @@
--- Strips (issue 21): a horizontal grid of 12 items of 80 x 80 pt in a 375 x 100 viewport.
+-- Strips: a horizontal grid of 12 items of 80 x 80 pt in a 375 x 100 viewport.
 -- grid = { direction = "horizontal" } fills columns top to bottom, then the next column to the
 -- right (UICollectionViewFlowLayout's scrollDirection = .horizontal); 80 pt fits the 100 pt
 -- height once, so every column holds one item: item i (1-based) spans x = (i - 1) * 80 ... i * 80,

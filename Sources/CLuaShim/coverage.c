@@ -1,5 +1,5 @@
 /*
- * Coverage of policy lines (`reorder test --coverage`, issue 17 item 3).
+ * Coverage of policy lines (`reorder test --coverage`).
  *
  * Off by default, and switched per thread (tests) or for every thread (the CLI): while it is
  * on, every state made or call started on such a thread

@@ -69,7 +69,7 @@ public struct BenchReport: Hashable, Sendable {
 }
 
 extension BenchReport {
-    /// The report as one JSON object (keys of issue 6; dots there are nesting here):
+    /// The report as one JSON object (a dotted key below is a nested object):
     /// `rows`, `frame_rate`, `lua.frame_ns_p50`, `lua.frame_ns_p99`, `native.frame_ns_p50`,
     /// `native.frame_ns_p99`, `ratio_p50`, `budget_fraction_p50`, `allocs_per_frame`,
     /// `hook_ns` (by hook name), `load_ms`, `reload_ms`, `vm_bytes`, plus `policy`, frame

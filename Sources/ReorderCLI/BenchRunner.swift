@@ -15,7 +15,7 @@ public struct BenchOptions: Hashable, Sendable {
     /// Rows of the keyboard lane's `move_to_end` list (``KeyboardBench``); 0 skips the
     /// keyboard lanes.
     public var keyboardRows = KeyboardBench.moveToEndRows
-    /// Issue 19: rows selected before each drag (the pressed one among them, the others evenly
+    /// Rows selected before each drag (the pressed one among them, the others evenly
     /// spaced), so that every drag lifts a group of this size; 0: single-item drags.
     public var groupSize: Int = 0
     /// Row heights in points, repeated down the list (row k is `rowHeights[k % count]` high,
@@ -132,7 +132,7 @@ public final class BenchRunner {
         let middle = max(0, (sim.layout.contentSize.height - v.height) / 2)
         sim.setOffset(Point(x: 0, y: middle))
         let centre = Point(x: v.width / 2, y: v.height / 2)
-        if options.groupSize > 0, let pressed = sim.layout.position(at: centre + sim.offset) {   // issue 19
+        if options.groupSize > 0, let pressed = sim.layout.position(at: centre + sim.offset) {
             GroupBench.selectGroup(sim, size: options.groupSize, pressed: pressed)
         }
         sim.press(at: centre)

@@ -1,7 +1,7 @@
 import Foundation
 import ReorderCore
 
-/// `reorder bench --grid`: a vertical grid against the same grid turned horizontal (issue 21).
+/// `reorder bench --grid`: a vertical grid against the same grid turned horizontal.
 ///
 /// Both lanes hold `items` cells of 80 × 60 pt (turned: 60 × 80), four to a line, in a
 /// 375 × 667 pt viewport (turned: 667 × 375), so every number of one is the other's with x and

@@ -1,7 +1,7 @@
 import Foundation
 import ReorderCore
 
-/// The group lane of `reorder bench --group N` (issue 19): lifting and dropping a group of `N`
+/// The group lane of `reorder bench --group N`: lifting and dropping a group of `N`
 /// selected rows among `rows`, and the dragging frame with that group against the same frame
 /// without one.
 ///

@@ -2,7 +2,7 @@ import ReorderCore
 import ReorderLua
 import ReorderPersistence
 
-/// The keyboard lanes of `reorder bench` (issue 18): what one arrow key costs during a keyboard
+/// The keyboard lanes of `reorder bench`: what one arrow key costs during a keyboard
 /// drag, and what `move_to_end` costs on a list of a million rows, the scroll into view
 /// included.
 ///

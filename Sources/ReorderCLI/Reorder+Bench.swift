@@ -144,7 +144,7 @@ public enum BenchCommand {
         // Frames take about 80 % of a run; hook calls, loads and reloads the rest.
         runner.progress = { show($0 * 0.8) }
         let frames = runner.run()
-        // The keyboard lanes (issue 18): a step, and move_to_end on a long list.
+        // The keyboard lanes: a step, and move_to_end on a long list.
         let keyboard = options.keyboardRows > 0
             ? KeyboardBench.run(policy: lua, native: native, options: options, clock: clock) : nil
         // What the policy reported, shown as every command shows it; a policy switched off
@@ -178,7 +178,7 @@ public enum BenchCommand {
         return 0
     }
 
-    /// The group lane (issue 19): lift and drop in both modes (3 times each), then the standard
+    /// The group lane: lift and drop in both modes (3 times each), then the standard
     /// drag's frames with the native `default` policy, single item and with the group.
     public static func runGroup(size: Int, options: BenchOptions, console: Console,
                                 clock: @escaping () -> UInt64 = MonotonicClock.nanoseconds) {

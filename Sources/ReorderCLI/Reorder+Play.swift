@@ -90,7 +90,8 @@ public enum PlayCommand {
                                     log: { write($0) })
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:
-            // the message does not name the Lua function (as `reorder --policy`, issue 16 item 7).
+            // the message does not name the Lua function (as `reorder --policy`: the
+            // user wrote a file name, not a Lua call).
             console.write("reorder play: \(error.outsideLua.message)\n")
             return 1
         }

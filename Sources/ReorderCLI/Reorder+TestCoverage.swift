@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ReorderLua
 
-/// `reorder test --coverage [FILE]` (issue 17 item 3): the option's optional value and the report.
+/// `reorder test --coverage [FILE]`: the option's optional value and the report.
 /// Whether a run asked for coverage from its `.busted` file (set from the spec VM's thread,
 /// read after the run).
 final class CoverageRequest {

@@ -90,7 +90,7 @@ public final class ReplDriver {
     public func run() -> Int32 {
         let interactive = console.inputIsTerminal
         // `reorder --policy nope.lua`: the file named on the command line is missing; say so in
-        // the command's words (issue 16 item 7), before any Lua runs.
+        // the command's words (the user wrote a file name, not a Lua call), before any Lua runs.
         if let spec = initialPolicy, case .file(let path) = policySource(spec), !FileManager.default.fileExists(atPath: path) {
             console.writeError("reorder: \(spec): no such file\n")
             return 1
@@ -102,7 +102,7 @@ public final class ReplDriver {
             try host.replaceSession(global: "s", policy: initialPolicy.map(policySource), demo: demo)
         } catch {
             // The policy came from the command line, not from a `reorder.session{...}` call:
-            // the message does not name the Lua function (issue 16 item 7).
+            // the message does not name the Lua function, which the user never wrote.
             console.writeError("reorder: \(error.outsideLua.description)\n")
             return 1
         }

@@ -145,7 +145,7 @@ public struct SpecRunner {
         }
         for m in missing { console.writeError("reorder test: no such file or directory: \(m)\n") }
         if files.isEmpty {
-            // One line that says what is wrong (issue 16 item 10): a missing path is named
+            // One line that says what is wrong: a missing path is named
             // above; nothing ran, so there is no tally.
             if missing.isEmpty {
                 console.writeError("reorder test: no *_spec.lua files under \(paths.joined(separator: ", "))\n")

@@ -14,7 +14,7 @@ public enum DragEvent: Hashable, Sendable {
     case rollback(time: Double)
     /// A press on an item the policy will not let move (a "shake" hint).
     case refuse(position: ItemPosition, time: Double)
-    /// A group drag (issue 19): right after the `begin`, `end` or committing `cancel` it belongs
+    /// A group drag: right after the `begin`, `end` or committing `cancel` it belongs
     /// to (`of`), or an item added mid-drag (`of` = `"add"`), the group's items (ids, in landing
     /// order) and where each is now (a folded item of a `collapse` group is where the dragged
     /// one is). Steps record none (the session API works the positions out after each `move`).

@@ -160,10 +160,10 @@ public protocol DragPolicy: AnyObject {
     func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction]
     /// What a screen reader reads when the item at `position` is focused (`instructions`).
     func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String
-    /// May the item at `position` be selected (issue 19: `can_select`)? Asked by
+    /// May the item at `position` be selected (`can_select`)? Asked by
     /// ``DragSession/select(_:policy:)``.
     func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
-    /// May the item at `position` join the drag under way (issue 19: `can_add`, as UIKit's
+    /// May the item at `position` join the drag under way (`can_add`, as UIKit's
     /// `itemsForAddingTo`)? Asked by ``DragSession/tap(_:policy:)``, a second touch.
     func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
 }

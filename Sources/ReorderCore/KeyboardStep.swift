@@ -2,7 +2,7 @@
 ///
 /// Space or Enter lifts the focused item and drops a lifted one; the arrows, Home and End move
 /// it; Escape cancels; Tab moves the focus to the next item while nothing is lifted;
-/// Shift+Space (`"shift+space"`) selects or deselects the focused item (issue 19) while
+/// Shift+Space (`"shift+space"`) selects or deselects the focused item while
 /// nothing is lifted.
 ///
 /// ```swift
@@ -39,7 +39,7 @@ public enum KeyboardKey: String, Hashable, Sendable, CaseIterable {
 ///   `left`/`right` do nothing;
 /// - a grid: `left`/`right` one cell, wrapping from line to line (and section to section);
 ///   `up`/`down` one line, the same column (the nearest cell on a shorter line);
-/// - a horizontal grid (a strip; issue 21), where a line is a column: `left`/`right` one
+/// - a horizontal grid (a strip), where a line is a column: `left`/`right` one
 ///   column, the same row (the nearest cell on a shorter column; a strip's one row makes that
 ///   the previous or next item), across sections; `up`/`down` one cell within the column, no
 ///   wrapping (a strip's `up`/`down` do nothing), as UIKit's spatial focus moves;
@@ -163,7 +163,7 @@ public enum KeyboardSpeech: Hashable, Sendable {
 public struct KeyboardAnnouncement: Hashable, Sendable {
     /// The event. `refuse`: the item may not be lifted (`can_move` said no).
     ///
-    /// `select`, `deselect` (issue 19): Shift+Space selected or deselected the item.
+    /// `select`, `deselect`: Shift+Space selected or deselected the item.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case lift, move, blocked, drop, cancel, rollback, refuse, select, deselect
     }
@@ -186,7 +186,7 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     public var target: ItemPosition?
     /// A cancel's resolution, else nil.
     public var resolution: CancelResolution?
-    /// Issue 19: the items of a group drag (1 for a single item); for `select` and
+    /// The items of a group drag (1 for a single item); for `select` and
     /// `deselect`, the items selected after it.
     public var groupCount: Int = 1
     /// What the policy said (``text``).
@@ -215,7 +215,7 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     /// - rollback: "Drop refused. Standup returned to position 9."
     /// - refuse: "Standup cannot be moved."
     ///
-    /// A group drag (issue 19) counts the items instead of naming one: "3 items lifted, Standup
+    /// A group drag counts the items instead of naming one: "3 items lifted, Standup
     /// at position 5 of 10 in Today. Use the arrow keys...", "3 items moved to position 4 of
     /// 10.", "3 items cannot move there.", "3 items dropped at position 2 of 12 in Today.",
     /// "Movement cancelled. 3 items returned to position 5.", "Drop refused. 3 items returned

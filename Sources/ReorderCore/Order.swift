@@ -107,7 +107,7 @@ public struct Order: Sendable, Hashable {
         return true
     }
 
-    /// Group drags (issue 19): sets the sections of handles as they are; the caller keeps every
+    /// Group drags: sets the sections of handles as they are; the caller keeps every
     /// handle exactly once, or, while a `collapse` group is folded, knows which it carries.
     mutating func replaceSections(_ newSections: [[Int32]]) { sections = newSections }
 

@@ -377,7 +377,7 @@ public struct SnapshotStyle: Hashable, Sendable {
         }
         return .color(c)
     }
-    /// Group drags (issue 19): whether a count badge is drawn on a group's snapshot, and how
+    /// Group drags: whether a count badge is drawn on a group's snapshot, and how
     /// many cards are stacked under it.
     public var badge: Bool = true
     public var stack: Double = 2
@@ -440,7 +440,7 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var ignoresTouchesWhileDropping: Bool = true
     /// How a keyboard drag keeps the moved item visible (`keyboard.reveal`, `keyboard.animate`).
     public var keyboard = KeyboardConfiguration()
-    /// Group drags (issue 19): how the others behave, the landing order, the size limit.
+    /// Group drags: how the others behave, the landing order, the size limit.
     public var group = GroupConfiguration()
     public init(name: String) { self.name = name }
 }

@@ -35,7 +35,7 @@ public struct Scene: Hashable, Sendable {
         public var slideProgress: Double?
         /// Whether this is the lifted item's own cell (drawn with the placeholder style).
         public var isPlaceholder: Bool
-        /// Issue 19: whether the item is selected, and whether it is a member of a `stay` group
+        /// Whether the item is selected, and whether it is a member of a `stay` group
         /// left in its slot while the group is dragged (drawn as a ghost).
         public var isSelected: Bool = false
         public var isGhost: Bool = false
@@ -60,7 +60,7 @@ public struct Scene: Hashable, Sendable {
         public var state: SnapshotState
         /// The drawn frame, unrotated: `size × scale` around the centre.
         public var frame: Rect { state.frame }
-        /// Issue 19: how many items the snapshot carries (1, or the group's size), whether a
+        /// How many items the snapshot carries (1, or the group's size), whether a
         /// count badge is drawn on it (`snapshot.badge`, groups only) and how many cards are
         /// stacked under it (`snapshot.stack`, at most the group's other items).
         public var count: Int = 1
@@ -201,7 +201,7 @@ extension DragSession {
         }
 
         let lifted = snapshot != nil ? currentPosition : nil
-        // Issue 19: the group's ghosts (stay mode), and the selection.
+        // The group's ghosts (stay mode), and the selection.
         let groupNow = groupInfo
         let ghosts = Set(groupNow?.ghosts ?? [])
         var cells: [Scene.Cell] = []
@@ -232,7 +232,7 @@ extension DragSession {
         if let snap = snapshot, let p = currentPosition, order.isValid(p) {
             let item = order.item(at: p)
             sceneSnapshot = Scene.Snapshot(id: item.id, title: item.title, state: snap)
-            if let g = groupNow, g.count > 1 {   // issue 19
+            if let g = groupNow, g.count > 1 {
                 sceneSnapshot?.count = g.count
                 sceneSnapshot?.badge = configuration.snapshot.badge
                 sceneSnapshot?.stack = min(Int(configuration.snapshot.stack), g.count - 1)

@@ -1,4 +1,4 @@
-/// The selected items of a session (issue 19): item handles in the order they were selected,
+/// The selected items of a session: item handles in the order they were selected,
 /// and a membership mask over the order's storage. It follows items, not positions, so it
 /// survives every reorder.
 struct SelectionSet: Sendable, Hashable {
@@ -38,7 +38,7 @@ struct SelectionSet: Sendable, Hashable {
     }
 }
 
-/// Selection (issue 19): `s:select`, `s:deselect`, `s:selection`.
+/// Selection: `s:select`, `s:deselect`, `s:selection`.
 extension DragSession {
     /// Selects the item at `position` when the policy's `can_select` allows it and the selection
     /// is below the policy's `group.max`. Only while idle (a press, a drag or a drop under way

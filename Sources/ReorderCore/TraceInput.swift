@@ -21,7 +21,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case key(Double, KeyboardKey, Int)
     /// A one-shot action on an item (`{"type":"action","section":1,"row":3,"action":"move_to_end"}`).
     case action(Double, ItemPosition, KeyboardAction)
-    /// Group drags (issue 19): select or deselect the item at a position (0-based; the trace
+    /// Group drags: select or deselect the item at a position (0-based; the trace
     /// writes `"section"` and `"row"` 1-based), and a second touch on an item during a drag
     /// (`tap`: it asks `can_add`).
     case select(Double, ItemPosition)

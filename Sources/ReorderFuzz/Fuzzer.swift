@@ -90,7 +90,7 @@ public enum Fuzzer {
             var generator = TraceGenerator(scenario: scenario, minPressDuration: configuration.minPressDuration,
                                            allowableMovement: configuration.allowableMovement,
                                            maxInputs: options.maxInputs)
-            // Issue 19: groups land by moving the items between, which strict locks forbid.
+            // Groups land by moving the items between, which strict locks forbid.
             generator.groups = !options.strictLocks
             let trace = generator.generate(using: &rng)
             let result = try check(scenario: scenario, trace: trace, policy: policy, probe: makePolicy(),

@@ -64,7 +64,7 @@ public struct InvariantChecker {
     var shadow: Order
     var pressBeginOrder: Order?
     var draggedHandle: Int32?
-    /// Issue 19: the group being dragged (ids in landing order), nil for a single drag.
+    /// The group being dragged (ids in landing order), nil for a single drag.
     var groupItems: [String]?
     /// What target resolution depends on, after the last input, and what the dragged item did
     /// since it last changed: the places it held, and its steps inside one section.
@@ -162,7 +162,7 @@ public struct InvariantChecker {
             }
         }
 
-        // Events against the shadow order. Issue 18 x 19: a one-shot action lifts a group and
+        // Events against the shadow order. A one-shot action on a selected item lifts a group and
         // steps in one input; the shadow (taken from the order after the input at the group's
         // begin) cannot follow those steps, so they are not checked one by one: the group's
         // landing (end/cancel) or the rollback to the press order is.
@@ -197,7 +197,7 @@ public struct InvariantChecker {
                 }
                 if !ok { return fail(.moveEvent, "\(semantics) from \(from.label) to \(to.label) is not a valid step") }
             case .end(let from, let to, _):
-                if groupItems != nil { shadow = order }   // issue 19: the group landed before `end`
+                if groupItems != nil { shadow = order }   // the group landed before `end`
                 if let h = draggedHandle {
                     guard shadow.isValid(to), shadow.handle(at: to) == h else {
                         return fail(.moveEvent, "end at \(to.label), but the dragged item is not there")
@@ -222,7 +222,7 @@ public struct InvariantChecker {
                     }
                     shadow = begin
                 } else if groupItems != nil {
-                    shadow = order   // issue 19: the group landed where the dragged item was
+                    shadow = order   // the group landed where the dragged item was
                 }
                 pressBeginOrder = nil; draggedHandle = nil; groupItems = nil
             case .refuse(let p, _):
@@ -349,7 +349,7 @@ extension InvariantChecker {
     }
 }
 
-// MARK: - Group drags (issue 19)
+// MARK: - Group drags
 
 extension InvariantChecker {
     /// A `group` event: a lift or an add folds (collapse) wholesale, so the shadow takes the

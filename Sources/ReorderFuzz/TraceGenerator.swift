@@ -25,7 +25,7 @@ public struct TraceGenerator: Sendable {
     /// The share of gestures made with the keyboard (focus, lift, steps, drop or cancel) or as
     /// a one-shot action instead of a finger.
     public var keyboardShare = 0.25
-    /// Whether gestures select random groups first and tap items during drags (issue 19).
+    /// Whether gestures select random groups first and tap items during drags.
     public var groups: Bool = true
 
     public init(scenario: FuzzScenario, minPressDuration: Double = 0.5, allowableMovement: Double = 10,
@@ -43,7 +43,7 @@ public struct TraceGenerator: Sendable {
         let layout = scenario.makeLayout(order: scenario.order)
         let gestures = rng.int(in: 1...5)
         for _ in 0..<gestures where !b.full {
-            // Keyboard dragging and one-shot actions are mixed in (issue 18).
+            // Keyboard dragging and one-shot actions are mixed in.
             if rng.chance(keyboardShare) { keyboardGesture(&b, &rng); continue }
             // Noise while idle (ignored by a correct session).
             if rng.chance(0.15) {
@@ -54,7 +54,7 @@ public struct TraceGenerator: Sendable {
                 default: b.frame()
                 }
             }
-            // Issue 19: a random selection (some positions may not exist: ignored), at times a
+            // A random selection (some positions may not exist: ignored), at times a
             // deselect, so that many presses lift a group.
             var selected: Point?
             if groups && rng.chance(0.4) {
@@ -117,7 +117,7 @@ public struct TraceGenerator: Sendable {
                     }
                     b.add(.move(b.t, finger))
                     for _ in 0..<rng.int(in: 1...(rng.chance(0.2) ? 240 : 40)) where !b.full { b.frame() }
-                case 8:       // the host skipped frames; or (issue 19) a second touch taps an item
+                case 8:       // the host skipped frames; or a second touch taps an item
                     if groups && rng.chance(0.5) {
                         b.add(.tap(b.t, itemPosition(&rng)))
                         b.frame()

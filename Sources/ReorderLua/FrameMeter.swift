@@ -1,4 +1,4 @@
-/// The per-frame and per-drag instruction accounts of one policy (issue 12).
+/// The per-frame and per-drag instruction accounts of one policy.
 ///
 /// The per-call budget bounds one hook call; a hook that stays just under it on every call
 /// could still make every frame of a drag slow. The meter adds up what the policy's hooks

@@ -438,7 +438,7 @@ extension PolicyField {
               HookDoc(called: "when the system cancels the touch, or Escape cancels a keyboard drag",
                       arguments: "",
                       returns: "`\"revert\"` or `\"commit\"`")),
-        // Keyboard dragging and one-shot actions (issue 18).
+        // Keyboard dragging and one-shot actions.
         .value("keyboard.reveal", .choice(["nearest", "center"]), \.keyboard.reveal,
                doc: "Where a keyboard drag scrolls the moved item when it is not wholly visible: as little as needed, or to the centre (a board pages to the item's list and scrolls the list)."),
         .value("keyboard.animate", .boolean, \.keyboard.animate,
@@ -461,7 +461,7 @@ extension PolicyField {
               HookDoc(called: "when an item gets the keyboard focus (`s:focus`, Tab in the page)",
                       arguments: "the focused item's position",
                       returns: "the text a screen reader reads")),
-        // Issue 19: selection and group drags (DragSession+Group).
+        // Selection and group drags (DragSession+Group).
         .value("group.mode", .choice(["collapse", "stay"]), \.group.mode,
                doc: "How the other items of a group behave while one is dragged: `collapse` folds them into the dragged item and the list closes up (SortableJS MultiDrag); `stay` leaves them in their slots as ghosts (react-beautiful-dnd's pattern)."),
         .value("group.order", .choice(["relative", "active_first"]), \.group.order,

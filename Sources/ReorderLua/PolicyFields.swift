@@ -84,7 +84,7 @@ struct PolicyFields {
 enum Hook: Int, CaseIterable, Sendable {
     case canMove, target, semantics, zone, speed, onBegin, onMove, onEnd, onCancel
     case announce, actions, instructions
-    /// Issue 19: selection and group drags.
+    /// Selection and group drags.
     case canSelect, canAdd
 
     /// The name in policy files and diagnostics.

@@ -276,8 +276,8 @@ final class PolicyProgram {
         return (parent.merged.overlaid(by: own), own, chunk)
     }
 
-    /// An error in a policy that `referrer` extends names the referrer first (issue 16 item 7:
-    /// `extends = "/etc/passwd"` in a.lua reads `a.lua: extends '/etc/passwd': passwd:1: ...`),
+    /// An error in a policy that `referrer` extends names the referrer first
+    /// (`extends = "/etc/passwd"` in a.lua reads `a.lua: extends '/etc/passwd': passwd:1: ...`),
     /// so the message says which policy pulled the file in.
     static func extended(_ e: LuaError, reference: String, referrer: String?) -> LuaError {
         guard let referrer else { return e }

@@ -5,7 +5,7 @@ import CLua
 import CLuaShim
 import ReorderCore
 
-/// The sandbox fuzzer (issue 12): calls every library function a policy can reach with
+/// The sandbox fuzzer: calls every library function a policy can reach with
 /// extreme arguments and checks that each call returns or raises within a margin (10 ms) of
 /// the time the instruction budget allows.
 ///
@@ -65,11 +65,7 @@ public enum SandboxFuzzer {
 
     /// Functions known to overrun their budget, hang or crash, whose failures are reported but
     /// tolerated (``Failure/isKnownOpen``). Empty: every function the sandbox reaches is bounded
-    /// (docs/SANDBOX.md), so any failure fails the run. Before the bounds of issue 12 this held
-    /// `string.rep`, the pattern functions, `table.concat`/`move`/`remove`/`sort`, `load`, work
-    /// spread over fresh coroutines (`pcall`, `xpcall`, `coroutine.resume`) and `print` (its tab
-    /// separator was added while the next argument sat on the stack: SIGSEGV once a long
-    /// argument had moved the buffer into a box).
+    /// (docs/SANDBOX.md), so any failure fails the run.
     public static let knownOpen: Set<String> = []
 
     /// One call: a function and the Lua expressions of its arguments.
@@ -378,7 +374,11 @@ public enum SandboxFuzzer {
         "coroutine.create(function() while true do end end)", "coroutine.running()", "dead()",
     ]
 
-    /// Calls of the issue's hostile inputs, made whatever the seed.
+    /// Hostile calls, made whatever the seed: library functions whose work or memory grows with
+    /// their arguments rather than with the instructions counted (repetition, backtracking
+    /// patterns, lengths from `__len`, many fresh coroutines, `print`'s separator beside a long
+    /// argument on the stack), each at a size that outruns the budget or the memory cap unless
+    /// the function is bounded (docs/SANDBOX.md).
     static let hostileCases: [Call] = [
         Call("print", ["\"a\"", "\"b\"", "string.rep(\"(\", 1 << 16)", "1"]),
         Call("string.rep", ["\"\"", "math.maxinteger"]),

@@ -680,7 +680,7 @@ extension TraceInput {
         case .focus(_, let p): return .focus(t, p)
         case .key(_, let k, let n): return .key(t, k, n)
         case .action(_, let p, let a): return .action(t, p, a)
-        case .select(_, let p): return .select(t, p)   // issue 19
+        case .select(_, let p): return .select(t, p)
         case .deselect(_, let p): return .deselect(t, p)
         case .tap(_, let p): return .tap(t, p)
         }

@@ -39,7 +39,7 @@ extension Scene {
                             if let p = c.slideProgress { w.field("slide", p) }
                             if c.isPlaceholder { w.field("placeholder", true) }
                             if c.isFinished { w.field("finished", true) }
-                            if c.isSelected { w.field("selected", true) }   // issue 19
+                            if c.isSelected { w.field("selected", true) }
                             if c.isGhost { w.field("ghost", true) }
                         }
                     }
@@ -65,7 +65,7 @@ extension Scene {
                         w.field("id", s.id)
                         w.field("title", s.title)
                         w.field("phase", st.phase.rawValue)
-                        if s.count > 1 {   // issue 19: a group's snapshot
+                        if s.count > 1 {   // a group's snapshot
                             w.field("count", s.count)
                             w.field("badge", s.badge)
                             w.field("stack", s.stack)

@@ -90,7 +90,7 @@ public struct DragTimelineRecorder: Sendable {
             case .refuse:
                 break
             case .group(let of, _, _, _):
-                // Issue 19: a group folds at its lift and lands at the drop, wholesale.
+                // A group folds at its lift and lands at the drop, wholesale.
                 if of != "move" { working = orderAfter }
             }
         }

@@ -3,7 +3,7 @@ import ReorderCore
 import ReorderLua
 import ReorderPersistence
 
-/// What a policy author's editor and linter need (issue 17 item 5): a lua-language-server
+/// What a policy author's editor and linter need: a lua-language-server
 /// definition file (`reorder types`), and the files `reorder init` writes.
 ///
 /// ```swift

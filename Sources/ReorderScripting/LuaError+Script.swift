@@ -12,7 +12,7 @@ extension LuaError {
 
     /// The error as a command reports it when the policy or option came from the command line
     /// or a trace, not from a `reorder.session{...}` call: without the `reorder.session: `
-    /// prefix that names the Lua function (issue 16 item 7).
+    /// prefix that names the Lua function, which the user never wrote.
     ///
     /// ```swift
     /// LuaError.script("reorder.session: bad.lua:3: edge_scroll.axes: ...").outsideLua.description

@@ -2,7 +2,7 @@ import ReorderCore
 import ReorderLua
 import ReorderTrace
 
-/// Selection and group drags in the session API (issue 19).
+/// Selection and group drags in the session API.
 ///
 /// ```lua
 /// local s = reorder.session{ rows = 12, policy = { extends = "default", group = { mode = "stay" } } }

@@ -1,7 +1,7 @@
 import ReorderCore
 import ReorderLua
 
-/// The keyboard part of the session API (issue 18): `s:focus`, `s:key`, `s:actions`,
+/// The keyboard part of the session API: `s:focus`, `s:key`, `s:actions`,
 /// `s:perform`, `s:announcements`, `s:instructions`.
 ///
 /// ```lua

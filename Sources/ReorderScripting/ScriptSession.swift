@@ -161,14 +161,14 @@ public final class ScriptSession {
         ("target", { s, a throws(LuaError) in try s.luaTarget(a) }),
         ("semantics", { s, a throws(LuaError) in try s.luaSemantics(a) }),
         ("save", { s, a throws(LuaError) in try s.luaSave(a) }),
-        // Keyboard dragging and one-shot actions (issue 18; ScriptSession+Keyboard.swift).
+        // Keyboard dragging and one-shot actions (ScriptSession+Keyboard.swift).
         ("focus", { s, a throws(LuaError) in try s.luaFocus(a) }),
         ("key", { s, a throws(LuaError) in try s.luaKey(a) }),
         ("actions", { s, a throws(LuaError) in try s.luaActions(a) }),
         ("perform", { s, a throws(LuaError) in try s.luaPerform(a) }),
         ("announcements", { s, a throws(LuaError) in try s.luaAnnouncements(a) }),
         ("instructions", { s, a throws(LuaError) in try s.luaInstructions(a) }),
-        // Issue 19 (ScriptSession+Group.swift).
+        // Selection and group drags (ScriptSession+Group.swift).
         ("select", { s, a throws(LuaError) in try s.luaSelect(a) }),
         ("deselect", { s, a throws(LuaError) in try s.luaDeselect(a) }),
         ("selection", { s, a throws(LuaError) in try s.luaSelection(a) }),

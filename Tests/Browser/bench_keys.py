@@ -1,5 +1,5 @@
-"""Benchmark (not a test): the page's keyboard round trip in headless Chromium (issue 18's
-keyboard dragging), the sibling of bench_page.py for the keyboard's `focus` and `key` inputs.
+"""Benchmark (not a test): the page's keyboard round trip in headless Chromium (keyboard
+dragging), the sibling of bench_page.py for the keyboard's `focus` and `key` inputs.
 
 A row is focused, then for --seconds the keys Space (lift), Down x3, Up x3, Space (drop), Tab
 and Shift+Tab are pressed through WebDriver (real key events), --gap ms apart. The page is

@@ -1,4 +1,4 @@
-"""Keyboard reordering in the playground (issue 18), in a real (headless) Chromium.
+"""Keyboard reordering in the playground, in a real (headless) Chromium.
 
 The page is driven with the keyboard alone (Tab, Space, the arrows, Escape, Shift+F10 for an
 item's actions menu). After each key the live region must say the engine's text; the items'
@@ -82,10 +82,10 @@ class KeyboardPlayground(PageTest):
         its own either; Tab's focus, Space, the arrows and a menu action go in frame messages'
         `inputs`, in order, each time at most its frame's and never going back (while idle, an
         input goes at once in a frame of its own). Sent from the keydown handler during the
-        frame loop, a key's reply waited for the next frame (BENCHMARKS.md, "Keyboard inputs
-        ride on the frame too"). Standup (2nd) lifted, two rows down, dropped 4th, then
-        the menu's "Move up" (its first item) puts it 3rd: Inbox zero, Review PR 42, Standup,
-        Write spec."""
+        frame loop, a key's reply waited for the next frame (docs/PLAYGROUND.md, "Versions";
+        bench_keys.py measures the key to the scene drawn). Standup (2nd) lifted, two rows
+        down, dropped 4th, then the menu's "Move up" (its first item) puts it 3rd: Inbox zero,
+        Review PR 42, Standup, Write spec."""
         d = self.driver
         self.js("const ws = window.__play.ws; const send = ws.send.bind(ws); window.__sent = [];"
                 "ws.send = (m) => { window.__sent.push(JSON.parse(m)); send(m); };")
@@ -191,8 +191,9 @@ class KeyboardPlayground(PageTest):
         wait(lambda: self.order()[0][:2] == ["Inbox zero", "Standup"], what="the reset list")
 
     def test_tab_goes_past_the_rows_drawn(self):
-        """Issue 18, "items are focusable in order": the page draws only the rows in the
-        viewport (667 pt: the header and about 14 rows of 44 pt), so Tab on the last row drawn
+        """Items are focusable in order, past the rows drawn (docs/PLAYGROUND.md, the scene
+        message's `sizes`): the page draws only the rows in the viewport (667 pt: the header
+        and about 14 rows of 44 pt), so Tab on the last row drawn
         asks the host to focus the next item, which scrolls it into view. Row 20 of the demo
         (in order: Today's 15 rows, then Later's 5th) is not drawn at first; 19 Tabs from the
         first row reach it, named by its title, and the list has scrolled. Shift+Tab comes back
@@ -245,7 +246,7 @@ class KeyboardPlayground(PageTest):
             return json.load(r)["offset"][1]
 
     def test_shift_space_selects_and_a_keyboard_lift_carries_the_group(self):
-        """Issue 19 item 4 under `default` (group.mode collapse, order relative): Shift+Space on
+        """Keyboard group drag under `default` (group.mode collapse, order relative): Shift+Space on
         Standup (2nd) and Write spec (4th) selects them; Space on Write spec lifts both (Standup
         folds in: Write spec is 3rd of 14); two arrows down put it 5th of 14 (after Lunch with
         Ana and Fix flaky test); Space lands the block Standup, Write spec after Fix flaky test,

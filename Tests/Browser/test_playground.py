@@ -200,7 +200,8 @@ class Playground(PageTest):
         """Protocol 3 (docs/PLAYGROUND.md, "Versions"): the page sends no pointer message of its
         own; the press, the moves and the release go in frame messages' `inputs`, in order
         (down first, up last), each time at most its frame's and never going back. Sent from
-        the handlers, a press or release's reply waited for the next frame (BENCHMARKS.md)."""
+        the handlers, a press or release's reply waited for the next frame (docs/PLAYGROUND.md,
+        "Versions"; bench_page.py measures the input to the scene drawn)."""
         self.choose("default")
         self.js("const ws = window.__play.ws; const send = ws.send.bind(ws); window.__sent = [];"
                 "ws.send = (m) => { window.__sent.push(JSON.parse(m)); send(m); };")
@@ -390,7 +391,7 @@ class Playground(PageTest):
         d = self.driver
         self.js("document.activeElement && document.activeElement.blur()")
         seen = []
-        # The list's items come first, all 200 of them in order (issue 18: Tab goes on past the
+        # The list's items come first, all 200 of them in order (Tab goes on past the
         # rows drawn, the host scrolling each into view), then the controls. A Tab pressed
         # before the host's reply focused the row asked for asks for the same row again, so
         # the loop is bounded generously rather than at 200 + 5.
@@ -550,7 +551,7 @@ class Playground(PageTest):
                 "clientY: r.top + v.clientTop + arguments[1] }))", x, y)
 
     def test_shift_click_selects_and_a_selected_item_drags_the_group(self):
-        """Issue 19: Shift-click rows 2 and 5 under `default` (group.mode collapse, relative);
+        """Shift-click rows 2 and 5 under `default` (group.mode collapse, relative);
         dragging row 5 drags both, the snapshot shows the badge 2 over a stacked card; dropped
         on row 9's cell, the group lands as one block: with 2 folded the list is 1 3 4 5 6 ...,
         "5" lands at index 8 (after 10), the others before it are 1 3 4 6 7 8 9 10, so

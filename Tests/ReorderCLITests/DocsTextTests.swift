@@ -37,6 +37,31 @@ import Testing
         for (name, text) in try Self.pages() + Self.helpTexts() {
             #expect(Self.issueNumbers(in: text).isEmpty, "\(name): \(Self.issueNumbers(in: text))")
         }
+        let sourceFiles = try Self.sourceTexts()
+        #expect(sourceFiles.contains { $0.0 == "Sources/ReorderCore/Scene.swift" })
+        #expect(sourceFiles.contains { $0.0 == "Policies/spec/group_spec.lua" })
+        for (name, text) in sourceFiles {
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let found = Self.issueNumbers(in: String(line))
+                #expect(found.isEmpty, "\(name):\(n + 1): \(found)")
+            }
+        }
+    }
+
+    /// The text files under Sources/ and Policies/ (code, its comments, the page, policies and
+    /// specs), with their paths from the package root: a maintainer reads them too.
+    static func sourceTexts() throws -> [(String, String)] {
+        let kinds: Set<String> = ["swift", "c", "h", "js", "css", "html", "lua", "md"]
+        var found: [(String, String)] = []
+        for top in ["Sources", "Policies"] {
+            let root = packageRoot.appendingPathComponent(top)
+            guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walk where kinds.contains(url.pathExtension) {
+                let relative = top + url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count)
+                found.append((relative, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        return found.sorted { $0.0 < $1.0 }
     }
 
     /// The options a subcommand's usage shows in brackets (`[--policy <policy>]`).

@@ -1,7 +1,7 @@
 #ifndef REORDER_CLUASHIM_H
 #define REORDER_CLUASHIM_H
 /*
- * The C corner of the Lua host (issue 3).
+ * The C corner of the Lua host.
  *
  * Swift cannot import Lua's function-like macros or variadic functions, and a Lua error is a
  * longjmp that must never cross a Swift frame. Everything here follows one rule: Swift runs

@@ -279,13 +279,13 @@ const KEYS = { ' ': 'space', Enter: 'enter', ArrowUp: 'up', ArrowDown: 'down', A
 // Sent from the event handler while a frame is pending, a discrete input's message (pointerdown,
 // pointerup, click, keydown) had its reply held until that frame had been rendered: Chromium
 // defers the page's other tasks, the socket's message included, after such an input (its
-// DeferRendererTasksAfterInput feature; bench_page.py: 14.7 ms at the median, against 0.9 ms for
-// a frame's reply). The input is shown no later: its scene could not be drawn before that
-// rendering either (BENCHMARKS.md, "The page round trip: pointer inputs ride on the frame").
+// DeferRendererTasksAfterInput feature: measured with bench_page.py, such a reply took 14.7 ms
+// at the median against 0.9 ms for a frame's reply). The input is shown no later: its scene
+// could not be drawn before that rendering either (docs/PLAYGROUND.md, "Versions").
 // A keyboard input while no frame is pending (the loop is idle: a key that lifts, a Tab) goes
 // at once, alone in a frame message at its own time: nothing is rendered that could hold its
-// reply, and waiting for a frame made Space and Tab show about 6 ms later (bench_keys.py;
-// BENCHMARKS.md, "Keyboard inputs ride on the frame too").
+// reply, and waiting for a frame showed Space and Tab about 6 ms later at the median
+// (bench_keys.py measures the key to the scene drawn).
 const KEYBOARD = new Set(['focus', 'key', 'action']);
 // Queues the input `kind` with `values` (its fields besides the time, in the vocabulary's
 // order) at the page's time of `ms`.

@@ -109,7 +109,7 @@ extension SceneText {
             case .color(let color): return (String(repeating: "#", count: 8) + " " + color.hex, "2")
             }
         }
-        // Issue 19: `*` marks a selected item; a stay group's ghosts are dim.
+        // `*` marks a selected item; a stay group's ghosts are dim.
         return (label + (c.isSelected ? "*" : "") + c.title + (c.isFinished ? " (finished)" : "") + (c.isGhost ? " (ghost)" : ""),
                 c.isGhost ? "2" : "")
     }

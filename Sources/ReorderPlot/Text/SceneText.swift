@@ -50,12 +50,12 @@ public struct SceneText: Sendable {
         guard let snap = scene.snapshot else { return nil }
         let title = clipTitle ? Self.clip(snap.title, 16) : String(snap.title.prefix(16))
         let st = snap.state
-        let group = snap.count > 1 ? " | group of \(snap.count)" : ""   // issue 19
+        let group = snap.count > 1 ? " | group of \(snap.count)" : ""
         return "   snapshot [\(title)]\(group) at \(Self.number(st.center.x)),\(Self.number(st.center.y)) | scale \(Self.number(st.scale)) | alpha \(Self.number(st.alpha)) | \(st.phase.rawValue)"
     }
 
     /// The snapshot as drawn on its line: `[title]`, with a group's stacked cards as more
-    /// brackets (`[title]]]`) and its badge (`(3)`), issue 19.
+    /// brackets (`[title]]]`) and its badge (`(3)`).
     static func snapshotLabel(_ snap: Scene.Snapshot, clipTitle: Bool) -> String {
         let title = clipTitle ? clip(snap.title, 16) : String(snap.title.prefix(16))
         return "[" + title + "]" + String(repeating: "]", count: max(0, snap.stack)) + (snap.badge ? " (\(snap.count))" : "")
@@ -131,7 +131,7 @@ public struct SceneText: Sendable {
                 } else {
                     text = prefix + (c.isSelected ? "* " : "") + c.title
                     if c.isFinished { text += " (finished)" }
-                    if c.isGhost { text += " (ghost)"; style = "2" }   // issue 19
+                    if c.isGhost { text += " (ghost)"; style = "2" }
                 }
             }
             var line = Self.pad(text, width)
