@@ -63,7 +63,7 @@ browser-run:
 SANITIZED_SUITES := ReorderLuaTests|ReorderHostileTests|WatchdogTests
 UBSAN_FLAGS := -Xcc -fsanitize=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 sanitize: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp swift test --sanitize=address --scratch-path .build-asan \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 swift test --sanitize=address --scratch-path .build-asan \
 		--filter "$(SANITIZED_SUITES)"
 	swift test --sanitize=thread --scratch-path .build-tsan --filter "$(SANITIZED_SUITES)"
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 swift test $(UBSAN_FLAGS) --scratch-path .build-ubsan \
