@@ -84,7 +84,7 @@ public enum SandboxFuzzer {
         }
     }
 
-    /// The fuzzer runs in a build with ASan or TSan, where memory-heavy C work (a 1 MiB
+    /// The fuzzer runs in a build with ASan, TSan or UBSan, where memory-heavy C work (a 1 MiB
     /// `string.rep`) slows down far more than the interpreter the budget's time is measured
     /// on (a call returning a 1 MiB string from a wrapped coroutine ran 81 ms past a 29 ms
     /// budget under ASan, against under 1 ms in a plain build): the default margin is then
