@@ -124,8 +124,8 @@ describe("keyboard dragging on a table", function()
     assert.same({ "Movement cancelled. r3 returned to position 3." }, s:announcements())
     assert.same({ "move_down", "move_to_end", "move_to_section 2", "move_to_section 3", "move_to_section 4" },
                 s:actions(1, 2))
-    -- A one-shot action onto it says blocked and leaves the order.
-    assert.is_true(s:perform(1, 2, "move_up"))
+    -- A one-shot action onto it says blocked, leaves the order and returns false.
+    assert.is_false(s:perform(1, 2, "move_up"))
     assert.same({ "r2 cannot move there." }, s:announcements())
     assert.same(ids(today()), s:ids()[1])
   end)

@@ -50,7 +50,8 @@ extension ScriptSession {
     }
 
     /// `s:perform(section, row, name [, arg])`: a one-shot action (`"move_to_section", 2` is
-    /// `"move_to_section 2"`); true when it did something.
+    /// `"move_to_section 2"`); true when the item moved, false when the action did nothing or
+    /// the policy refused it.
     func luaPerform(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(3, 4)
         let p = try position(a, 1)
@@ -67,7 +68,11 @@ extension ScriptSession {
         guard let action = KeyboardAction(name: name) else {
             throw a.error("unknown action \"\(name)\" (move_up, move_down, move_to_start, move_to_end, \"move_to_section N\", \"move_to_list NAME\")")
         }
-        return [.boolean(simulator.perform(action, at: p) != .ignored)]
+        guard simulator.perform(action, at: p) != .ignored else { return [.boolean(false)] }
+        // A step the policy refuses ends the one-shot lift with a cancel (the item is back
+        // where it was): the action did not happen, though the lift and the cancel did.
+        if case .cancel? = simulator.events.last { return [.boolean(false)] }
+        return [.boolean(true)]
     }
 
     /// `s:announcements()`: the texts said since the last call (a policy's nil says nothing).

@@ -35,6 +35,21 @@ import Testing
         #expect(out.contains("s:focus: section 3 out of range (1 section)"), "\(out)")
     }
 
+    /// `s:perform` says whether the item moved: a policy whose `target` keeps moves in their
+    /// section (docs/POLICIES.md: nil is "no step") refuses `move_to_section 2`, which lifts
+    /// and cancels (false, the order unchanged); `move_down` within the section moves (true).
+    @Test func performIsFalseWhenThePolicyRefuses() {
+        let out = lua("""
+            local s = reorder.session{ sections = { {"a", "b"}, {"c"} }, policy = {
+              name = "stay", api = 1,
+              target = function(ctx, fs, fr, ts, tr) if ts ~= fs then return nil end return ts, tr end } }
+            print(s:perform(1, 1, "move_to_section", 2), table.concat(s:order(), ","))
+            print(s:perform(1, 1, "move_down"), table.concat(s:order(), ","))
+            print(s:perform(1, 1, "move_up"))
+            """)
+        #expect(out == "false\ta,b,c\ntrue\tb,a,c\nfalse\n", "\(out)")
+    }
+
     /// `s:config()` spells the keyboard fields as a policy file does.
     @Test func configHasTheKeyboardFields() {
         #expect(lua("""
