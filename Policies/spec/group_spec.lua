@@ -169,7 +169,7 @@ describe("group drag", function()
     -- the second section is refused for the group, so "2" stays at row 2 of the first (folded,
     -- 1 2 3 5 6, the finger is still on "2"); among the others 1 3 5 6, "1" precedes it:
     -- 1 | 2 4 | 3 5 6, and the second section is as it was. (A folded member is asked from where
-    -- it was at the press, with ctx.order the order at the press: ctx.item finds it there.)
+    -- it was at the press, and ctx.item reads the order at the press: it finds it there.)
     it(mode .. ": a target refused for one member refuses the step", function()
       local s = reorder.session{ sections = { rows(6), { "a", "b", "c" } }, header_height = 20,
                                  policy = policy(mode, "relative", {
