@@ -3,12 +3,19 @@ import ReorderCore
 import ReorderTrace
 import ReorderLua
 import ReorderScripting
+import ReorderTestSupport
 import Testing
 @testable import ReorderPlayground
 
 /// The host side, without a server: messages in, replies out.
 @Suite struct PlaygroundHostTests {
     func message(_ text: String) throws -> PlaygroundProtocol.Message { try PlaygroundProtocol.decode(text) }
+
+    /// A policy file `name` holding `source`, in a fresh temporary folder (the caller removes it).
+    static func policyFile(_ name: String, _ source: String) throws -> (dir: URL, path: String) {
+        let dir = try temporaryDirectory(prefix: "play", files: [name: source])
+        return (dir, dir.appendingPathComponent(name).path)
+    }
 
     /// A page's `frame` at page time `t` carrying `inputs` (input objects as the page writes them).
     func frame(_ t: Double, _ inputs: String = "", seq: Int? = nil) throws -> PlaygroundProtocol.Message {
@@ -214,16 +221,13 @@ import Testing
     /// drag goes to the terminal and, as a `diagnostics` message, to every page. Each is the
     /// line every command shows (`PolicyDiagnostic.line(policy:)`).
     @Test func policyDiagnosticsReachTheTerminalAndEveryPage() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("mine.lua").path
-        try """
+        let (dir, path) = try Self.policyFile("mine.lua", """
             return {
               min_press_durration = 0.3,
               can_move = function(ctx, s, r) error("no moves today") end,
             }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let warning = "[policy mine] warning: mine.lua:2: unknown field 'min_press_durration' (did you mean 'min_press_duration'?)"
         let failure = "[policy mine] error: mine.lua:3: can_move: no moves today"
         var logged = ""
@@ -253,11 +257,7 @@ import Testing
     /// changed: an event (an item moved), the state, the focus; three `scene` messages in a row
     /// ask nothing but the idle scene's `zone`.
     @Test func eachHookIsAskedOnceAFrame() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("counting.lua").path
-        try """
+        let (dir, path) = try Self.policyFile("counting.lua", """
             return {
               name = "counting", extends = "default", api = 1,
               edge_scroll = {
@@ -267,7 +267,8 @@ import Testing
               instructions = function(ctx, section, row) print("instructions") return "Space lifts." end,
               actions = function(ctx, section, row, offered) print("actions") return offered end,
             }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let play = try Playground(options: .init(policy: path, rows: 100))
         /// The hooks `body` asked, by name, and its replies.
         func asked(_ body: () throws -> [PlaygroundReply]) rethrows -> (hooks: [String: Int], replies: [PlaygroundReply]) {
