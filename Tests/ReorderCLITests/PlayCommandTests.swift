@@ -49,9 +49,8 @@ import Testing
 
 /// `reorder play` ends on SIGTERM and on SIGINT (Ctrl-C) with pages in every state: one that
 /// came and left, one still connected that never answers the WebSocket close, and a request
-/// half sent. The graceful shutdown waited for the last two for ever (the process needed
-/// SIGKILL); now it gives them `PlayCommand.shutdownGrace` (1 s). The 15 s bound is a
-/// generous ceiling, not the measure.
+/// half sent. The graceful shutdown alone would wait for the last two for ever; they get
+/// `PlayCommand.shutdownGrace` (1 s). The 15 s bound is a generous ceiling, not the measure.
 @Suite struct PlayShutdownTests {
     /// A TCP connection to 127.0.0.1:`port` that has sent `text`.
     static func connect(_ port: Int, sending text: String) throws -> Int32 {

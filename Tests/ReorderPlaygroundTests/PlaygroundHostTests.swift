@@ -252,7 +252,7 @@ import Testing
 
     /// Every hook is asked once a frame, counted by the hooks' own `print`s. A dragging frame
     /// in the bottom edge zone asks `zone` and `speed` once each: the scene drawn after it
-    /// reports what the frame asked (it asked each again before). `instructions` and `actions`,
+    /// reports what the frame asked. `instructions` and `actions`,
     /// which the keyboard block shows, are asked again only when something they may depend on
     /// changed: an event (an item moved), the state, the focus; three `scene` messages in a row
     /// ask nothing but the idle scene's `zone`.
