@@ -187,11 +187,12 @@ public struct PlaygroundServer: Sendable {
     }
 
     /// The reading loop of ``serve(hub:inbound:client:)``, until the connection ends. A text
-    /// message goes to the hub, which refuses one over ``PlaygroundProtocol/maximumMessageSize``
-    /// bytes with an error and carries on (a browser sends each message as one frame); a
-    /// binary one is refused likewise. A message in fragments is refused as its fragments pass
-    /// the bound: swift-websocket's `messages(maxSize:)` stops reading it and ends the
-    /// connection with 1009 (Message Too Big, RFC 6455 §7.4.1), after the same error.
+    /// message goes to the hub, which refuses one in a single frame over
+    /// ``PlaygroundProtocol/maximumMessageSize`` bytes with an error and carries on; a binary
+    /// one is refused likewise. A message in fragments (Chromium sends a long message so) is
+    /// refused as its fragments pass the bound: swift-websocket's `messages(maxSize:)` stops
+    /// reading it and ends the connection with 1009 (Message Too Big, RFC 6455 §7.4.1), after
+    /// the error; the page reconnects.
     static func read(hub: PlaygroundHub, inbound: WebSocketInboundStream, id: Int, client: WebSocketClient) async throws {
         do {
             for try await message in inbound.messages(maxSize: PlaygroundProtocol.maximumMessageSize) {
