@@ -112,6 +112,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             exclude: ["Page"],
             plugins: ["EmbedPage"]
@@ -120,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "ReorderPlaygroundTests",
             dependencies: [
-                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderTrace",
+                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderTrace", "ReorderTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

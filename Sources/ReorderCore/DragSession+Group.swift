@@ -255,6 +255,7 @@ extension DragSession {
     public mutating func tap(_ position: ItemPosition, time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard t.isFinite, state == .dragging, order.isValid(position) else { return .ignored }
         time = max(time, t)
+        askedZones = nil
         let dragged = phase.drag.handle
         let h = order.handle(at: position)
         guard h != dragged, !(group?.contains(h) ?? false) else { return .ignored }

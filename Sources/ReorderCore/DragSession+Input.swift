@@ -31,6 +31,7 @@ extension DragSession {
         // input is a constant at each (inlined) call, so a frame does not test the lift here.
         if input != .frame && current == .dragging && phase.drag.isKeyboard { return nil }
         time = max(t, time)
+        askedZones = nil   // a frame asks again; any other input may move what they answered
         return current
     }
 

@@ -71,6 +71,7 @@ extension DragSession {
     mutating func acceptKeyboard(at t: Double) -> State? {
         guard t.isFinite else { return nil }
         time = max(t, time)
+        askedZones = nil
         if state == .dropping { finishDrop() }
         return state
     }

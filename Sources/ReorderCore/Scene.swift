@@ -169,7 +169,9 @@ extension DragSession {
     /// session; its hooks give the edge zones and speeds).
     ///
     /// Calls the policy's `zone` hook once per scrolling axis, and `speed` when the reference
-    /// point is in a zone during a drag; nothing else of the policy, and nothing changes.
+    /// point is in a zone during a drag; nothing else of the policy, and nothing changes. Right
+    /// after a dragging frame (no input since, `time` the frame's), it reports what that frame
+    /// asked and calls no hook: a hook is asked once a frame.
     public func scene(at time: Double? = nil, policy: some DragPolicy) -> Scene {
         makeScene(at: time, policy: policy)
     }
@@ -242,7 +244,14 @@ extension DragSession {
         // While a drag is under way the session's captured fields rule; otherwise the policy's.
         let config = state == .idle ? (policy?.configuration ?? configuration) : configuration
         var zones: [Scene.EdgeZone] = []
-        if config.edgeScroll.enabled, let policy {
+        if config.edgeScroll.enabled, policy != nil, state == .dragging, let asked = askedZones, asked.time == t {
+            // The frame at this time asked the hooks, and no input came since: its answers.
+            for axis in [Axis.vertical, .horizontal] {
+                guard var entry = asked[axis] else { continue }
+                entry.scrolled = lastScroll[axis]
+                zones.append(entry)
+            }
+        } else if config.edgeScroll.enabled, let policy {
             let ctx = context(time: t)
             let axes = config.edgeScroll.axes.resolved(scrollAxis: layout.scrollAxis)
             for axis in [Axis.vertical, .horizontal] where axes.contains(axis: axis) {

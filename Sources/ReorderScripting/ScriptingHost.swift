@@ -597,10 +597,7 @@ public final class ScriptingHost {
                                demo: DemoList.Demo) throws(LuaError) -> ScriptSession {
         var options: SessionOptions
         if let old = session(global: name) {
-            options = old.options
-            options.sections = old.simulator.order.items
-            options.sectionTitles = old.simulator.order.sectionTitles
-            options.restore = nil
+            options = old.continuedOptions
         } else {
             options = DemoList.options(demo: demo)
         }
