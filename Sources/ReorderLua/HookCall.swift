@@ -123,6 +123,20 @@ enum Hooks {
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: ItemPosition) -> Bool { p.canAdd(ctx, at: a) }
     }
 
+    /// `combine(ctx, from_s, from_r, onto_s, onto_r)`: may the dragged item be dropped onto the
+    /// other; absent: yes; a failure: no (the pair reorders as if combining were off).
+    enum Combine: HookCall {
+        static var hook: Hook { .combine }
+        static var results: Int32 { 1 }
+        @inline(__always)
+        static func push(_ a: Step, to p: PolicyProgram) -> Int32 { p.push(a.from); p.push(a.to); return 4 }
+        @inline(__always)
+        static func read(_ p: PolicyProgram, _ a: Step, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
+        static func absent(_ a: Step, _ fixed: FixedValues) -> Bool { true }
+        static func fallback(_ a: Step) -> Bool { false }
+        static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: Step) -> Bool { p.combine(ctx, from: a.from, onto: a.to) }
+    }
+
     /// `target(ctx, from_s, from_r, to_s, to_r)`: a position or nil (no move now). A position
     /// must be an item, or one past the last row of another section (a move there).
     enum Target: HookCall {
