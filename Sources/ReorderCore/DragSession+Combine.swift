@@ -65,12 +65,7 @@ extension DragSession {
             setDestination(target, semantics: semantics, from: current)
             return
         }
-        guard let (current, proposed) = proposal(),
-              let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
-        else { return }
-        let content = ctx.content
-        _ = consume ctx
-        take(from: current, to: target, semantics: semantics, policy: policy, content: content)
+        stepToProposal(policy: policy, context: ctx)
     }
 
     /// rbd's combine target: the sibling under the dragged item's leading edge (before its slot)

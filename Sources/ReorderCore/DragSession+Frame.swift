@@ -160,6 +160,12 @@ extension DragSession {
     /// a context shares the order's storage, and changing it then would copy the section.
     mutating func resolveTarget(policy: some DragPolicy, context ctx: consuming PolicyContext) {
         if usesLanding { resolveLanding(policy: policy, context: ctx); return }
+        stepToProposal(policy: policy, context: ctx)
+    }
+
+    /// The target rule's step, through the policy, taken (DragSession+Combine takes it too,
+    /// when nothing combines).
+    mutating func stepToProposal(policy: some DragPolicy, context ctx: consuming PolicyContext) {
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }

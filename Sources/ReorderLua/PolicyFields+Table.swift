@@ -496,9 +496,7 @@ extension PolicyField {
         .hook("combine", .combine, takes: "function(ctx, from_s, from_r, onto_s, onto_r)", returning: "a boolean",
               defaultText: "every pair can combine", fallback: "`false`",
               doc: "Whether the dragged item may be dropped onto this item, when `combine_rule` finds it (per pair: a folder takes files, a file takes none).",
-              HookDoc(called: "each dragging frame in which `combine_rule` finds an item",
-                      arguments: "where the dragged item is now, the item found",
-                      returns: "`true` to let the drop land on it (`false`: the pair reorders as if combining were off)")),
+              HookDoc(called: "each dragging frame in which `combine_rule` finds an item", arguments: "where the dragged item is now, the item found", returns: "`true` to let the drop land on it (`false`: the pair reorders as if combining were off)")),
     ]
 
     /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the

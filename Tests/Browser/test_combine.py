@@ -15,10 +15,10 @@ class Combine(PageTest):
 
     @classmethod
     def server_args(cls):
-        cls.policy = os.path.join(cls.dir, "mine.lua")
-        with open(cls.policy, "w") as f:
+        path = os.path.join(cls.dir, "mine.lua")
+        with open(path, "w") as f:
             f.write(HITBOX_POLICY)
-        return [cls.policy, "--port", "0", "--rows", "30"]
+        return [path, "--port", "0", "--rows", "30"]
 
     def log_lines(self):
         return self.js("return [...document.querySelectorAll('#log li')].map(e => e.textContent)")
