@@ -86,6 +86,13 @@ describe("rbd_combine", function()
     assert.same({ { "1", "2", "3", "4", "5", "6" } }, s:ids())
   end)
 
+  it("marks the row a drop would land on in s:show()", function()
+    local s = lifted()
+    s:move(187.5, 45)
+    -- the snapshot, [1], floats over row 2's line, after the mark
+    assert.truthy(s:render():find("| 1.2  2 <- drop onto[1] ", 1, true))
+  end)
+
   it("combines over half of a 20 pt row", function()
     -- threshold 20 / 4 = 5: row 2 (20...40) combines with the trailing edge in (25, 35),
     -- the finger (the centre, 10 above the edge) in (15, 25)
