@@ -181,9 +181,10 @@ extension DragSession {
     }
 
     /// The drop of a drag that combines: every row goes back to its place (rbd's drop of a
-    /// combine, get-drop-impact.ts), and the `combine` event names the two items in that order.
-    /// Nil when the drag does not combine now.
-    mutating func endCombine() -> DragEvent? {
+    /// combine, get-drop-impact.ts), `on_end` is asked with nothing moved (the drag is over for
+    /// the policy: its per-drag state ends there; its answer changes nothing), and the `combine`
+    /// event names the two items in that order. Nil when the drag does not combine now.
+    mutating func endCombine(policy: some DragPolicy) -> DragEvent? {
         guard phase.state == .dragging, var onto = phase.drag.landing.combine else { return nil }
         // Where the target was at the press: undo the steps on its position, newest first.
         for step in undoLog.reversed() {
@@ -193,7 +194,9 @@ extension DragSession {
             }
         }
         revertSteps()
-        let event = DragEvent.combine(from: phase.drag.original, onto: onto, time: time)
+        let from = phase.drag.original
+        _ = policy.onEnd(context(), from: from, to: from)
+        let event = DragEvent.combine(from: from, onto: onto, time: time)
         phase.drag.landing = .none
         record(event)
         beginDrop()

@@ -32,6 +32,14 @@ import Testing
         override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
             refusedTargets.contains(proposed.item) ? nil : proposed
         }
+        /// The `on_end` calls, (from, to).
+        private(set) var ends: [[ItemPosition]] = []
+        override func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool {
+            ends.append([from, to])
+            return !vetoes
+        }
+        /// Whether `on_end` vetoes every drop.
+        var vetoes = false
     }
 
     static let x = phone.width / 2
@@ -62,6 +70,20 @@ import Testing
         sim.settle()
         #expect(Self.ids(sim) == ["r0", "r1", "r2", "r3", "r4", "r5"])
         expectInvariants(sim)
+    }
+
+    @Test func aCombineAsksOnEndWithNothingMovedAndCannotBeVetoed() {
+        let policy = CombinePolicy(.band)
+        policy.vetoes = true   // which a combine cannot have: nothing moved
+        let sim = Self.lifted(policy)
+        sim.move(to: Point(x: Self.x, y: 65))   // a step first: r0 to row 1
+        sim.tick()
+        sim.move(to: Point(x: Self.x, y: 35))   // back onto r1, now in slot 0
+        sim.tick()
+        sim.release()
+        #expect(policy.ends == [[pos(0, 0), pos(0, 0)]])
+        #expect(sim.takeEvents().map(\.typeName) == ["move", "combine"])
+        #expect(Self.ids(sim) == ["r0", "r1", "r2", "r3", "r4", "r5"])
     }
 
     @Test func theBandExcludesItsEnds() throws {
