@@ -166,6 +166,10 @@ public protocol DragPolicy: AnyObject {
     /// May the item at `position` join the drag under way (`can_add`, as UIKit's
     /// `itemsForAddingTo`)? Asked by ``DragSession/tap(_:policy:)``, a second touch.
     func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
+    /// May the dragged item, at `from`, be dropped onto the item at `onto` (`combine`)? Asked
+    /// each frame the policy's `combine_rule` finds `onto`; `false` leaves the pair to reorder
+    /// as if combining were off.
+    func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool
 }
 
 extension DragPolicy {
@@ -182,6 +186,7 @@ extension DragPolicy {
     public var clockReads: Int { 0 }
     public func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
     public func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    public func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool { true }
 }
 
 /// A message from a policy to the user: a hook failure, a fallback, a `print`.

@@ -171,6 +171,13 @@ extension DragSession {
     /// The `target` and `semantics` hooks see `ctx`, which is gone before the order changes:
     /// a context shares the order's storage, and changing it then would copy the section.
     mutating func resolveTarget(policy: some DragPolicy, context ctx: consuming PolicyContext) {
+        if usesLanding { resolveLanding(policy: policy, context: ctx); return }
+        stepToProposal(policy: policy, context: ctx)
+    }
+
+    /// The target rule's step, through the policy, taken (DragSession+Combine takes it too,
+    /// when nothing combines).
+    mutating func stepToProposal(policy: some DragPolicy, context ctx: consuming PolicyContext) {
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }
@@ -182,6 +189,7 @@ extension DragSession {
 
     /// ``resolveTarget(_:policy:context:)`` with a context made only when there is a proposal.
     mutating func resolveTarget(policy: some DragPolicy) {
+        if usesLanding { resolveLanding(policy: policy, context: context()); return }
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return }

@@ -215,12 +215,17 @@ extension DragSession {
         liftGroup(policy: policy)   // a selected item lifts the selection
     }
 
-    /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.
-    /// Returns how it ended: the `end` or `rollback` event (nil without a drag).
+    /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop. A
+    /// drag that combines ends in a `combine` event instead (`on_end` is asked with the item back
+    /// where it began, and cannot veto: nothing moved); with the indicator the item first takes
+    /// its one step to the destination. Returns how it ended: the `end`, `rollback` or `combine` event (nil
+    /// without a drag).
     @discardableResult
     mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
         guard phase.state == .dragging else { phase.toIdle(); return nil }
         if phase.drag.group != nil { return endGroupDrag(policy: policy) }
+        if let combined = endCombine(policy: policy) { return combined }
+        landAtDestination(policy: policy)
         let from = phase.drag.original, to = phase.drag.current
         let ending: DragEvent
         if policy.onEnd(context(), from: from, to: to) {

@@ -155,6 +155,9 @@ extension DragSession {
         var fingerOverAt: Double? = nil
         /// The selection lifted with the item (DragSession+Group).
         var group: GroupDrag? = nil
+        /// Where the drop lands when the policy combines or shows the indicator
+        /// (DragSession+Combine).
+        var landing = Landing.none
 
         /// What ``Phase`` holds outside a drag (never read then).
         static let none = Drag(lift: .touch(.none), original: ItemPosition(section: 0, item: 0),

@@ -398,6 +398,45 @@ public struct EdgeScrollConfiguration: Hashable, Sendable {
     public init() {}
 }
 
+/// How a drop onto an item (a combine) is found (`combine_rule` in Lua).
+public enum CombineRule: String, Hashable, Sendable, CaseIterable {
+    /// Never: every drop lands between items.
+    case none
+    /// react-beautiful-dnd's band (``CombineBand``): the dragged item's edge strictly inside a
+    /// sibling's middle band, `(start + size/4, end − size/4)` of where the sibling is drawn now;
+    /// checked before reordering, and no step is taken while it holds.
+    case band
+    /// pragmatic-drag-and-drop's list-item hitbox (``ListItemHitbox``): the finger in the first
+    /// quarter of a row is before it, in the last quarter after it, in the middle half on it; a
+    /// side the `target` hook refuses becomes combine too.
+    case hitbox
+}
+
+/// How the place a drop will land is shown while dragging (`drop_preview` in Lua).
+public enum DropPreview: String, Hashable, Sendable, CaseIterable {
+    /// The order changes as the drag goes: the item takes its new slot and the others slide
+    /// (UIKit, react-beautiful-dnd, dnd-kit).
+    case slide
+    /// Nothing moves until the drop: a line shows where the item will land, an outline the item
+    /// it will combine with (pragmatic-drag-and-drop's drop indicator). The drop takes the one
+    /// step.
+    case indicator
+}
+
+/// Dropping onto an item: the rule that finds the target and how long it must hold.
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "rbd_combine")
+/// c.combine.rule = .band
+/// c.combine.delay = 0.6
+/// ```
+public struct CombineConfiguration: Hashable, Sendable {
+    public var rule: CombineRule = .none
+    /// Seconds the same target must stay under the rule before the combine takes (0: at once).
+    public var delay: Double = 0
+    public init() {}
+}
+
 /// What a cancelled drag does to the order.
 public enum CancelResolution: String, Hashable, Sendable, CaseIterable {
     /// Back to the order at press begin (UIKit).
@@ -442,5 +481,10 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var keyboard = KeyboardConfiguration()
     /// Group drags: how the others behave, the landing order, the size limit.
     public var group = GroupConfiguration()
+    /// Dropping onto an item (`combine_rule`, `combine_delay`): off by default.
+    public var combine = CombineConfiguration()
+    /// Whether rows slide as the drag goes or an indicator shows where it will land
+    /// (`drop_preview`).
+    public var dropPreview: DropPreview = .slide
     public init(name: String) { self.name = name }
 }

@@ -39,6 +39,33 @@ public struct Scene: Hashable, Sendable {
         /// left in its slot while the group is dragged (drawn as a ghost).
         public var isSelected: Bool = false
         public var isGhost: Bool = false
+        /// Whether the drop would land on this item now (a combine, `combine_rule`).
+        public var isCombineTarget: Bool = false
+    }
+
+    /// Where a drop will land under `drop_preview = "indicator"`: a line between rows, or an
+    /// outline around the item the drop combines with (or exchanges with).
+    ///
+    /// ```swift
+    /// session.scene().indicator?.kind    // .line
+    /// session.scene().indicator?.frame   // [0.0, 132.0, 375.0, 0.0]: the line under row 2
+    /// ```
+    public struct DropIndicator: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable {
+            /// A line where the item will be put.
+            case line
+            /// The item's frame outlined: the drop lands on it.
+            case outline
+        }
+        public var kind: Kind
+        /// The row it is drawn at: the line on its leading or trailing edge, or the row outlined
+        /// (for a line one past a section's last row, that position).
+        public var position: ItemPosition
+        /// Viewport coordinates: a line's frame has no height (its y is the line's), an
+        /// outline's is the row's.
+        public var frame: Rect
+        /// The nesting level the line is drawn at (its indent; 0 on a flat list).
+        public var depth: Int
     }
 
     /// The lifted item's origin cell while a snapshot floats.
@@ -162,6 +189,10 @@ public struct Scene: Hashable, Sendable {
     public var grid: Grid?
     /// Set when the layout is a board.
     public var board: Board?
+    /// The item the drop would combine with now (`combine_rule`), nil when none.
+    public var combineTarget: ItemPosition? = nil
+    /// Where the drop will land, under `drop_preview = "indicator"`; nil otherwise.
+    public var indicator: DropIndicator? = nil
 }
 
 extension DragSession {
@@ -206,6 +237,7 @@ extension DragSession {
         // The group's ghosts (stay mode), and the selection.
         let groupNow = groupInfo
         let ghosts = Set(groupNow?.ghosts ?? [])
+        let (combineTarget, indicator) = landingIndicator()
         var cells: [Scene.Cell] = []
         var placeholder: Scene.Placeholder?
         // The origin cell's look now (a colour may animate over the lift and the drop).
@@ -219,7 +251,7 @@ extension DragSession {
             cells.append(Scene.Cell(position: p, id: item.id, title: item.title, isFinished: item.flag("finished"),
                                     frame: shown(drawn), slot: shown(slot), slideProgress: progress,
                                     isPlaceholder: isPlaceholder, isSelected: selection.contains(handle),
-                                    isGhost: ghosts.contains(handle)))
+                                    isGhost: ghosts.contains(handle), isCombineTarget: p == combineTarget))
             if isPlaceholder, let style = placeholderStyle {
                 placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: style)
             }
@@ -284,7 +316,8 @@ extension DragSession {
         return Scene(time: t, state: state, policyName: config.name, viewport: viewport,
                      contentSize: layout.contentSize, offset: offset, maximumOffset: maximumOffset,
                      headers: headers, pinnedHeader: pinnedHeader(topCell: cells.first), cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
-                     edgeZones: zones, finger: finger, grid: grid, board: board)
+                     edgeZones: zones, finger: finger, grid: grid, board: board,
+                     combineTarget: combineTarget, indicator: indicator)
     }
 
     /// Section `s`'s title, or "section N" when the order has none.

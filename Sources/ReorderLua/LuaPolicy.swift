@@ -416,6 +416,12 @@ public final class LuaPolicy: DragPolicy {
         ask(Hooks.CanAdd.self, ctx, position)
     }
 
+    /// `combine`, asked each frame the policy's `combine_rule` finds an item (a failure
+    /// answers false: no combine).
+    public func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool {
+        ask(Hooks.Combine.self, ctx, (from, onto))
+    }
+
     private func endDrag() {
         dragging = false
         accounts.pointee.end()

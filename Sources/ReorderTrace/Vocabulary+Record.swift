@@ -73,6 +73,7 @@ extension Vocabulary {
             case .cancel(let r, let t): self.init(kind: E.cancel, values: [.name(r.rawValue)], time: t)
             case .rollback(let t): self.init(kind: E.rollback, values: [], time: t)
             case .refuse(let p, let t): self.init(kind: E.refuse, values: [.position(p)], time: t)
+            case .combine(let f, let onto, let t): self.init(kind: E.combine, values: [.position(f), .position(onto)], time: t)
             case .group(let of, let items, let ps, let t):
                 self.init(kind: E.group, values: [.name(of), .ids(items), .positions(ps)], time: t)
             }
@@ -132,6 +133,9 @@ extension Vocabulary {
             case E.cancel.name: return name(0).flatMap(CancelResolution.init(rawValue:)).map { .cancel(resolution: $0, time: t) }
             case E.rollback.name: return .rollback(time: t)
             case E.refuse.name: return position(0).map { .refuse(position: $0, time: t) }
+            case E.combine.name:
+                guard let f = position(0), let onto = position(1) else { return nil }
+                return .combine(from: f, onto: onto, time: t)
             case E.group.name:
                 guard let of = name(0), case .ids(let ids)? = values[1], case .positions(let ps)? = values[2] else { return nil }
                 return .group(of: of, items: ids, positions: ps, time: t)

@@ -141,6 +141,10 @@ public enum Vocabulary {
                                           text: "rollback at {time}")
         public static let refuse = Kind("refuse", [Field("at", .position, "the item pressed")],
                                         "a press on an item the policy does not let move", text: "refuse {at} at {time}")
+        public static let combine = Kind("combine", [Field("from", .position, "the dragged item, where it was at the press"),
+                                                     Field("onto", .position, "the item it was dropped onto")],
+                                         "the drop landed on an item (`combine_rule`): every row is back as it was at the press, and the app decides what the two make",
+                                         text: "combine {from} onto {onto} at {time}")
         /// The fields of a group drag's members, which `s:events()` also puts on the `begin`,
         /// `move`, `end` or `cancel` of a group drag.
         public static let members = [Field("items", .ids, "the group's item ids, in landing order"),
@@ -160,6 +164,7 @@ public enum Vocabulary {
     /// Every event a session reports, in the order the docs list them.
     public static let events: [Kind] = [
         Events.begin, Events.move, Events.end, Events.cancel, Events.rollback, Events.refuse, Events.group,
+        Events.combine,
     ]
 
     /// The input named `name` (an old spelling is not a name), or nil.

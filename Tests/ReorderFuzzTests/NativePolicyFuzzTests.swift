@@ -35,6 +35,42 @@ struct NativePolicyFuzzTests {
     }
 }
 
+/// `default` dropping onto items: each rule with each preview. Its `combine` hook refuses one
+/// pair in three (by the rows' sum), so the campaign crosses both answers.
+final class CombiningPolicy: DefaultPolicy {
+    private(set) var asked = 0
+    init(_ rule: CombineRule, _ preview: DropPreview) {
+        var c = DefaultPolicy.standardConfiguration
+        c.name = "combining"
+        c.combine.rule = rule
+        c.combine.delay = 0.05
+        c.dropPreview = preview
+        super.init(configuration: c)
+    }
+    override func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool {
+        asked += 1
+        return (from.item + onto.item) % 3 != 0
+    }
+}
+
+@Suite("Fuzzing drops onto items")
+struct CombineFuzzTests {
+    @Test(arguments: [CombineRule.band, .hitbox], [DropPreview.slide, .indicator])
+    func combiningPolicy(_ rule: CombineRule, _ preview: DropPreview) throws {
+        var made: [CombiningPolicy] = []
+        let report = try Fuzzer.run(FuzzOptions(runs: NativePolicyFuzzTests.runs, seed: 3131)) {
+            let p = CombiningPolicy(rule, preview)
+            made.append(p)
+            return p
+        }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        #expect(report.runs == NativePolicyFuzzTests.runs)
+        // The rule found items to combine with: the hook was asked.
+        #expect(made.reduce(0) { $0 + $1.asked } > 0)
+        FuzzFigures.record("combine \(rule.rawValue) \(preview.rawValue)", report)
+    }
+}
+
 @Suite("Fuzzing grids and boards")
 struct LayoutFuzzTests {
     static let runs = 40

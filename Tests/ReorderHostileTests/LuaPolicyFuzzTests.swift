@@ -11,7 +11,7 @@ import Testing
 struct LuaPolicyFuzzTests {
     static let runs = 30
     static let builtIns = ["default", "uikit", "jx_movable", "cookbook", "grid_home", "drag_drop_table", "kanban",
-                           "swift_reorder", "rbd_autoscroll", "pragmatic_autoscroll", "android_touch_helper"]
+                           "swift_reorder", "rbd_autoscroll", "rbd_combine", "pragmatic_autoscroll", "android_touch_helper"]
 
     @Test(arguments: builtIns)
     func builtInLuaPolicy(_ name: String) throws {

@@ -117,7 +117,7 @@ import ReorderCore
         }
         // The engine's defaults, spelled out (PolicyConfiguration: Shadow.soft, offset (0, 3)).
         let d = PolicyField.luaValue(of: PolicyConfiguration(name: "d"))
-        #expect(PolicyField.literal(d).hasPrefix("{ allowable_movement = 10, displacement = { curve = { 0.25, 1, 0.5, 1 }, duration = 0.25 }, "))
+        #expect(PolicyField.literal(d).hasPrefix("{ allowable_movement = 10, combine_delay = 0, combine_rule = \"none\", displacement = { curve = { 0.25, 1, 0.5, 1 }, duration = 0.25 }, "))
         guard case .table(let t) = d, case .table(let snap)? = t[.string("snapshot")],
               case .table(let shadow)? = snap[.string("shadow")] else { Issue.record("no snapshot.shadow"); return }
         #expect(shadow[.string("offset")] == .table([.string("x"): .number(0), .string("y"): .number(3)]))
@@ -147,6 +147,7 @@ import ReorderCore
             // Issue 19.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
+            "combine_rule": "'band'", "combine_delay": "0.6", "drop_preview": "'indicator'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
         #expect(Set(valueFields.map(\.path)) == Set(other.keys))
@@ -222,9 +223,9 @@ import ReorderCore
         let hooks = PolicyField.all.filter { $0.hook != nil }
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
-        // on_end, on_cancel, issue 18's announce, actions and instructions, and issue 19's
-        // can_select and can_add.
-        #expect(hooks.count == 14)
+        // on_end, on_cancel, issue 18's announce, actions and instructions, issue 19's
+        // can_select and can_add, and combine.
+        #expect(hooks.count == 15)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }

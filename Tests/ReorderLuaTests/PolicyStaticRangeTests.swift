@@ -123,8 +123,8 @@ import ReorderCore
         // corner_radius, shadow.opacity, shadow.radius, lift.duration, lift.from.scale,
         // lift.from.alpha, drop.duration, drop.to.scale, drop.to.alpha}, displacement.duration
         // (snapshot.shadow.offset, two numbers, is checked above); issue 19's group.max and
-        // snapshot.stack, whole numbers.
-        #expect(numbers.map(\.path).count == 18, "\(numbers.map(\.path))")
+        // snapshot.stack, whole numbers; combine_delay.
+        #expect(numbers.map(\.path).count == 19, "\(numbers.map(\.path))")
         for field in numbers {
             // A value no range of the table allows: a number 1e300 (the ranges end at 1e5 or
             // below for the configuration's fields).

@@ -4,6 +4,7 @@
 const cellNodes = new Map();    // item id -> element
 const headerNodes = new Map();  // section -> element
 let pinnedNode = null;          // the pinned header (scene.pinned_header), when drawn
+let indicatorNode = null;       // the drop indicator (scene.indicator), when drawn
 const TILES = new Set(['grid', 'strip']);  // the demos drawn as tiles (style.css), titles centred
 
 // Writes only what changed since the element was last drawn: every write to a style, a class
@@ -135,6 +136,7 @@ export function drawScene(viewport, scene, drawn = {}) {
     set(el, 'aria-pressed', lifted ? 'true' : 'false', (v) => { el.setAttribute('aria-pressed', v); });
     if (c.selected) cls += ' selected';
     if (c.ghost) cls += ' ghost';
+    if (c.combine_target) cls += ' combine-target';
     const placeholder = c.placeholder && scene.placeholder;
     if (placeholder) {
       const p = scene.placeholder;
@@ -154,6 +156,8 @@ export function drawScene(viewport, scene, drawn = {}) {
     seen.add(el);
   }
   if (!pin) pinnedNode = null;
+  const indicator = drawIndicator(scene.indicator);
+  if (indicator) nodes.push(indicator);
   for (const [k, el] of cellNodes) if (!seen.has(el)) { el.remove(); cellNodes.delete(k); }
   for (const [k, el] of headerNodes) if (!seen.has(el)) { el.remove(); headerNodes.delete(k); }
   // Re-append only when the DOM order differs (keeps layout work low).
@@ -164,6 +168,23 @@ export function drawScene(viewport, scene, drawn = {}) {
 
   drawSnapshot(document.getElementById('snapshot'), scene.snapshot, drawn);
   drawZones(viewport, scene);
+}
+
+// The drop indicator (`drop_preview = "indicator"`): a line where the item will land (its
+// frame has no height: drawn 2 pt thick on it), or the item the drop lands on outlined.
+function drawIndicator(indicator) {
+  if (!indicator) { indicatorNode = null; return null; }
+  if (!indicatorNode) {
+    indicatorNode = document.createElement('div');
+    indicatorNode.setAttribute('aria-hidden', 'true');
+  }
+  set(indicatorNode, 'class', `drop-indicator ${indicator.kind}`, (v) => { indicatorNode.className = v; });
+  data(indicatorNode, 'section', String(indicator.at[0]));
+  data(indicatorNode, 'item', String(indicator.at[1]));
+  data(indicatorNode, 'depth', String(indicator.depth));
+  const [x, y, w, h] = indicator.frame;
+  place(indicatorNode, indicator.kind === 'line' ? [x, y - 1, w, 2] : [x, y, w, h]);
+  return indicatorNode;
 }
 
 // The snapshot: its unscaled box at its centre, then the host's rotation and scale about the
