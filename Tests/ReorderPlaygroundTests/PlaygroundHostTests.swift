@@ -130,7 +130,7 @@ import Testing
         #expect(json(released[0])["seq"] as? Int == 2)
     }
 
-    /// Issue 19's select and tap inside a version 3 frame find their item when their turn comes:
+    /// A select and a tap inside a version 3 frame find their item when their turn comes:
     /// two selects of row 2 (y 66: rows are 44 pt, row 2 spans 44...88) in one frame select it
     /// and then deselect it; rows 2 and 5 (y 198) in one frame select both, in order; a point
     /// with no item (y -20, above the list at offset 0) does nothing and the rest still apply.
