@@ -95,6 +95,59 @@ import Testing
         #expect(err3.hasPrefix("Error: --coverage and --no-coverage contradict each other: give one\n"))
     }
 
+    /// `--watch` honours the same settings: the `.busted` file's coverage is counted and written
+    /// after the first run and after each rerun, each run's own (a changed policy is counted as it
+    /// is now: pinned.lua without its `if` has 5 executable lines, lines 1, 2, 4, 5 and 6, all
+    /// run; default.lua is loaded by the rerun's session again, 31 of its 36 lines as before);
+    /// `--no-coverage` turns it off there too.
+    @Test func watchHonoursTheBustedFilesCoverage() throws {
+        let dir = try Self.project("coverage")
+        let watch = try LiveProcess(["test", "spec", "--watch"], directory: dir)
+        defer { watch.stop() }
+        #expect(watch.output(until: "Ctrl-C ends]\n") == """
+            spec/pinned_spec.lua .
+            1 passed, 0 failed
+            coverage of policy lines (lcov.info):
+            Policies/default.lua  31/36 lines (86.1%)
+            pinned.lua            6/7 lines (85.7%)
+            total                 37/43 lines (86.0%)
+
+            [watching 2 files; Ctrl-C ends]
+
+            """, "\(watch.errors())")
+        let first = try String(contentsOf: dir.appendingPathComponent("lcov.info"), encoding: .utf8)
+        #expect(first.contains("SF:pinned.lua\n") && first.contains("DA:7,0\nDA:8,1\nDA:9,1\nLF:7\nLH:6\n"))
+        try """
+            return {
+              name = "pinned",
+              can_move = function(ctx, section, row)
+                return row ~= 1
+              end,
+            }
+
+            """.write(to: dir.appendingPathComponent("pinned.lua"), atomically: false, encoding: .utf8)
+        #expect(watch.output(until: "(87.8%)\n") == """
+
+            [pinned.lua changed: 1 spec file]
+            spec/pinned_spec.lua .
+            1 passed, 0 failed
+            coverage of policy lines (lcov.info):
+            Policies/default.lua  31/36 lines (86.1%)
+            pinned.lua            5/5 lines (100.0%)
+            total                 36/41 lines (87.8%)
+
+            """)
+        let second = try String(contentsOf: dir.appendingPathComponent("lcov.info"), encoding: .utf8)
+        #expect(second.hasSuffix("SF:pinned.lua\nFN:3,can_move\nFNDA:1,can_move\nFNF:1\nFNH:1\nDA:1,1\nDA:2,1\nDA:4,1\nDA:5,1\nDA:6,1\nLF:5\nLH:5\nend_of_record\n"))
+        watch.stop()
+
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("lcov.info"))
+        let off = try LiveProcess(["test", "spec", "--watch", "--no-coverage"], directory: dir)
+        defer { off.stop() }
+        #expect(off.output(until: "Ctrl-C ends]\n") == "spec/pinned_spec.lua .\n1 passed, 0 failed\n\n[watching 2 files; Ctrl-C ends]\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("lcov.info").path))
+    }
+
     /// What a test writes goes with it: a policy's diagnostic inside the failing test's block
     /// (it was printed above the file's mark line), output before a test (the file's top level,
     /// before_each) with the test that starts next, teardown's with the last; under `--tap` the
