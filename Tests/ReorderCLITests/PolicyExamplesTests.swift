@@ -14,13 +14,20 @@ import Testing
         return try runReorder(arguments, directory: dir)
     }
 
+    /// The text of POLICIES.md's example `id` saved as `file`, which `reorder check` passes as
+    /// the policy `name`.
+    static func checkedExample(_ id: String, as file: String, named name: String) throws -> String {
+        let text = try DocBlocks.block(id: id, in: "docs/POLICIES.md").lines.joined(separator: "\n") + "\n"
+        let (checked, out, _) = try run(["check", file], files: [file: text])
+        #expect(checked == 0)
+        #expect(out == "ok \(file) (\(name))\n")
+        return text
+    }
+
     /// The first example: `extends = "default"` (every other field from `default`), a 0.3 s
     /// press, a 1.1 scale, a shadow of opacity 0.3 and radius 6, and a first row that stays put.
     @Test func theQuickPolicyDoesWhatItsCommentsSay() throws {
-        let quick = try DocBlocks.block(id: "quick", in: "docs/POLICIES.md").lines.joined(separator: "\n") + "\n"
-        let (checked, out, _) = try Self.run(["check", "quick.lua"], files: ["quick.lua": quick])
-        #expect(checked == 0)
-        #expect(out == "ok quick.lua (quick)\n")
+        let quick = try Self.checkedExample("quick", as: "quick.lua", named: "quick")
         let probe = """
             local s = reorder.session{ policy = "quick.lua", rows = 3 }
             local c = s:config()
@@ -82,10 +89,7 @@ import Testing
     /// dragged inside "To do" would land the "Doing" row in "To do", so the drop asks `target`
     /// about it and rolls back (the order of the press, a `rollback` event).
     @Test func theDoneIsFinalPolicyDecidesByTitle() throws {
-        let done = try DocBlocks.block(id: "done-is-final", in: "docs/POLICIES.md").lines.joined(separator: "\n") + "\n"
-        let (checked, out, _) = try Self.run(["check", "done.lua"], files: ["done.lua": done])
-        #expect(checked == 0)
-        #expect(out == "ok done.lua (done_is_final)\n")
+        let done = try Self.checkedExample("done-is-final", as: "done.lua", named: "done_is_final")
         let probe = """
             local function ids(s)
               local out = {}
