@@ -117,7 +117,7 @@ extension DragSession {
         case .pressing:
             phase.toIdle()
         case .dragging:
-            cancelDrag(policy.onCancel(context(time: time)))
+            cancelDrag(cancelResolution(policy.onCancel(context(time: time)), policy: policy))
         case .dropping:
             finishDrop()
         }

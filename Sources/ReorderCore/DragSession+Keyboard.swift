@@ -254,7 +254,7 @@ extension DragSession {
     public mutating func keyboardCancel(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
         finishKeyboardScroll()
-        let resolution = policy.onCancel(context(time: time))
+        let resolution = cancelResolution(policy.onCancel(context(time: time)), policy: policy)
         let count = group?.landing.count ?? 1
         cancelDrag(resolution)
         if phase.hasDrag {
@@ -296,7 +296,7 @@ extension DragSession {
         }
         if let refused {
             announce(.blocked, at: from, previous: from, target: refused, policy: policy)
-            cancelDrag(policy.onCancel(context(time: time)))
+            cancelDrag(cancelResolution(policy.onCancel(context(time: time)), policy: policy))
             return .handled(from: before, to: state)
         }
         keyboardDrop(time: t, policy: policy)

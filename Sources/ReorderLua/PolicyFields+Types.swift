@@ -158,6 +158,7 @@ public enum PolicyTypes {
             ---@field item fun(section: integer, row: integer): string|table|nil # the item at a position (1-based): a string, or a read-only table with `id`, `title` and its other fields; nil for no item
             ---@field count fun(section: integer): integer # the number of items in a section (1-based)
             ---@field sections fun(): integer # the number of sections
+            ---@field section_title fun(section: integer): string|nil # the section's title (1-based); nil for a section without one
             ---@field viewport reorder.Size # points
             ---@field content reorder.Size # points
             ---@field item_size reorder.Size # points

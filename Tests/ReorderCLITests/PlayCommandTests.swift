@@ -8,7 +8,7 @@ import Testing
 /// `reorder play` refusing a policy file that does not load before it serves anything.
 @Suite struct PlayCommandTests {
     /// A syntax error on line 2 (a missing comma before `api`): Lua's message with the file and
-    /// line, prefixed by the command only, as `reorder --policy` does since issue 16 item 7 (no
+    /// line, prefixed by the command only, as `reorder --policy` does (no
     /// `reorder.session:`, as the file came from the command line); exit status 1, no server.
     @Test func aBrokenPolicyFileIsReportedWithItsLineAndNoServerStarts() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("play-cli-\(UUID().uuidString)")

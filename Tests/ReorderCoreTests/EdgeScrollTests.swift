@@ -2,7 +2,7 @@ import Testing
 @testable import ReorderCore
 
 @Suite struct EdgeScrollTests {
-    /// `ctx.over_since` and `ctx.outside` (issue 15, pragmatic-drag-and-drop's engagement):
+    /// `ctx.over_since` and `ctx.outside` (pragmatic-drag-and-drop's engagement):
     /// the drag time at the start of the dragging frame in which the finger came over the
     /// viewport (frame start = the frame's time - its dt), nil while it is outside; outside is
     /// the half-open hit test [0, 375) × [0, 667). Times are binary fractions (exact).

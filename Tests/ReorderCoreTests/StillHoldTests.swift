@@ -1,7 +1,7 @@
 import Testing
 @testable import ReorderCore
 
-/// A still hold skips the frames that cannot change anything (issue 16 item 8): the events,
+/// A still hold skips the frames that cannot change anything: the events,
 /// order, offset, snapshot and state must be those of ticking through every frame.
 @Suite struct StillHoldTests {
     /// What a run leaves: everything a user can read back.

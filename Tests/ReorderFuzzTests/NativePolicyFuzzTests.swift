@@ -85,7 +85,7 @@ struct LayoutFuzzTests {
         FuzzFigures.record("\(layout) \(name)", report)
     }
 
-    /// One random grid in three is horizontal (issue 21), so every grid campaign above fuzzes
+    /// One random grid in three is horizontal, so every grid campaign above fuzzes
     /// strips and horizontal grids too: of 300 runs, 100 expected; the bounds are 5 standard
     /// deviations (sqrt(300 × 1/3 × 2/3) = 8.2) either way.
     @Test func oneRandomGridInThreeIsHorizontal() {
@@ -124,11 +124,11 @@ struct RollbackFuzzTests {
     }
 }
 
-/// Keyboard dragging and one-shot actions in the fuzzer's streams (issue 18).
+/// Keyboard dragging and one-shot actions in the fuzzer's streams.
 @Suite("Fuzzing keyboard inputs")
 struct KeyboardFuzzTests {
     /// The generator mixes focus, key and action inputs into its streams (a quarter of the
-    /// gestures), with times that never go backwards. (100 runs: issue 19's group selections
+    /// gestures), with times that never go backwards. (100 runs: the group selections
     /// fill the streams too; 40 runs then held only 8 focuses.)
     @Test func theStreamsHoldKeyboardInputs() {
         var keys = 0, actions = 0, focuses = 0, counted = 0

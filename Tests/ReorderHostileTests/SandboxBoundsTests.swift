@@ -3,14 +3,14 @@ import Foundation
 import ReorderLua
 import Testing
 
-/// Issue 12: every library function a policy can reach does bounded work per call, and one
+/// Every library function a policy can reach does bounded work per call, and one
 /// budget covers every coroutine of a VM, at call time and at load time (docs/SANDBOX.md).
 ///
 /// Each case runs hostile code in a fresh policy VM (1,000,000 instructions, 8 MiB) and checks
 /// the exact outcome: the error names the file, the line and what went wrong. Each call must end
-/// well under 10 s (a hang would take minutes: the issue's cases were killed at 30 s). How long
+/// well under 10 s (a hang would take minutes). How long
 /// each call ran past the time the budget allows plain Lua code is printed as a figure.
-@Suite("Sandbox bounds (issue 12)", .serialized)
+@Suite("Sandbox bounds", .serialized)
 struct SandboxBoundsTests {
     /// A generous wall-clock bound that only catches a hang (debug build, loaded 2-core machine;
     /// a sanitizer build's CPU-time limits are 5 times longer, shim.h RS_SANITIZER_SLOWDOWN).

@@ -116,13 +116,13 @@ struct TrapTests {
     func sessionGeometryTrapsAreErrors(_ script: String, _ message: String) throws {
         let (r, _) = try Self.run(["run", "trap.lua"], files: ["trap.lua": script])
         Self.expectNormal(r, status: 1)
-        // The message, then Lua's traceback (issue 16 item 4): reorder.session, a C function
+        // The message, then Lua's traceback: reorder.session, a C function
         // (a field of the `reorder` table), called from line 1 of the main chunk.
         #expect(r.err == message + "stack traceback:\n\t[C]: in field 'session'\n\ttrap.lua:1: in main chunk\n", "\(r)")
     }
 
     /// Hours of frames in one call: refused by name, and the session is still whole after. A
-    /// day's hold of a drag at rest skips its frames (issue 16 item 8) and ends.
+    /// day's hold of a drag at rest skips its frames and ends.
     @Test func hugeHoldsAndAdvancesAreRefusedAndNothingIsLost() throws {
         let script = """
             local s = reorder.session{ rows = 30, policy = "jx_movable" }
@@ -243,7 +243,7 @@ struct TrapTests {
             let field = try #require(entry.expect["field"])
             let e = loadError { _ = try LuaPolicy(path: entry.url.path) }
             let text = e?.description ?? "(loaded)"
-            // FILE:LINE: the line of the `-- FAULT` marker, where the field is set (issue 16 item 5).
+            // FILE:LINE: the line of the `-- FAULT` marker, where the field is set.
             let line = try #require(entry.faultLine)
             #expect(text.hasPrefix("\(entry.fileName):\(line): \(field): expected a number "), "\(entry): \(text)")
             #expect(text.contains("...") || text.contains("> 0 and <= "), "\(entry): \(text)")

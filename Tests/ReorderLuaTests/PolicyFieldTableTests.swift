@@ -3,8 +3,8 @@ import Testing
 import ReorderCore
 @testable import ReorderLua
 
-/// Issue 13 (one table of policy fields) and issue 16 item 5 (every error, each with its line;
-/// did-you-mean for built-in names).
+/// One table of policy fields, and every error, each with its line (did-you-mean for
+/// built-in names).
 @Suite struct PolicyFieldTableTests {
     /// The load error of `source` saved as `file`.
     func loadFailure(_ source: String, file: String = "bad.lua") throws -> LuaError? {
@@ -144,7 +144,7 @@ import ReorderCore
             "snapshot.lift.from.placeholder": "'#ffffff'", "snapshot.drop.to.placeholder": "'#ffffff80'",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
             "keyboard.reveal": "'center'", "keyboard.animate": "false",
-            // Issue 19.
+            // Selection and group drags.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
             "combine_rule": "'band'", "combine_delay": "0.6", "drop_preview": "'indicator'",
@@ -223,8 +223,8 @@ import ReorderCore
         let hooks = PolicyField.all.filter { $0.hook != nil }
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
-        // on_end, on_cancel, issue 18's announce, actions and instructions, issue 19's
-        // can_select and can_add, and combine.
+        // on_end, on_cancel, the keyboard's announce, actions and instructions, the
+        // selection's can_select and can_add, and combine.
         #expect(hooks.count == 15)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))

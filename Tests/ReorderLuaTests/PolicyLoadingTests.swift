@@ -56,7 +56,7 @@ import ReorderCore
         expected.allowableMovement = 10
         expected.edgeScroll.reference = .finger
         #expect(d == expected)
-        // Along the layout's scroll axis (issue 21): the engine's defaults are default's.
+        // Along the layout's scroll axis: the engine's defaults are default's.
         #expect(d.follow == .main && d.edgeScroll.axes == .main)
     }
 
@@ -168,7 +168,7 @@ import ReorderCore
         #expect(c.snapshot.lift.duration == 0.25)           // default
     }
 
-    /// Issue 16 item 7: a file that is not a policy, pulled in by `extends`, is reported
+    /// A file that is not a policy, pulled in by `extends`, is reported
     /// under the policy that extended it. /etc/passwd's first line ("root:x:0:0:...") does not
     /// compile: Lua's own message for it is "passwd:1: function arguments expected near ':'"
     /// (lua5.4 -e 'print(load(io.open("/etc/passwd"):read("a"), "=passwd"))').

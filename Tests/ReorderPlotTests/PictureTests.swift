@@ -3,7 +3,7 @@ import Testing
 import ReorderCore
 @testable import ReorderPlot
 
-/// Issue 16 item 9: the pictures a user looks at, checked by their SVG structure.
+/// The pictures a user looks at, checked by their SVG structure.
 @Suite struct PictureTests {
     /// 12 moves in 0.45 s (one every 0.0375 s, a fast flick down a list), recorded the way a
     /// session loop feeds the recorder; `sections` 2 gives the long `1:3 → 1:4` labels.
