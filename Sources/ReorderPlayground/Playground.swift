@@ -102,8 +102,8 @@ public final class Playground {
                 let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
                 o.policy = .file(path)
                 file = path
-            case .builtin(let name):
-                o.policy = .builtin(name)
+            case let other:   // a built-in name (a name the user writes is never a table)
+                o.policy = other
             }
         }
         self.file = file
@@ -399,7 +399,7 @@ public final class Playground {
             o.sectionTitles = s.simulator.order.sectionTitles
         }
         o.restore = nil
-        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
+        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(p) }
         do {
             cachedSession = nil
             try host.setSession(global: global, options: o)
