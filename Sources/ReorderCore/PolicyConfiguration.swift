@@ -406,7 +406,9 @@ public enum CancelResolution: String, Hashable, Sendable, CaseIterable {
     case commit
 }
 
-/// A policy's static fields, read and validated once at load.
+/// A policy's static fields, read and validated once at load. Each field's default is the
+/// value of the recommended policy, `default` (``DefaultPolicy/standardConfiguration`` is
+/// `PolicyConfiguration(name: "default")`; Policies/default.lua gives the sources).
 ///
 /// ```swift
 /// var c = PolicyConfiguration(name: "mine")
