@@ -1,12 +1,3 @@
-/// The built-in keyboard texts and actions of every policy (a policy overrides any of them).
-extension DragPolicy {
-    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
-    public func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
-        offered
-    }
-    public func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
-}
-
 /// Reordering without a pointer: keyboard dragging and one-shot actions.
 ///
 /// A keyboard drag is a drag like a touch one, through the same hooks: ``lift(_:time:policy:)``

@@ -74,14 +74,14 @@ public final class LuaPolicy: DragPolicy {
     }
 
     /// Loads a built-in name, or a path when `reference` contains `/` or ends in `.lua`
-    /// (``PolicyReference``).
+    /// (``PolicySource/isPath(_:)``).
     public convenience init(reference: String, options: LuaVM.Options = .policy) throws(LuaError) {
-        try self.init(source: PolicySource(PolicyReference(reference)), options: options)
+        try self.init(source: PolicySource(reference), options: options)
     }
 
     /// Loads the policy `reference` names.
     public convenience init(_ reference: PolicyReference, options: LuaVM.Options = .policy) throws(LuaError) {
-        try self.init(source: PolicySource(reference), options: options)
+        try self.init(source: reference, options: options)
     }
 
     public init(source: PolicySource, options: LuaVM.Options = .policy) throws(LuaError) {

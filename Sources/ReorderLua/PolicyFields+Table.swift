@@ -282,7 +282,7 @@ extension FieldKind where V == PlaceholderStyle {
 }
 
 extension FieldKind where V == ScrollAxes {
-    static let axes = FieldKind.choice(["vertical", "horizontal", "both", "main"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
+    static let axes = FieldKind.choice(ScrollAxes.names, parse: { ScrollAxes(name: $0) }, name: { $0.name })
 }
 
 extension FieldKind where V == Size {

@@ -4,38 +4,6 @@ import Foundation
 import ReorderCore
 import ReorderPersistence
 
-/// Where a policy's code comes from: the one type for a policy's origin, used by ``LuaPolicy``
-/// and by the session options of the scripting API.
-///
-/// ```swift
-/// PolicySource(PolicyReference("mine.lua"))   // .file("mine.lua")
-/// PolicySource.builtin("jx_movable").description   // "jx_movable"
-/// ```
-public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
-    /// A built-in policy of `Policies/`, by name (`"jx_movable"`).
-    case builtin(String)
-    /// A policy file (`"policies/mine.lua"`): any reference with a `/` or ending in `.lua`.
-    case file(String)
-    /// A table in a trusted `LuaVM` (specs: `policy = { extends = "uikit", ... }`), by its
-    /// registry reference there; `LUA_NOREF` (-2) for a table read from the stack.
-    case table(Int32)
-
-    /// The name, the path, or `(inline table)`.
-    public var description: String {
-        switch self {
-        case .builtin(let n): return n
-        case .file(let p): return p
-        case .table: return "(inline table)"
-        }
-    }
-
-    /// True for a ``table(_:)``.
-    public var isTable: Bool {
-        if case .table = self { return true }
-        return false
-    }
-}
-
 /// One loaded policy: its VM, hook references, static configuration and reused `ctx`.
 /// A `LuaPolicy` swaps programs on reload.
 final class PolicyProgram {

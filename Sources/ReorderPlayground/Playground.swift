@@ -111,8 +111,8 @@ public final class Playground {
                 let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
                 o.policy = .file(path)
                 file = path
-            case .builtin(let name):
-                o.policy = .builtin(name)
+            case let other:   // a built-in name (a name the user writes is never a table)
+                o.policy = other
             }
         }
         self.file = file
@@ -370,7 +370,7 @@ public final class Playground {
         if let problem = Self.replayProblem(trace.inputs) { return .failure(.init(message: "replay.trace: \(problem)")) }
         var o = trace.header.map(SessionOptions.init) ?? session.continuedOptions
         o.restore = nil
-        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
+        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(p) }
         do {
             try install(o)
         } catch {

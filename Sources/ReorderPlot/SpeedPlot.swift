@@ -83,24 +83,22 @@ public struct SpeedPlot {
         let viewport = "\(SVGNumber.format(o.viewport.width)) × \(SVGNumber.format(o.viewport.height)) pt"
         let sameDistance = Self.sameAsEarlier(enabled.map { ($0.offset, $0.element.speeds) })
 
-        var distance = ChartPanel(
-            id: "speed-by-distance", title: "Edge-scroll speed against distance from the edge",
-            subtitle: "viewport \(viewport), \(hz) Hz, after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed: zone borders",
-            left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
-            xLabel: "distance of the reference point from the edge (pt)",
-            yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
+        // Both panels plot speed over the same height, width and left margin.
+        func speedPanel(_ id: String, _ title: String, _ subtitle: String, xLabel: String, _ xTicks: NiceTicks) -> ChartPanel {
+            ChartPanel(id: id, title: title, subtitle: subtitle, left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
+                       xLabel: xLabel, yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
+        }
+        var distance = speedPanel(
+            "speed-by-distance", "Edge-scroll speed against distance from the edge",
+            "viewport \(viewport), \(hz) Hz, after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed: zone borders",
+            xLabel: "distance of the reference point from the edge (pt)", xTicks)
         for (i, c) in enabled {
-            var line = ChartPanel.Series(
-                name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                segments: [zip(c.distances, c.speeds).map { ($0, $1) }],
-                data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
-                       SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
+            distance.series.append(Self.line(i, c, x: c.distances, speeds: c.speeds, sameAs: sameDistance[i].map { curves[$0].name },
+                data: [SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
                        SVGAttribute("data-elapsed", "\(SVGNumber.exact(c.elapsed))"),
                        SVGAttribute("data-distance", "\(SVGNumber.exactList(c.distances))"),
                        SVGAttribute("data-depth", "\(SVGNumber.exactList(c.depths))"),
-                       SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")])
-            Self.showUnder(&line, sameAs: sameDistance[i].map { curves[$0].name })
-            distance.series.append(line)
+                       SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")]))
         }
         // One dashed border per distinct zone, labelled once (two policies with a 120 pt zone
         // share a line and a label, not two stacked "120 pt"); the legend says whose zone it
@@ -136,26 +134,18 @@ public struct SpeedPlot {
                   : "each policy where its speed first reaches its top (\"over time\" in the legend)")
             let settle = enabled.map(\.element.settleTime).max() ?? 0
             let tTicks = NiceTicks(upTo: min(o.maxTime, max(0.5, settle * 1.25)))
-            var time = ChartPanel(
-                id: "speed-over-time", title: "Edge-scroll speed over time in the zone",
-                subtitle: "\(timePlace); a sample every 1/\(hz) s",
-                left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
-                xLabel: "time since the reference point entered the zone (s)",
-                yLabel: "scroll speed (pt/s)", xTicks: tTicks, yTicks: yTicks)
+            var time = speedPanel(
+                "speed-over-time", "Edge-scroll speed over time in the zone", "\(timePlace); a sample every 1/\(hz) s",
+                xLabel: "time since the reference point entered the zone (s)", tTicks)
             let drawn = enabled.map { ($0.offset, $0.element.drawnTimeSeries(upTo: tTicks.upper)) }
             sameTime = Self.sameAsEarlier(drawn.map { ($0.0, $0.1.speeds) })
             for ((i, c), (_, series)) in zip(enabled, drawn) {
-                var line = ChartPanel.Series(
-                    name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                    segments: [zip(series.times, series.speeds).map { ($0, $1) }],
-                    data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
-                           SVGAttribute("data-depth", "\(SVGNumber.exact(c.timeDepth))"),
+                time.series.append(Self.line(i, c, x: series.times, speeds: series.speeds, sameAs: sameTime[i].map { curves[$0].name },
+                    data: [SVGAttribute("data-depth", "\(SVGNumber.exact(c.timeDepth))"),
                            SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
                            SVGAttribute("data-time", "\(SVGNumber.exactList(series.times))"),
                            SVGAttribute("data-speed", "\(SVGNumber.exactList(series.speeds))"),
-                           SVGAttribute("data-time-dependent", c.isTimeDependent ? "true" : "false")])
-                Self.showUnder(&line, sameAs: sameTime[i].map { curves[$0].name })
-                time.series.append(line)
+                           SVGAttribute("data-time-dependent", c.isTimeDependent ? "true" : "false")]))
             }
             time.top = distance.top + o.plotHeight + gap + time.headerHeight
             panels.append(time)
@@ -215,12 +205,19 @@ public struct SpeedPlot {
         return out
     }
 
-    /// A curve identical to an earlier one is drawn with long gaps, so the earlier one shows
-    /// through (the legend says which it is the same as).
-    static func showUnder(_ line: inout ChartPanel.Series, sameAs: String?) {
-        guard let sameAs else { return }
-        line.dash = "6 6"
-        line.data.append(SVGAttribute("data-same-as", "\(sameAs)"))
+    /// The `i`th curve's line in a panel: its colour and dash, the points (`x`, speed), its
+    /// axis then `data`. A curve identical to an earlier one (`sameAs`) is drawn with long
+    /// gaps, so the earlier one shows through (the legend says which it is the same as).
+    static func line(_ i: Int, _ c: SpeedCurve, x: [Double], speeds: [Double], sameAs: String?,
+                     data: [SVGAttribute]) -> ChartPanel.Series {
+        var line = ChartPanel.Series(name: c.name, color: Palette.color(i), dash: Palette.dash(i),
+                                     segments: [zip(x, speeds).map { ($0, $1) }],
+                                     data: [SVGAttribute("data-axis", "\(c.axis.rawValue)")] + data)
+        if let sameAs {
+            line.dash = "6 6"
+            line.data.append(SVGAttribute("data-same-as", "\(sameAs)"))
+        }
+        return line
     }
 
     /// The curves grouped by zone (exactly equal zones together), in order of first appearance.

@@ -247,7 +247,7 @@ public final class ScriptingHost {
         var options = DemoList.options(demo: demo)
         switch args.first ?? .nil {
         case .nil: break
-        case .string(let p): options.policy = SessionOptions.PolicySource(PolicyReference(p))
+        case .string(let p): options.policy = SessionOptions.PolicySource(p)
         case let other: throw LuaError.script("reorder.demo: the policy must be a name or a path, got \(other.typeName)")
         }
         return options.luaValue
