@@ -264,6 +264,8 @@ public final class DragSimulator {
             return handle(at: t0, { s, t, _ in s.deselect(p, time: t) }, recorded: { .deselect($0, p) })
         case .tap(let t0, let p):
             return handle(at: t0, { s, t, policy in s.tap(p, time: t, policy: policy) }, recorded: { .tap($0, p) })
+        case .pan(let t0, let p, let d):
+            return handle(at: t0, { s, t, _ in s.pan(by: d, at: p, time: t) }, recorded: { .pan($0, p, d) })
         }
     }
 

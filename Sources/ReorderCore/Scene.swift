@@ -95,6 +95,25 @@ public struct Scene: Hashable, Sendable {
         public var stack: Int = 0
     }
 
+    /// A press on its way to a lift (the session is `pressing`): what a page shows at once so
+    /// that a hold is seen to be one (iOS's cell darkens on touch-down; the lift completes it).
+    ///
+    /// ```swift
+    /// session.scene().press?.progress   // 0.5 half-way through `min_press_duration`
+    /// ```
+    public struct Press: Hashable, Sendable {
+        /// The item pressed.
+        public var position: ItemPosition
+        /// Where the finger went down (viewport coordinates).
+        public var point: Point
+        /// How far the hold is: 0 at the touch, 1 when the drag begins.
+        public var progress: Double
+        /// The policy's `min_press_duration` (seconds) and `allowable_movement` (points): how
+        /// long the finger must stay, and how far it may wander before the press fails.
+        public var duration: Double
+        public var allowableMovement: Double
+    }
+
     /// One axis's edge zones as the policy gives them now.
     public struct EdgeZone: Hashable, Sendable {
         public var axis: Axis
@@ -193,6 +212,8 @@ public struct Scene: Hashable, Sendable {
     public var combineTarget: ItemPosition? = nil
     /// Where the drop will land, under `drop_preview = "indicator"`; nil otherwise.
     public var indicator: DropIndicator? = nil
+    /// Set while pressing.
+    public var press: Press? = nil
 }
 
 extension DragSession {
@@ -313,11 +334,20 @@ extension DragSession {
         var board: Scene.Board?
         if let b = layout as? BoardLayout { board = sceneBoard(b) }
 
+        var press: Scene.Press?
+        if state == .pressing {
+            let p = phase.press
+            let hold = configuration.minPressDuration
+            let progress = hold > 0 ? min(max((t - p.time) / hold, 0), 1) : 1
+            press = Scene.Press(position: p.position, point: p.point, progress: progress, duration: hold,
+                                allowableMovement: configuration.allowableMovement)
+        }
+
         return Scene(time: t, state: state, policyName: config.name, viewport: viewport,
                      contentSize: layout.contentSize, offset: offset, maximumOffset: maximumOffset,
                      headers: headers, pinnedHeader: pinnedHeader(topCell: cells.first), cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
                      edgeZones: zones, finger: finger, grid: grid, board: board,
-                     combineTarget: combineTarget, indicator: indicator)
+                     combineTarget: combineTarget, indicator: indicator, press: press)
     }
 
     /// Section `s`'s title, or "section N" when the order has none.

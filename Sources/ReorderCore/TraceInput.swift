@@ -27,6 +27,11 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case select(Double, ItemPosition)
     case deselect(Double, ItemPosition)
     case tap(Double, ItemPosition)
+    /// The content under a viewport point scrolls by a distance, points (`{"type":"pan","x":120,
+    /// "y":300,"dx":0,"dy":88}`: + towards the content's end), clamped: a mouse wheel, a
+    /// trackpad, or a finger that moved off its press before the hold (UIScrollView's pan).
+    /// While idle only (``DragSession/pan(by:at:time:)``).
+    case pan(Double, Point, Point)
 
     /// When the input happens.
     public var time: Double {
@@ -34,6 +39,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
         case .focus(let t, _), .key(let t, _, _), .action(let t, _, _): return t
         case .select(let t, _), .deselect(let t, _), .tap(let t, _): return t
+        case .pan(let t, _, _): return t
         }
     }
 
@@ -41,7 +47,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap: return nil
+        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap, .pan: return nil
         }
     }
 
@@ -54,7 +60,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `"down"`, `"move"`, `"up"`, `"cancel"` or `"frame"` (the trace's `type` field).
+    /// `"down"`, `"move"`, `"up"`, `"frame"`, ... (the trace's `type` field).
     public var typeName: String {
         switch self {
         case .down: return "down"
@@ -68,6 +74,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .select: return "select"
         case .deselect: return "deselect"
         case .tap: return "tap"
+        case .pan: return "pan"
         }
     }
 
@@ -91,6 +98,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .focus(let t, let p): return "focus(\(t), \(p.label))"
         case .key(let t, let k, let n): return n == 1 ? "key(\(t), \(k.rawValue))" : "key(\(t), \(k.rawValue) x\(n))"
         case .action(let t, let p, let a): return "action(\(t), \(p.label), \(a.name))"
+        case .pan(let t, let p, let d): return "pan(\(t), \(p) by \(d))"
         default: break
         }
         if let p = point { return "\(typeName)(\(time), \(p))" }

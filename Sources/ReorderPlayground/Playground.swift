@@ -541,6 +541,7 @@ public final class Playground {
         // smallest): 360 px of plot is as narrow as its panel titles allow (478 px in all).
         options.plotWidth = 360
         options.plotHeight = 150
+        options.wrapsLegend = true   // a long legend line (JX's clamp) would widen the chart past its column
         options.scrollAxis = s.simulator.layout.scrollAxis   // a strip: default's curve along x
         let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
         lastGoodCurve = (key, svg)
@@ -678,6 +679,7 @@ extension TraceInput {
         case .select(_, let p): return .select(t, p)
         case .deselect(_, let p): return .deselect(t, p)
         case .tap(_, let p): return .tap(t, p)
+        case .pan(_, let p, let d): return .pan(t, p, d)
         }
     }
 }

@@ -102,6 +102,17 @@ extension Scene {
                     }
                 }
             }
+            if let p = press {
+                w.field("press") { w in
+                    w.object { w in
+                        w.field("at") { position(&$0, p.position) }
+                        w.field("point") { $0.array { $0.number(p.point.x); $0.number(p.point.y) } }
+                        w.field("progress", p.progress)
+                        w.field("duration", p.duration)
+                        w.field("allowable_movement", p.allowableMovement)
+                    }
+                }
+            }
             w.field("zones") { w in
                 w.array { w in
                     for z in edgeZones {

@@ -40,6 +40,11 @@ public struct SpeedPlot {
         public var plotWidth: Double = 520
         /// Height of one plot area in pixels.
         public var plotHeight: Double = 280
+        /// Whether a legend line longer than the plot is broken after a comma into more lines,
+        /// so the legend never makes the drawing wider than its plots: the playground's column
+        /// is the plot's width (JX's clamp note made its chart 602 px against `default`'s 478).
+        /// Off by default: `reorder plot` keeps one line per fact.
+        public var wrapsLegend = false
         /// The axis the sampled layout scrolls along: what `"main"` (`edge_scroll.axes`) means.
         /// Vertical (a list), or horizontal for a strip, where `default`'s curve is sampled
         /// along the viewport's width (`options.scrollAxis = .horizontal`).
@@ -153,10 +158,15 @@ public struct SpeedPlot {
 
         // The legend under the panels: a swatch, the name, then grey lines of details.
         let legendTop = (panels.last?.top ?? 0) + o.plotHeight + gap
-        let lines = curves.indices.map { legendLines(curves[$0], tMax: panels.count > 1 ? panels[1].xTicks.upper : nil,
-                                                     sameDistance: sameDistance[$0].map { curves[$0].name },
-                                                     sameTime: sameTime[$0].map { curves[$0].name }) }
         let small = ChartPanel.smallFontSize, lineHeight = small + 3
+        // A wrapped line fits the room the plot leaves right of the swatch (width below).
+        let room = o.plotWidth + 40 - 34 - 16
+        let lines = curves.indices.map { i in
+            let given = legendLines(curves[i], tMax: panels.count > 1 ? panels[1].xTicks.upper : nil,
+                                    sameDistance: sameDistance[i].map { curves[$0].name },
+                                    sameTime: sameTime[i].map { curves[$0].name })
+            return o.wrapsLegend ? given.flatMap { Self.wrapped($0, width: room, fontSize: small) } : given
+        }
         let longest = zip(curves, lines).map { c, details in
             ([estimatedTextWidth(c.name, fontSize: 12)] + details.map { estimatedTextWidth($0, fontSize: small) }).max() ?? 0
         }.max() ?? 0
@@ -188,6 +198,29 @@ public struct SpeedPlot {
         for p in panels { svg.append(p.render()) }
         svg.append(legend)
         return svg
+    }
+
+    /// `line` broken after its commas into lines of at most `width` pixels (as
+    /// ``estimatedTextWidth(_:fontSize:)`` guesses them); a part longer than that stays whole.
+    ///
+    /// ```swift
+    /// SpeedPlot.wrapped("zone 120 pt, 1024 pt/s at the edge", width: 1, fontSize: 11)
+    /// // ["zone 120 pt,", "1024 pt/s at the edge"]
+    /// ```
+    static func wrapped(_ line: String, width: Double, fontSize: Double) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for part in line.split(separator: ", ").map(String.init) {
+            let joined = current.isEmpty ? part : current + ", " + part
+            if current.isEmpty || estimatedTextWidth(joined, fontSize: fontSize) <= width {
+                current = joined
+            } else {
+                out.append(current + ",")
+                current = part
+            }
+        }
+        out.append(current)
+        return out
     }
 
     /// The widest drawing with the default plot width (and legends no longer than the

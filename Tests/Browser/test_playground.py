@@ -199,9 +199,9 @@ class Playground(PageTest):
     def test_pointer_inputs_ride_on_frames(self):
         """Protocol 3 (docs/PLAYGROUND.md, "Versions"): the page sends no pointer message of its
         own; the press, the moves and the release go in frame messages' `inputs`, in order
-        (down first, up last), each time at most its frame's and never going back. Sent from
-        the handlers, a press or release's reply waited for the next frame (docs/PLAYGROUND.md,
-        "Versions"; bench_page.py measures the input to the scene drawn)."""
+        (down first, up last), each time at most its frame's and never going back: each goes
+        from its event handler in a frame of its own (docs/PLAYGROUND.md, "Versions";
+        bench_page.py measures the input to the scene drawn)."""
         self.choose("default")
         self.js("const ws = window.__play.ws; const send = ws.send.bind(ws); window.__sent = [];"
                 "ws.send = (m) => { window.__sent.push(JSON.parse(m)); send(m); };")

@@ -17,7 +17,9 @@ function set(el, key, value, write) {
   write(value);
 }
 
-function place(el, [x, y, w, h]) {
+function place(el, frame) {
+  const [x, y, w, h] = frame;
+  el.__frame = frame;   // the host's frame, for what the page places beside the cell
   set(el, 'transform', `translate(${x}px, ${y}px)`, (v) => { el.style.transform = v; });
   set(el, 'width', `${w}px`, (v) => { el.style.width = v; });
   set(el, 'height', `${h}px`, (v) => { el.style.height = v; });
@@ -135,6 +137,7 @@ export function drawScene(viewport, scene, drawn = {}) {
     if (lifted) cls += ' kb-lifted';
     set(el, 'aria-pressed', lifted ? 'true' : 'false', (v) => { el.setAttribute('aria-pressed', v); });
     if (c.selected) cls += ' selected';
+    if (scene.press && scene.press.at[0] === c.at[0] && scene.press.at[1] === c.at[1]) cls += ' pressed';
     if (c.ghost) cls += ' ghost';
     if (c.combine_target) cls += ' combine-target';
     const placeholder = c.placeholder && scene.placeholder;
@@ -168,6 +171,18 @@ export function drawScene(viewport, scene, drawn = {}) {
 
   drawSnapshot(document.getElementById('snapshot'), scene.snapshot, drawn);
   drawZones(viewport, scene);
+  drawPress(viewport.querySelector('#press'), scene.press);
+}
+
+// A press on its way to a lift: a ring at the finger, filled as far as the host says the hold
+// is (`progress`, 0 at the touch, 1 at the lift), over the pressed cell's highlight (iOS's
+// cell highlights at touch-down; the lift completes the press).
+function drawPress(ring, press) {
+  set(ring, 'hidden', !press, (v) => { ring.hidden = v; });
+  if (!press) return;
+  const [x, y] = press.point;
+  set(ring, 'transform', `translate(${x}px, ${y}px)`, (v) => { ring.style.transform = v; });
+  set(ring, 'progress', String(press.progress), (v) => { ring.style.setProperty('--hold', v); });
 }
 
 // The drop indicator (`drop_preview = "indicator"`): a line where the item will land (its
