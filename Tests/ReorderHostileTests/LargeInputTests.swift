@@ -4,11 +4,8 @@ import ReorderCore
 import ReorderTrace
 import ReorderLua
 import ReorderPersistence
+import ReorderTestSupport
 import Testing
-
-/// Three seconds, the bound issue 12 sets for each hostile case; five times that in a build
-/// with a sanitizer (ASan or TSan: the runtime is linked in), which slows the parser 3-5 times.
-let hostileTimeBound: Double = SandboxFuzzer.isSanitized ? 15 : 3
 
 /// Issue 12, "Large input" and "Messages that mislead": traces, order files, policies, scripts
 /// and spec files that are too big, too long, not files, not UTF-8 or not source. Each case:
@@ -57,9 +54,8 @@ struct LargeInputTests {
         return Int(usage.ru_maxrss)
         #endif
     }
-    /// 1 GiB; 4 GiB in a sanitizer build, whose shadow memory and quarantine add about 1 GiB
-    /// of resident memory to any run (as TrapTests.expectNormal; 1.16 GB seen under ASan).
-    static let memoryBound = (SandboxFuzzer.isSanitized ? 4 : 1) << 30
+    /// 1 GiB, scaled in a sanitizer build (1.16 GB seen under ASan).
+    static let memoryBound = hostileMemoryBound
 
     /// The lines Benchmarks/scripts/make-trace.sh writes: cycles of 100 inputs 1/60 s apart
     /// (a press on row 3 of the demo list, 39 frames, 40 moves over ten rows, the release,
