@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "ReorderFuzz"]),
         // The engine-only fuzz tests: generator, shrinking, native-policy campaigns.
         .testTarget(name: "ReorderFuzzTests", dependencies: ["ReorderFuzz", "ReorderCore", "ReorderTestSupport"]),
-        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz"]),
+        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderTestSupport"]),
         .testTarget(name: "ReorderScriptingTests", dependencies: ["ReorderScripting", "ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderTraceTests", dependencies: ["ReorderTrace", "ReorderCore", "ReorderPersistence"]),

@@ -36,10 +36,10 @@ struct TrapTests {
     }
 
     /// Runs `reorder arguments` in a directory holding `files`, with `input` on stdin; kills it
-    /// after `deadline` seconds (20 by default). Output goes to files, so a full pipe can never
-    /// block it.
+    /// after `deadline` seconds (20 by default, scaled in a sanitizer build). Output goes to
+    /// files, so a full pipe can never block it.
     static func run(_ arguments: [String], files: [String: String] = [:], input: String = "",
-                    deadline: Double = 20) throws -> (Run, URL) {
+                    deadline: Double = sanitizerScaled(20)) throws -> (Run, URL) {
         let dir = try temporaryDirectory(prefix: "reorder-traps", files: files)
         guard let exe = reorderExecutable() else {
             Issue.record("the reorder executable was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
@@ -88,11 +88,7 @@ struct TrapTests {
     static func expectNormal(_ r: Run, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!r.signaled && !r.timedOut, "\(r)", sourceLocation: sourceLocation)
         #expect(r.status == status, "\(r)", sourceLocation: sourceLocation)
-        // A sanitizer build's children carry ASan's shadow memory and quarantine (about 1 GiB of
-        // resident memory for any run): the 1 GiB bound is checked in plain builds, a sanitizer
-        // build only checks for a runaway.
-        let sanitized = SandboxFuzzer.isSanitized
-        #expect(childrenMaxRSS() < (sanitized ? 4 : 1) << 30, "children peaked at \(childrenMaxRSS()) bytes",
+        #expect(childrenMaxRSS() < hostileMemoryBound, "children peaked at \(childrenMaxRSS()) bytes",
                 sourceLocation: sourceLocation)
     }
 

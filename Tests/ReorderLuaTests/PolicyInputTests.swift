@@ -1,10 +1,7 @@
 import Foundation
+import ReorderTestSupport
 import Testing
 @testable import ReorderLua
-
-/// Three seconds, the bound for each hostile case; five times that in a build
-/// with a sanitizer (ASan or TSan: the runtime is linked in), which slows the parser 3-5 times.
-let hostileTimeBound: Double = SandboxFuzzer.isSanitized ? 15 : 3
 
 /// Policy files that are not Lua source a policy can be made of: each refused with the file
 /// and what is wrong, and a did-you-mean whose work is bounded.

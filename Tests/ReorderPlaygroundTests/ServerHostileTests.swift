@@ -170,11 +170,16 @@ import Testing
     /// frames are each answered (its answers do not wait for the frozen page's socket), and
     /// the frozen page is closed once ``PlaygroundHub/maximumUnsentMessages`` wait for it,
     /// which the terminal is told. The dragging page sends 20 frames at a time (as a page
-    /// does, not waiting for each answer), which keeps the test well inside the server's
-    /// 30 s keep-alive ping, which the frozen page would not answer either.
+    /// does, not waiting for each answer). The list has 300 rows, so that each scene is large
+    /// and the frozen page's socket buffers (several MiB on loopback) fill within a few hundred
+    /// frames: the server's keep-alive (a ping every 30 s, the page closed when one goes
+    /// unanswered for 30 s; HummingbirdWebSocket's default `autoPing`) would otherwise close the
+    /// frozen page first whenever the drag takes over a minute, as under ThreadSanitizer on a
+    /// loaded machine (4,000 frames of a 30-row list took 49 s there, their buffers full after
+    /// about 2,400).
     @Test func aPageThatStopsReadingIsClosedAndTheOthersGoOn() async throws {
         let log = Log()
-        let hub = try hub(log: { log.add($0) })
+        let hub = try hub(rows: 300, log: { log.add($0) })
         let answered = Counter()
         try await live(hub) { port in
             try await onThread {
