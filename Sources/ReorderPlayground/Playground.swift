@@ -249,7 +249,7 @@ public final class Playground {
             let outcome = sim.apply(input)
             switch input {
             case .frame: if outcome != .ignored { changed = true }
-            case .down, .move, .up, .cancel: changed = true
+            case .down, .move, .up, .cancel, .pan: changed = true
             // The focus, the selection or a keyboard step: the keyboard block asks again.
             case .focus, .key, .action, .select, .deselect, .tap: changed = true; keyboardAnswers = nil
             }
