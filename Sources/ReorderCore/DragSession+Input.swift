@@ -164,6 +164,7 @@ extension DragSession {
                 phase.drag.horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
+            if phase.drag.tree != nil { updateTreeProjection(policy: policy) }
         case .dropping:
             updateDrop()
         }
@@ -211,7 +212,11 @@ extension DragSession {
                               finger: finger, snapshot: snapshot))
         updateSnapshot()
         record(.begin(position: position, time: time))
-        liftGroup(policy: policy)   // a selected item lifts the selection
+        if tree != nil {
+            liftSubtree()               // a tree node lifts its subtree
+        } else {
+            liftGroup(policy: policy)   // a selected item lifts the selection
+        }
     }
 
     /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.
@@ -220,6 +225,7 @@ extension DragSession {
     mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
         guard phase.state == .dragging else { phase.toIdle(); return nil }
         if phase.drag.group != nil { return endGroupDrag(policy: policy) }
+        if phase.drag.tree != nil { return endTreeDrag(policy: policy) }
         let from = phase.drag.original, to = phase.drag.current
         let ending: DragEvent
         if policy.onEnd(context(), from: from, to: to) {
@@ -238,7 +244,13 @@ extension DragSession {
     /// the group's), and the drop begins.
     mutating func cancelDrag(_ resolution: CancelResolution) {
         let grouped = group != nil
-        if grouped { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }
+        if grouped {
+            cancelGroup(resolution)
+        } else if phase.drag.tree != nil {
+            cancelTreeDrag(resolution)
+        } else if resolution == .revert {
+            revertSteps()
+        }
         record(.cancel(resolution: resolution, time: time))
         if grouped && resolution == .commit, let p = currentPosition {   // where it landed
             appendGroupEvent("cancel", positions: landedPositions(at: p))

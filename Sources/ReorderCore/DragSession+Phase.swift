@@ -155,6 +155,8 @@ extension DragSession {
         var fingerOverAt: Double? = nil
         /// The selection lifted with the item (DragSession+Group).
         var group: GroupDrag? = nil
+        /// The subtree lifted with a tree node (DragSession+Tree).
+        var tree: TreeDrag? = nil
 
         /// What ``Phase`` holds outside a drag (never read then).
         static let none = Drag(lift: .touch(.none), original: ItemPosition(section: 0, item: 0),

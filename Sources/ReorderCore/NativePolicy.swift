@@ -36,4 +36,5 @@ open class NativePolicy: DragPolicy {
     open func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
     open func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
     open func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    open func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool { true }
 }

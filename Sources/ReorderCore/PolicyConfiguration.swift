@@ -442,5 +442,7 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var keyboard = KeyboardConfiguration()
     /// Group drags: how the others behave, the landing order, the size limit.
     public var group = GroupConfiguration()
+    /// Tree sessions: the indent per level and the deepest depth a drop may give.
+    public var tree = TreeConfiguration()
     public init(name: String) { self.name = name }
 }

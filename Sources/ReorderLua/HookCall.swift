@@ -123,6 +123,24 @@ enum Hooks {
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: ItemPosition) -> Bool { p.canAdd(ctx, at: a) }
     }
 
+    /// `can_nest(ctx, item, parent)`: the ids of a lifted tree node and of the node it would go
+    /// under; a boolean. Absent: yes; a failure: no.
+    enum CanNest: HookCall {
+        static var hook: Hook { .canNest }
+        static var results: Int32 { 1 }
+        static func push(_ a: (item: String, parent: String), to p: PolicyProgram) -> Int32 {
+            p.vm.push(a.item); p.vm.push(a.parent); return 2
+        }
+        static func read(_ p: PolicyProgram, _ a: (item: String, parent: String), _ ctx: PolicyContext) -> HookReading<Bool> {
+            .boolean(p)
+        }
+        static func absent(_ a: (item: String, parent: String), _ fixed: FixedValues) -> Bool { true }
+        static func fallback(_ a: (item: String, parent: String)) -> Bool { false }
+        static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: (item: String, parent: String)) -> Bool {
+            p.canNest(ctx, item: a.item, parent: a.parent)
+        }
+    }
+
     /// `target(ctx, from_s, from_r, to_s, to_r)`: a position or nil (no move now). A position
     /// must be an item, or one past the last row of another section (a move there).
     enum Target: HookCall {

@@ -86,6 +86,8 @@ enum Hook: Int, CaseIterable, Sendable {
     case announce, actions, instructions
     /// Selection and group drags.
     case canSelect, canAdd
+    /// Tree sessions.
+    case canNest
 
     /// The name in policy files and diagnostics.
     var name: String {
@@ -104,6 +106,7 @@ enum Hook: Int, CaseIterable, Sendable {
         case .instructions: "instructions"
         case .canSelect: "can_select"
         case .canAdd: "can_add"
+        case .canNest: "can_nest"
         }
     }
 }

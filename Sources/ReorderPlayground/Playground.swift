@@ -683,6 +683,7 @@ extension TraceInput {
         case .select(_, let p): return .select(t, p)
         case .deselect(_, let p): return .deselect(t, p)
         case .tap(_, let p): return .tap(t, p)
+        case .toggle(_, let p): return .toggle(t, p)
         }
     }
 }

@@ -59,6 +59,7 @@ extension Vocabulary {
             case .select(let t, let p): self.init(kind: I.select, values: item(p), time: t)
             case .deselect(let t, let p): self.init(kind: I.deselect, values: item(p), time: t)
             case .tap(let t, let p): self.init(kind: I.tap, values: item(p), time: t)
+            case .toggle(let t, let p): self.init(kind: I.toggle, values: item(p), time: t)
             }
         }
 
@@ -110,6 +111,7 @@ extension Vocabulary {
             case I.select.name: return item().map { .select(t, $0) }
             case I.deselect.name: return item().map { .deselect(t, $0) }
             case I.tap.name: return item().map { .tap(t, $0) }
+            case I.toggle.name: return item().map { .toggle(t, $0) }
             default: return nil
             }
         }

@@ -120,6 +120,8 @@ public enum Vocabulary {
         public static let deselect = Kind("deselect", [section, row], "deselects the item (as `s:deselect`; while idle)")
         public static let tap = Kind("tap", [section, row],
                                      "a second finger taps the item during a drag: it joins the drag when `can_add` allows (as `s:tap`)")
+        public static let toggle = Kind("toggle", [section, row],
+                                        "collapses or expands the tree node at the row (as `s:toggle`; a tree session, while idle)")
     }
 
     /// The events, one by one (``events`` lists them).
@@ -154,7 +156,7 @@ public enum Vocabulary {
     /// Every input a session takes, in the order the docs list them.
     public static let inputs: [Kind] = [
         Inputs.down, Inputs.move, Inputs.up, Inputs.cancel, Inputs.frame, Inputs.focus, Inputs.key, Inputs.action,
-        Inputs.select, Inputs.deselect, Inputs.tap,
+        Inputs.select, Inputs.deselect, Inputs.tap, Inputs.toggle,
     ]
 
     /// Every event a session reports, in the order the docs list them.

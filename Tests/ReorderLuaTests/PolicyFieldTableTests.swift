@@ -147,6 +147,7 @@ import ReorderCore
             // Issue 19.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
+            "tree.indent": "50", "tree.max_depth": "3",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
         #expect(Set(valueFields.map(\.path)) == Set(other.keys))
@@ -223,8 +224,8 @@ import ReorderCore
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
         // on_end, on_cancel, issue 18's announce, actions and instructions, and issue 19's
-        // can_select and can_add.
-        #expect(hooks.count == 14)
+        // can_select and can_add, and can_nest of tree sessions.
+        #expect(hooks.count == 15)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }

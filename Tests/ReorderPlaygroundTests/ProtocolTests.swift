@@ -98,7 +98,7 @@ import Testing
     @Test func versionThreeFrameInputsAreChecked() {
         // Each input's time is at least the one before's and at most the frame's; the item named
         // by its index in the list.
-        let kinds = "down, move, up, cancel, frame, focus, key, action, select, deselect or tap"
+        let kinds = "down, move, up, cancel, frame, focus, key, action, select, deselect, tap or toggle"
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":1.5},{"type":"up","t":1.4}]}"#)?.message
                 == "frame.inputs[1].time: expected seconds from the input before's time (1.5) to the frame's time (2.0), got 1.4")
         #expect(failure(#"{"v":3,"type":"frame","t":2,"inputs":[{"type":"up","t":2.5}]}"#)?.message
