@@ -225,10 +225,11 @@ extension DragSession {
     mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
         guard phase.state == .dragging else { phase.toIdle(); return nil }
         if phase.drag.group != nil { return endGroupDrag(policy: policy) }
-        if phase.drag.tree != nil { return endTreeDrag(policy: policy) }
         let from = phase.drag.original, to = phase.drag.current
         let ending: DragEvent
-        if policy.onEnd(context(), from: from, to: to) {
+        if phase.drag.tree != nil {
+            ending = treeEnding(policy: policy)
+        } else if policy.onEnd(context(), from: from, to: to) {
             ending = .end(from: from, to: to, time: time)
         } else {
             revertSteps()

@@ -116,20 +116,15 @@ extension DragSession {
 
     /// The finger lifted during a tree drag: the projection (asked again), `on_end`, then the
     /// node moves within the whole tree and the rows are rebuilt; a veto, or no projection,
-    /// rolls back. Returns the `end` or `rollback` event.
-    mutating func endTreeDrag(policy: some DragPolicy) -> DragEvent {
-        let from = phase.drag.original, to = phase.drag.current
-        let ending: DragEvent
-        if let p = resolvedTreeProjection(policy: policy), policy.onEnd(context(), from: from, to: to) {
-            let landed = landTree(p)
-            ending = .end(from: from, to: landed, time: time)
-        } else {
+    /// rolls back. Returns the `end` or `rollback` event for ``endDrag(policy:)`` to record.
+    mutating func treeEnding(policy: some DragPolicy) -> DragEvent {
+        let from = phase.drag.original
+        guard let p = resolvedTreeProjection(policy: policy),
+              policy.onEnd(context(), from: from, to: phase.drag.current) else {
             restoreTreeRows()
-            ending = .rollback(time: time)
+            return .rollback(time: time)
         }
-        record(ending)
-        beginDrop()
-        return ending
+        return .end(from: from, to: landTree(p), time: time)
     }
 
     /// A cancel during a tree drag: revert to the rows of the lift, or land where the last
