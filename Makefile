@@ -60,6 +60,8 @@ browser-run:
 # UBSan covers the C targets only: swiftc has no `-sanitize=undefined` on Linux ("unsupported
 # option"), so `swift test --sanitize=undefined` cannot build; instead clang compiles the C with
 # -fsanitize=undefined (-Xcc) and links the UBSan runtime (-Xclang-linker). Any report stops the run.
+# A sanitizer build's CPU-time limits, and the tests' time and memory ceilings with them, are 5 times
+# a plain build's (RS_SANITIZER_SLOWDOWN in shim.h; sanitizerScaled in Tests/ReorderTestSupport).
 SANITIZED_SUITES := ReorderLuaTests|ReorderHostileTests|WatchdogTests
 UBSAN_FLAGS := -Xcc -fsanitize=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 sanitize: deps

@@ -112,6 +112,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             exclude: ["Page"],
             plugins: ["EmbedPage"]
@@ -120,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "ReorderPlaygroundTests",
             dependencies: [
-                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderTrace",
+                "ReorderPlayground", "ReorderCore", "ReorderLua", "ReorderScripting", "ReorderTrace", "ReorderTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -140,7 +141,7 @@ let package = Package(
         .testTarget(name: "ReorderCoreTests", dependencies: ["ReorderCore", "ReorderFuzz"]),
         // The engine-only fuzz tests: generator, shrinking, native-policy campaigns.
         .testTarget(name: "ReorderFuzzTests", dependencies: ["ReorderFuzz", "ReorderCore", "ReorderTestSupport"]),
-        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz"]),
+        .testTarget(name: "ReorderLuaTests", dependencies: ["ReorderLua", "ReorderCore", "ReorderFuzz", "ReorderTestSupport"]),
         .testTarget(name: "ReorderScriptingTests", dependencies: ["ReorderScripting", "ReorderLua", "ReorderCore"]),
         .testTarget(name: "ReorderPersistenceTests", dependencies: ["ReorderPersistence", "ReorderCore"]),
         .testTarget(name: "ReorderTraceTests", dependencies: ["ReorderTrace", "ReorderCore", "ReorderPersistence"]),

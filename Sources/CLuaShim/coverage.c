@@ -58,6 +58,7 @@ void rs_cov_enable_everywhere(int on) {
         __atomic_fetch_add(&rs_cov_switches, v ? 1 : -1, __ATOMIC_RELAXED);
 }
 int rs_cov_enabled(void) { return rs_cov_on || __atomic_load_n(&rs_cov_everywhere, __ATOMIC_RELAXED); }
+int rs_cov_everywhere_on(void) { return __atomic_load_n(&rs_cov_everywhere, __ATOMIC_RELAXED); }
 
 int rs_hook_mask_slow(void) { return rs_cov_enabled() ? (LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL) : LUA_MASKCOUNT; }
 
@@ -92,6 +93,26 @@ int rs_cov_register(const char *key, int nlines, const int *first, const int *la
     __atomic_store_n(&rs_cov_n, rs_cov_n + 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&rs_cov_lock);
     return i;
+}
+
+int rs_cov_remap(int chunk, int nlines, const int *first, const int *last, int nfuncs) {
+    if (nlines < 0 || nfuncs < 0) return -1;
+    pthread_mutex_lock(&rs_cov_lock);
+    if (chunk < 0 || chunk >= rs_cov_n) { pthread_mutex_unlock(&rs_cov_lock); return -1; }
+    long long *lines = calloc((size_t)nlines + 1, sizeof(long long));
+    int *f1 = calloc((size_t)nfuncs + 1, sizeof(int)), *f2 = calloc((size_t)nfuncs + 1, sizeof(int));
+    long long *calls = calloc((size_t)nfuncs + 1, sizeof(long long));
+    if (lines == NULL || f1 == NULL || f2 == NULL || calls == NULL) {
+        free(lines); free(f1); free(f2); free(calls);
+        pthread_mutex_unlock(&rs_cov_lock);
+        return -1;
+    }
+    for (int f = 0; f < nfuncs; f++) { f1[f] = first[f]; f2[f] = last[f]; }
+    rs_cov_chunk *c = &rs_cov_chunks[chunk];
+    c->lines = lines; c->nlines = nlines;
+    c->first = f1; c->last = f2; c->calls = calls; c->nfuncs = nfuncs;
+    pthread_mutex_unlock(&rs_cov_lock);
+    return 0;
 }
 
 int rs_cov_index(const char *key) { return rs_cov_find(key); }

@@ -497,41 +497,46 @@ static int rs_load_sandboxed(lua_State *L) {
 /* ------------------------------------------------------------------------------------------ */
 /* installation                                                                               */
 
+/* The library functions the sandbox wraps in a guard that charges for their work, with the
+   guard: in the global table ("" library) or in the library named. */
+static const struct { const char *lib, *name; lua_CFunction guard; } rs_guarded[] = {
+    {"", "collectgarbage", rs_gc_bounded},
+    {"", "select", rs_linear},
+    {"", "tonumber", rs_linear},
+    {"", "warn", rs_linear},
+    {"", "rawequal", rs_linear},   /* two long strings are compared byte by byte */
+    {"string", "rep", rs_rep_bounded},
+    {"string", "byte", rs_byte_range},
+    {"string", "pack", rs_pack_bounded},
+    {"string", "unpack", rs_pack_bounded},
+    {"string", "char", rs_linear},
+    {"string", "format", rs_linear},
+    {"string", "lower", rs_linear},
+    {"string", "upper", rs_linear},
+    {"string", "reverse", rs_linear},
+    {"string", "sub", rs_linear},
+    {"string", "packsize", rs_linear},
+    {"math", "max", rs_max},
+    {"math", "min", rs_min},
+    {"utf8", "char", rs_linear},
+    {"utf8", "codepoint", rs_byte_range},
+    {"utf8", "len", rs_scan},
+    {"utf8", "offset", rs_scan},
+    {"utf8", "codes", rs_codes},
+};
+
 void rs_open_bounded(lua_State *L, int g) {
-    /* base */
     lua_pushcfunction(L, rs_load_sandboxed);
     lua_setfield(L, g, "load");
-    rs_bound(L, g, "", "collectgarbage", rs_gc_bounded);
-    rs_bound(L, g, "", "select", rs_linear);
-    rs_bound(L, g, "", "tonumber", rs_linear);
-    rs_bound(L, g, "", "warn", rs_linear);
-    rs_bound(L, g, "", "rawequal", rs_linear);   /* two long strings are compared byte by byte */
+    for (size_t i = 0; i < sizeof rs_guarded / sizeof rs_guarded[0]; i++) {
+        const char *lib = rs_guarded[i].lib;
+        if (*lib) lua_getfield(L, g, lib);
+        rs_bound(L, *lib ? lua_absindex(L, -1) : g, lib, rs_guarded[i].name, rs_guarded[i].guard);
+        if (*lib) lua_pop(L, 1);
+    }
 
     lua_getfield(L, g, "string");
-    int str = lua_absindex(L, -1);
-    rs_bound(L, str, "string", "rep", rs_rep_bounded);
-    rs_bound(L, str, "string", "byte", rs_byte_range);
-    rs_bound(L, str, "string", "pack", rs_pack_bounded);
-    rs_bound(L, str, "string", "unpack", rs_pack_bounded);
-    static const char *const linear_str[] = {"char", "format", "lower", "upper", "reverse", "sub",
-                                             "packsize", NULL};
-    for (int i = 0; linear_str[i]; i++) rs_bound(L, str, "string", linear_str[i], rs_linear);
-    rs_open_patterns(L, str);   /* find, match, gmatch, gsub (pattern.c) */
-    lua_pop(L, 1);
-
-    lua_getfield(L, g, "math");
-    int m = lua_absindex(L, -1);
-    rs_bound(L, m, "math", "max", rs_max);
-    rs_bound(L, m, "math", "min", rs_min);
-    lua_pop(L, 1);
-
-    lua_getfield(L, g, "utf8");
-    int u = lua_absindex(L, -1);
-    rs_bound(L, u, "utf8", "char", rs_linear);
-    rs_bound(L, u, "utf8", "codepoint", rs_byte_range);
-    rs_bound(L, u, "utf8", "len", rs_scan);
-    rs_bound(L, u, "utf8", "offset", rs_scan);
-    rs_bound(L, u, "utf8", "codes", rs_codes);
+    rs_open_patterns(L, lua_absindex(L, -1));   /* find, match, gmatch, gsub (pattern.c) */
     lua_pop(L, 1);
 
     lua_getfield(L, g, "table");

@@ -875,6 +875,60 @@ static void rs_ctx_sync(lua_State *L, rs_ctx *c, int g, int table, int mt) {
     c->stale[g] = 0;
 }
 
+/* A read of key k (absolute index) that table t lacks, as rs_ctx_guard set it up with the
+   namer and nilable key at absolute indexes `namer` and `nilable`: pushes nil, or raises the
+   namer's message at level 1 (the hook that read the field: this runs as, or right inside, an
+   __index metamethod). */
+static int rs_ctx_missing(lua_State *L, int t, int k, int namer, int nilable) {
+    if (lua_type(L, k) != LUA_TSTRING || (lua_type(L, nilable) == LUA_TSTRING && lua_rawequal(L, k, nilable))) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, namer);
+    lua_pushvalue(L, t);
+    lua_pushvalue(L, k);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) { lua_pushnil(L); return 1; }
+    rs_prefix_where(L, 1);
+    return lua_error(L);
+}
+
+/* __index of a guarded table: upvalues namer, nilable key (see rs_ctx_guard). */
+static int rs_ctx_miss(lua_State *L) {
+    return rs_ctx_missing(L, 1, 2, lua_upvalueindex(1), lua_upvalueindex(2));
+}
+
+/* t[k] (k on top, popped) for a stale proxy's read: raw, and on a miss what t's guard says. */
+static int rs_ctx_get(lua_State *L, int t) {
+    int k = lua_gettop(L);
+    lua_pushvalue(L, k);
+    if (lua_rawget(L, t) != LUA_TNIL || lua_type(L, k) != LUA_TSTRING) return 1;
+    lua_pop(L, 1);
+    if (!lua_getmetatable(L, t)) { lua_pushnil(L); return 1; }
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    int miss = lua_gettop(L);
+    if (lua_getupvalue(L, miss, 1) == NULL) { lua_pushnil(L); return 1; }
+    if (lua_getupvalue(L, miss, 2) == NULL) lua_pushnil(L);
+    int top = lua_gettop(L);
+    return rs_ctx_missing(L, t, k, top - 1, top);
+}
+
+void rs_ctx_guard(lua_State *L, int table, int namer, const char *nilable) {
+    rs_vm *vm = rs_getvm(L);
+    table = lua_absindex(L, table); namer = lua_absindex(L, namer);
+    vm->lifted++;
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, namer);
+    if (nilable) lua_pushstring(L, nilable); else lua_pushnil(L);
+    lua_pushcclosure(L, rs_ctx_miss, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, table);
+    vm->lifted--;
+}
+
 /* __index of a stale proxy: upvalues rs_ctx userdata, group, table, metatable. */
 static int rs_ctx_refresh(lua_State *L) {
     rs_vm *vm = rs_getvm(L);
@@ -906,8 +960,7 @@ static int rs_ctx_refresh(lua_State *L) {
             }
             if (strcmp(key, "time") != 0 && strcmp(key, "drag_time") != 0 && strcmp(key, "frame_rate") != 0) {
                 lua_settop(L, 2);
-                lua_rawget(L, lua_upvalueindex(3));
-                return 1;
+                return rs_ctx_get(L, lua_upvalueindex(3));
             }
         }
         c->time_reads++;   /* a clock key, or pairs(ctx) (its nil key), which sees them all */
@@ -916,8 +969,7 @@ static int rs_ctx_refresh(lua_State *L) {
     rs_ctx_sync(L, c, g, lua_upvalueindex(3), lua_upvalueindex(4));
     vm->lifted--;
     lua_settop(L, 2);
-    lua_rawget(L, lua_upvalueindex(3));
-    return 1;
+    return rs_ctx_get(L, lua_upvalueindex(3));
 }
 
 rs_ctx *rs_ctx_new(lua_State *L) {

@@ -18,7 +18,7 @@ public enum PolicyChecker {
             do {
                 let host = try ScriptingHost(output: console.write)
                 host.baseDirectory = console.currentDirectory
-                let report = try host.checkPolicy(SessionOptions.PolicySource(console.policy(spec)))
+                let report = try host.checkPolicy(console.policy(spec))
                 if report.problems.isEmpty {
                     console.write("ok \(spec) (\(report.name))\n")
                 } else {

@@ -102,6 +102,14 @@ public enum PlayCommand {
         server.onListening = { url in write("reorder play: open \(url)\n") }
         let status = StatusBox()
         let done = DispatchSemaphore(value: 0)
+        // SIGTERM and SIGINT (Ctrl-C) start the server's graceful shutdown (Hummingbird's
+        // `runService`: it stops listening and closes the WebSockets); a connection that does not
+        // finish (a client that never answers the close, half a request) must not keep the
+        // process: after `shutdownGrace` the command returns, and the process ends with it.
+        let stopping = PlayCommand.onStopSignal {
+            DispatchQueue.global().asyncAfter(deadline: .now() + PlayCommand.shutdownGrace) { done.signal() }
+        }
+        defer { for source in stopping { source.cancel() } }
         let app = server.application()
         Task {
             var watcher: Task<Void, Never>?
@@ -120,6 +128,29 @@ public enum PlayCommand {
         }
         done.wait()
         return status.value
+    }
+}
+
+extension PlayCommand {
+    /// How long `reorder play` waits after SIGTERM or SIGINT for its connections to close.
+    static let shutdownGrace = 1.0
+
+    /// Calls `action` when the process gets SIGTERM or SIGINT (as well as whatever else
+    /// listens for them: several dispatch sources may watch one signal). The signals' default
+    /// action, ending the process at once, is replaced; they are unblocked in the calling
+    /// thread, which a process started by a thread that blocked them inherits.
+    static func onStopSignal(_ action: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, number)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: action)
+            source.resume()
+            return source
+        }
     }
 }
 

@@ -13,7 +13,8 @@ extension Reorder {
                 test, the failures, and the last line `N passed, N failed` (`, N pending` when any); the exit \
                 status is 1 on any failure. busted's own handlers work with -o (json, utfTerminal, TAP, junit). \
                 A .busted file in the working directory applies as under busted; -o, --tap and --junit win over \
-                its output, and its coverage = true turns on reorder's LCOV coverage (--no-coverage: off).
+                its output, and its coverage = true turns on reorder's LCOV coverage (--no-coverage: off). \
+                --watch does the same on every run, each run's coverage written after it.
                 """)
 
         @Argument(help: "Spec files or folders to search for *_spec.lua (default: Policies/).")
@@ -69,24 +70,17 @@ extension Reorder {
             runner.seed = seed
             runner.output = output
             runner.noCoverage = noCoverage
+            let console = Console.standard()
+            let counting = CoverageRun(file: coverage, tap: tap)
+            runner.onCoverage = counting.request
             if watch {
-                SpecWatcher(runner: runner).run(console: .standard())
+                var watcher = SpecWatcher(runner: runner)
+                watcher.coverage = counting
+                watcher.run(console: console)
                 return
             }
-            let console = Console.standard()
-            if coverage != nil { PolicyCoverage.enableEverywhere(true) }
-            // A .busted file's `coverage = true` is honoured with reorder's own coverage, written
-            // where `--coverage` alone writes it.
-            let asked = CoverageRequest()
-            runner.onCoverage = {
-                guard !asked.requested else { return }
-                asked.requested = true
-                PolicyCoverage.enableEverywhere(true)
-            }
-            let status = runner.run(console: console)
-            if let file = coverage ?? (asked.requested ? Self.defaultCoverageFile : nil) {
-                try Self.writeCoverage(to: file, tap: tap, console: console)
-            }
+            let status = counting.around(console: console) { runner.run(console: console) }
+            if counting.failed { throw ExitCode(1) }
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -10,8 +10,9 @@ extension ReplDriver {
     /// The running playground of this REPL.
     final class PlayState {
         let hub: PlaygroundHub
+        let playground: Playground
         let url: String
-        init(hub: PlaygroundHub, url: String) { self.hub = hub; self.url = url }
+        init(hub: PlaygroundHub, playground: Playground, url: String) { self.hub = hub; self.playground = playground; self.url = url }
     }
 
     /// Runs `body` holding the session lock the playground shares.
@@ -23,7 +24,10 @@ extension ReplDriver {
 
     /// After a REPL entry: the pages see what it did.
     func sessionChanged() {
-        guard let hub = play?.hub else { return }
+        guard let play else { return }
+        // At once, under the lock: a page's next frame drives the session `s` holds now.
+        locked { play.playground.followHost() }
+        let hub = play.hub
         Task { await hub.broadcastScene() }
     }
 
@@ -68,7 +72,7 @@ extension ReplDriver {
             console.write(":play: the server did not start\n")
             return
         }
-        play = PlayState(hub: hub, url: u)
+        play = PlayState(hub: hub, playground: playground, url: u)
         console.write("page at \(u): drags there and s:... here drive the same session\n")
     }
 }

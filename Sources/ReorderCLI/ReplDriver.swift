@@ -186,7 +186,7 @@ public final class ReplDriver {
     }
 
     func policySource(_ spec: String) -> SessionOptions.PolicySource {
-        SessionOptions.PolicySource(console.policy(spec))
+        console.policy(spec)
     }
 
     /// Runs a colon command; false means quit.

@@ -130,7 +130,7 @@ public enum Replayer {
         var options = trace.header.map(SessionOptions.init) ?? DemoList.options()
         let recorded = (policy == nil ? trace.header?.policy : nil).map { recordedPolicy($0, tracePath: tracePath, console: console) }
         let reference = recorded ?? console.policy(policy ?? "default")
-        options.policy = SessionOptions.PolicySource(reference)
+        options.policy = reference
         let session: ScriptSession
         do {
             session = try host.makeSession(options)

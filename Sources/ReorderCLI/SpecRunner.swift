@@ -1,6 +1,7 @@
 import Foundation
 import ReorderCore
 import ReorderLua
+import ReorderPlot
 import ReorderScripting
 
 /// One test's outcome, as the Lua runner reports it.

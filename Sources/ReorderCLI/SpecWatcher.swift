@@ -10,6 +10,8 @@ import ReorderScripting
 /// ```
 struct SpecWatcher {
     var runner: SpecRunner
+    /// The coverage each run counts and writes (as a run without `--watch` does), if any.
+    var coverage: CoverageRun?
     /// How often the files are looked at.
     var interval: Double = 0.25
 
@@ -104,9 +106,18 @@ struct SpecWatcher {
         return zip(specs, keys).filter { picked.contains($0.1) }.map(\.0)
     }
 
+    /// Runs `r` once, within ``coverage`` when there is one.
+    private func once(_ r: SpecRunner, console: Console) {
+        if let coverage {
+            _ = coverage.around(console: console) { r.run(console: console) }
+        } else {
+            _ = r.run(console: console)
+        }
+    }
+
     /// Runs until the process is interrupted.
     func run(console: Console) {
-        _ = runner.run(console: console)
+        once(runner, console: console)
         var specs = runner.specFiles(console: console).files
         var watched = roots(specs: specs)
         var before = Self.snapshot(watched, console: console)
@@ -124,7 +135,7 @@ struct SpecWatcher {
             console.write("\n[\(changed.joined(separator: ", ")) changed: \(rerun.count) spec file\(rerun.count == 1 ? "" : "s")]\n")
             var again = runner
             again.paths = rerun
-            _ = again.run(console: console)
+            once(again, console: console)
         }
     }
 }

@@ -27,20 +27,10 @@
 /// }
 /// ```
 open class DefaultPolicy: NativePolicy {
-    /// The static fields of `default`.
-    public static let standardConfiguration: PolicyConfiguration = {
-        var c = PolicyConfiguration(name: "default")
-        c.minPressDuration = 0.5
-        c.allowableMovement = 10
-        c.targetRule = .underFinger
-        // Along the layout's scroll axis: y and vertical on tables, boards and vertical grids
-        // (exactly as `.y` / `.vertical`), x and horizontal on a strip.
-        c.follow = .main
-        c.edgeScroll.enabled = true
-        c.edgeScroll.axes = .main
-        c.edgeScroll.reference = .finger
-        return c
-    }()
+    /// The static fields of `default`: ``PolicyConfiguration``'s defaults, which are written
+    /// to be `default`'s (0.5 s press, 10 pt tolerance, the item under the finger, following
+    /// the layout's scroll axis, edge scroll on the main axis from the finger).
+    public static let standardConfiguration = PolicyConfiguration(name: "default")
     /// Zone cap, points.
     public static let maximumZone = 120.0
     /// Zone as a fraction of the viewport length.

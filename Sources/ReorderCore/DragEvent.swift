@@ -12,6 +12,11 @@ public enum DragEvent: Hashable, Sendable {
     case cancel(resolution: CancelResolution, time: Double)
     /// `on_end` vetoed the drop: the order is back to the press-begin state.
     case rollback(time: Double)
+    /// The drag ended on an item (a combine, `combine_rule`): the dragged item, at `from`, was
+    /// dropped onto the item at `onto`. The order is back as it was at the press (every row
+    /// back in its place, react-beautiful-dnd's drop of a combine), and both positions are in
+    /// it: what to do with the two is the app's to decide.
+    case combine(from: ItemPosition, onto: ItemPosition, time: Double)
     /// A press on an item the policy will not let move (a "shake" hint).
     case refuse(position: ItemPosition, time: Double)
     /// A group drag: right after the `begin`, `end` or committing `cancel` it belongs
@@ -29,6 +34,7 @@ public enum DragEvent: Hashable, Sendable {
         case .cancel: return "cancel"
         case .rollback: return "rollback"
         case .refuse: return "refuse"
+        case .combine: return "combine"
         case .group: return "group"
         }
     }

@@ -49,7 +49,7 @@ public struct DragEventLog: Hashable, Sendable {
         case .rollback, .cancel:
             groupSize = 0
             return 1
-        case .begin, .end, .refuse:
+        case .begin, .end, .refuse, .combine:
             return 1
         }
     }

@@ -116,14 +116,16 @@ public struct PolicyContext: Sendable {
 
 /// The rules of a drag: the hooks a Lua policy defines (docs/REFERENCE.md), in Swift.
 ///
-/// Every method has a default, so a policy implements only what it changes. Positions are
-/// 0-based here; the Lua bridge converts to Lua's 1-based `section, row`. A policy must not
-/// assume it is called a fixed number of times; hooks may be called every frame.
+/// A Swift policy subclasses ``NativePolicy``, which answers every requirement as UIKit does
+/// (the one place those answers are written), and overrides what it changes; ``LuaPolicy``
+/// conforms directly. Positions are 0-based here; the Lua bridge converts to Lua's 1-based
+/// `section, row`. A policy must not assume it is called a fixed number of times; hooks may be
+/// called every frame.
 ///
 /// ```swift
-/// final class LockedFirstRow: DragPolicy {
-///     let configuration = PolicyConfiguration(name: "locked_first_row")
-///     func canMove(_ ctx: PolicyContext, at p: ItemPosition) -> Bool { p.item != 0 }
+/// final class LockedFirstRow: NativePolicy {
+///     convenience init() { self.init(configuration: PolicyConfiguration(name: "locked_first_row")) }
+///     override func canMove(_ ctx: PolicyContext, at p: ItemPosition) -> Bool { p.item != 0 }
 /// }
 /// ```
 public protocol DragPolicy: AnyObject {
@@ -153,15 +155,15 @@ public protocol DragPolicy: AnyObject {
     /// that moves anything) skips the frames in which nothing can change, on the premise that
     /// a hook called with the same arguments and the same `ctx` answers the same; a hook that
     /// reads the clock breaks it, so the simulator ticks every frame while this count grows.
-    /// The default is 0: the native policies' hooks never read the clock. A Swift policy
-    /// whose `edgeZone` or `scrollSpeed` depends on `ctx.time` counts its reads:
+    /// ``NativePolicy`` answers 0: the native policies' hooks never read the clock. A Swift
+    /// policy whose `edgeZone` or `scrollSpeed` depends on `ctx.time` counts its reads:
     ///
     /// ```swift
-    /// final class GrowingZone: DragPolicy {
-    ///     let configuration = DefaultPolicy.standardConfiguration
-    ///     private(set) var clockReads = 0
-    ///     func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
-    ///         clockReads += 1
+    /// final class GrowingZone: NativePolicy {
+    ///     private var reads = 0
+    ///     override var clockReads: Int { reads }
+    ///     override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+    ///         reads += 1
     ///         return min(40 + 20 * ctx.dragTime, 120)
     ///     }
     /// }
@@ -184,23 +186,10 @@ public protocol DragPolicy: AnyObject {
     /// May the tree node `item` go under `parent` (ids; `can_nest`)? Asked of a tree drag's
     /// projected parent; a refusal makes the node one level shallower.
     func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool
-}
-
-extension DragPolicy {
-    public func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
-    public func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? { proposed }
-    public func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics { .move }
-    public func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 0 }
-    public func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { 0 }
-    public func onBegin(_ ctx: PolicyContext, at position: ItemPosition) {}
-    public func onMove(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) {}
-    public func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
-    public func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
-    public func drainDiagnostics() -> [PolicyDiagnostic] { [] }
-    public var clockReads: Int { 0 }
-    public func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
-    public func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
-    public func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool { true }
+    /// May the dragged item, at `from`, be dropped onto the item at `onto` (`combine`)? Asked
+    /// each frame the policy's `combine_rule` finds `onto`; `false` leaves the pair to reorder
+    /// as if combining were off.
+    func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool
 }
 
 /// A message from a policy to the user: a hook failure, a fallback, a `print`.

@@ -17,8 +17,13 @@ extension DragSession {
         let config = configuration.edgeScroll
         guard config.enabled else {
             phase.drag.verticalEpisode = nil; phase.drag.horizontalEpisode = nil
+            askedZones = nil
             return
         }
+        // What the hooks answered, for the scene drawn after this frame; nil when an axis in a
+        // zone was not asked its speed (a frame of no duration).
+        var asked: AskedZones? = AskedZones(time: time)
+        defer { askedZones = asked }
         // The snapshot's numbers one by one: reading the whole snapshot copied the whole drag.
         let center = phase.drag.snapshot.center, size = phase.drag.snapshot.size, scale = phase.drag.snapshot.scale
         let finger = phase.drag.finger
@@ -33,21 +38,28 @@ extension DragSession {
             let length = viewport[axis]
             let rawZone = policy.edgeZone(ctx, axis: axis, viewportLength: length)
             let zone = rawZone.isFinite && rawZone > 0 ? rawZone : 0
+            asked?[axis] = Scene.EdgeZone(axis: axis, length: zone > 0 && length > 0 ? zone : 0, direction: 0, depth: 0, speed: 0)
             guard zone > 0, length > 0 else { phase.drag.setEpisode(nil, axis); continue }
             guard let (direction, depth) = Self.edgeDepth(axis, zone: zone, length: length, reference: config.reference,
                                                          center: center, size: size, scale: scale, finger: finger,
                                                          inclusive: config.inclusive)
             else { phase.drag.setEpisode(nil, axis); continue }
+            asked?[axis]?.direction = direction
+            asked?[axis]?.depth = depth
             // Read in place: a method of the drag's data, called through the storage, copied them.
             var episode = axis == .vertical ? phase.drag.verticalEpisode : phase.drag.horizontalEpisode
             if episode?.direction != direction {
                 episode = ScrollEpisode(direction: direction, start: time - dt)
                 phase.drag.setEpisode(episode, axis)
             }
-            guard dt > 0, let start = episode?.start else { continue }
+            guard dt > 0, let start = episode?.start else {
+                asked = nil
+                continue
+            }
             let elapsed = max(0, time - dt / 2 - start)
             let raw = policy.scrollSpeed(ctx, axis: axis, depth: depth, zone: zone, elapsed: elapsed)
             let speed = raw.isFinite && raw > 0 ? raw : 0
+            asked?[axis]?.speed = speed
             guard speed > 0 else { continue }
             // A layout that scrolls part of itself (a board's list) takes the step; otherwise the
             // content offset moves. Either way ctx.offset follows, so its change is what moved.
@@ -166,6 +178,13 @@ extension DragSession {
     /// The `target` and `semantics` hooks see `ctx`, which is gone before the order changes:
     /// a context shares the order's storage, and changing it then would copy the section.
     mutating func resolveTarget(policy: some DragPolicy, context ctx: consuming PolicyContext) {
+        if usesLanding { resolveLanding(policy: policy, context: ctx); return }
+        stepToProposal(policy: policy, context: ctx)
+    }
+
+    /// The target rule's step, through the policy, taken (DragSession+Combine takes it too,
+    /// when nothing combines).
+    mutating func stepToProposal(policy: some DragPolicy, context ctx: consuming PolicyContext) {
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: ctx)
         else { return }
@@ -177,6 +196,7 @@ extension DragSession {
 
     /// ``resolveTarget(_:policy:context:)`` with a context made only when there is a proposal.
     mutating func resolveTarget(policy: some DragPolicy) {
+        if usesLanding { resolveLanding(policy: policy, context: context()); return }
         guard let (current, proposed) = proposal(),
               let (target, semantics) = step(towards: proposed, from: current, policy: policy, context: context())
         else { return }

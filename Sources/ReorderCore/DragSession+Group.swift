@@ -22,7 +22,10 @@
 /// inside the dragged item's section ask only for the dragged item, so a dragging frame does
 /// the same work with a group as without (no per-member work, no allocation; the group's
 /// `begin`, `add` and `end` events carry every member's position, and the session API works
-/// out the positions after each `move` from them).
+/// out the positions after each `move` from them). The landing moves members of other sections
+/// into the dragged item's without a step, so the drop asks each of those the same question
+/// (to: where the dragged item is); one refusal rolls the drop back, and turns a committing
+/// cancel into a reverting one: a policy's section rule holds for every item it moves.
 ///
 /// `on_end` sees the landed order (`from`: where the dragged item was at the press, `to`: where
 /// it landed); a veto, and a cancel that reverts, put back exactly the order and the selection
@@ -200,8 +203,9 @@ extension DragSession {
 
     // MARK: Steps
 
-    /// Whether every member accepts the step to `target` (the `target` hook answers non-nil).
-    func groupAllows(_ target: ItemPosition, policy: some DragPolicy) -> Bool {
+    /// Whether every member accepts the step to `target` (the `target` hook answers non-nil);
+    /// `crossing`: only the members in another section than `target`'s are asked (the landing).
+    func groupAllows(_ target: ItemPosition, policy: some DragPolicy, crossing: Bool = false) -> Bool {
         guard let group, !group.landed, let dragged = draggedHandle, group.landing.count > 1 else { return true }
         if group.mode == .collapse {
             var pressOrder = order
@@ -209,18 +213,25 @@ extension DragSession {
             var ctx = context()
             ctx.order = pressOrder
             for h in group.landing where h != dragged {
-                guard let from = group.pressPositions[h] else { continue }
+                guard let from = group.pressPositions[h], !crossing || from.section != target.section else { continue }
                 if policy.target(ctx, from: from, proposed: target) == nil { return false }
             }
             return true
         }
         let ctx = context()
-        for (s, sec) in order.sections.enumerated() {
+        for (s, sec) in order.sections.enumerated() where !crossing || s != target.section {
             for (i, h) in sec.enumerated() where h != dragged && group.contains(h) {
                 if policy.target(ctx, from: ItemPosition(section: s, item: i), proposed: target) == nil { return false }
             }
         }
         return true
+    }
+
+    /// Whether the landing may take every member where the dragged item is: each member it
+    /// would move into another section accepts (see the type's notes).
+    func groupMayLand(policy: some DragPolicy) -> Bool {
+        guard let p = currentPosition else { return true }
+        return groupAllows(p, policy: policy, crossing: true)
     }
 
     /// Appends a `group` event (`of`: the event it belongs to) with every member's position
@@ -256,6 +267,7 @@ extension DragSession {
         // A tree node carries its subtree; it gathers no group.
         guard t.isFinite, state == .dragging, tree == nil, order.isValid(position) else { return .ignored }
         time = max(time, t)
+        askedZones = nil
         let dragged = phase.drag.handle
         let h = order.handle(at: position)
         guard h != dragged, !(group?.contains(h) ?? false) else { return .ignored }
@@ -356,9 +368,10 @@ extension DragSession {
     /// The finger lifted during a group drag: land, ask `on_end`, keep or restore, drop.
     /// Returns the `end` or `rollback` event (nil without a group).
     mutating func endGroupDrag(policy: some DragPolicy) -> DragEvent? {
+        let allowed = groupMayLand(policy: policy)
         guard let g = group, let to = landGroup() else { phase.toIdle(); return nil }
         let ending: DragEvent
-        if policy.onEnd(context(), from: g.pressPosition, to: to) {
+        if allowed && policy.onEnd(context(), from: g.pressPosition, to: to) {
             ending = .end(from: g.pressPosition, to: to, time: time)
             record(ending)
             appendGroupEvent("end", positions: landedPositions(at: to))
@@ -370,6 +383,13 @@ extension DragSession {
         }
         beginDrop()
         return ending
+    }
+
+    /// What a cancel that `on_cancel` resolved as `asked` does: a commit that would land a member
+    /// in another section that refuses it (``groupMayLand(policy:)``) reverts; without a group,
+    /// `asked`.
+    func cancelResolution(_ asked: CancelResolution, policy: some DragPolicy) -> CancelResolution {
+        asked == .commit && group != nil && !groupMayLand(policy: policy) ? .revert : asked
     }
 
     /// A cancel during a group drag: revert to the press, or land where the dragged item is.

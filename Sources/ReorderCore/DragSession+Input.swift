@@ -5,7 +5,7 @@ extension DragSession {
 
     /// The inputs of the state machine, for ``accept(_:at:)``.
     enum Input {
-        case touchDown, touchMove, touchUp, cancel, frame
+        case touchDown, touchMove, touchUp, cancel, frame, pan
     }
 
     /// Whether `input` makes sense in the current state.
@@ -18,6 +18,8 @@ extension DragSession {
         case (.touchMove, _), (.touchUp, _): return false
         case (.cancel, .idle), (.frame, .idle): return false
         case (.cancel, _), (.frame, _): return true
+        case (.pan, .idle): return true
+        case (.pan, _): return false
         }
     }
 
@@ -31,6 +33,7 @@ extension DragSession {
         // input is a constant at each (inlined) call, so a frame does not test the lift here.
         if input != .frame && current == .dragging && phase.drag.isKeyboard { return nil }
         time = max(t, time)
+        askedZones = nil   // a frame asks again; any other input may move what they answered
         return current
     }
 
@@ -116,11 +119,46 @@ extension DragSession {
         case .pressing:
             phase.toIdle()
         case .dragging:
-            cancelDrag(policy.onCancel(context(time: time)))
+            cancelDrag(cancelResolution(policy.onCancel(context(time: time)), policy: policy))
         case .dropping:
             finishDrop()
         }
         return .handled(from: before, to: state)
+    }
+
+    /// The content under `point` (viewport coordinates) scrolls by `delta` points (+ towards
+    /// the content's end), clamped to the content: a wheel, a trackpad, or a finger that moved
+    /// off its press before the hold, as UIScrollView's pan gesture scrolls the table under a
+    /// long-press recognizer that failed. Each axis goes to the layout first (a board's lists
+    /// scroll down on their own: the list under the point), else moves the content offset.
+    /// Only while idle; ignored when nothing moves (at the end of the content).
+    ///
+    /// ```swift
+    /// let order = Order(sections: [(0..<30).map { Item("\($0)") }])
+    /// var s = DragSession(order: order, layout: TableLayout(order: order, width: 375, rowHeight: 44),
+    ///                     viewport: Size(width: 375, height: 667))
+    /// s.pan(by: Point(x: 0, y: 100), at: Point(x: 10, y: 10), time: 0.5)    // s.offset (0, 100)
+    /// s.pan(by: Point(x: 0, y: -500), at: Point(x: 10, y: 10), time: 0.6)   // s.offset (0, 0): clamped
+    /// s.pan(by: Point(x: 0, y: -10), at: Point(x: 10, y: 10), time: 0.7)    // .ignored: nothing moves
+    /// ```
+    @discardableResult
+    public mutating func pan(by delta: Point, at point: Point, time t: Double) -> InputOutcome {
+        guard point.x.isFinite, point.y.isFinite, delta.x.isFinite, delta.y.isFinite,
+              let before = accept(.pan, at: t) else { return .ignored }
+        let content = point + offset
+        var moved = false
+        var target = offset
+        for axis in [Axis.vertical, .horizontal] where delta[axis] != 0 {
+            let lists = layout.listOffsets
+            if layout.scroll(axis, by: delta[axis], at: content, dragging: nil) {
+                moved = moved || layout.listOffsets != lists
+            } else {
+                target[axis] += delta[axis]
+            }
+        }
+        let clamped = clampedOffset(target)
+        if clamped != offset { offset = clamped; moved = true }
+        return moved ? .handled(from: before, to: before) : .ignored
     }
 
     /// A display frame at `time`.
@@ -219,12 +257,17 @@ extension DragSession {
         }
     }
 
-    /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop.
-    /// Returns how it ended: the `end` or `rollback` event (nil without a drag).
+    /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop. A
+    /// drag that combines ends in a `combine` event instead (`on_end` is asked with the item back
+    /// where it began, and cannot veto: nothing moved); with the indicator the item first takes
+    /// its one step to the destination. Returns how it ended: the `end`, `rollback` or `combine` event (nil
+    /// without a drag).
     @discardableResult
     mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
         guard phase.state == .dragging else { phase.toIdle(); return nil }
         if phase.drag.group != nil { return endGroupDrag(policy: policy) }
+        if let combined = endCombine(policy: policy) { return combined }
+        landAtDestination(policy: policy)
         let from = phase.drag.original, to = phase.drag.current
         let ending: DragEvent
         if phase.drag.tree != nil {

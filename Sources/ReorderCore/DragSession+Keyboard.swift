@@ -1,12 +1,3 @@
-/// The built-in keyboard texts and actions of every policy (a policy overrides any of them).
-extension DragPolicy {
-    public func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
-    public func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
-        offered
-    }
-    public func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
-}
-
 /// Reordering without a pointer: keyboard dragging and one-shot actions.
 ///
 /// A keyboard drag is a drag like a touch one, through the same hooks: ``lift(_:time:policy:)``
@@ -71,6 +62,7 @@ extension DragSession {
     mutating func acceptKeyboard(at t: Double) -> State? {
         guard t.isFinite else { return nil }
         time = max(t, time)
+        askedZones = nil
         if state == .dropping { finishDrop() }
         return state
     }
@@ -259,7 +251,7 @@ extension DragSession {
     public mutating func keyboardCancel(time t: Double, policy: some DragPolicy) -> InputOutcome {
         guard isKeyboardDrag, let before = acceptKeyboard(at: t) else { return .ignored }
         finishKeyboardScroll()
-        let resolution = policy.onCancel(context(time: time))
+        let resolution = cancelResolution(policy.onCancel(context(time: time)), policy: policy)
         let count = group?.landing.count ?? 1
         cancelDrag(resolution)
         if phase.hasDrag {
@@ -301,7 +293,7 @@ extension DragSession {
         }
         if let refused {
             announce(.blocked, at: from, previous: from, target: refused, policy: policy)
-            cancelDrag(policy.onCancel(context(time: time)))
+            cancelDrag(cancelResolution(policy.onCancel(context(time: time)), policy: policy))
             return .handled(from: before, to: state)
         }
         keyboardDrop(time: t, policy: policy)

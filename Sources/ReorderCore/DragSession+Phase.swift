@@ -157,6 +157,9 @@ extension DragSession {
         var group: GroupDrag? = nil
         /// The subtree lifted with a tree node (DragSession+Tree).
         var tree: TreeDrag? = nil
+        /// Where the drop lands when the policy combines or shows the indicator
+        /// (DragSession+Combine).
+        var landing = Landing.none
 
         /// What ``Phase`` holds outside a drag (never read then).
         static let none = Drag(lift: .touch(.none), original: ItemPosition(section: 0, item: 0),

@@ -62,6 +62,22 @@ public struct DragSession: Sendable {
         var start: Double
     }
 
+    /// What a dragging frame's edge scroll asked the policy, at the frame's time: each
+    /// scrolling axis's zone and, on an axis whose zone the reference point is in, its depth and
+    /// the speed. The scene drawn after the frame reports these (``scene(at:policy:)``) rather
+    /// than asking `zone` and `speed` a second time for the same frame. Two axes in fixed
+    /// fields: a frame allocates nothing.
+    struct AskedZones: Sendable {
+        var time: Double
+        var vertical: Scene.EdgeZone?
+        var horizontal: Scene.EdgeZone?
+
+        subscript(axis: Axis) -> Scene.EdgeZone? {
+            get { axis == .vertical ? vertical : horizontal }
+            set { if axis == .vertical { vertical = newValue } else { horizontal = newValue } }
+        }
+    }
+
     /// The phase and the data it alone needs (DragSession+Phase).
     var phase = Phase()
     /// The current order of the items.
@@ -98,6 +114,9 @@ public struct DragSession: Sendable {
     /// scene reports as ``Scene/EdgeZone/scrolled``. Set to zero by every frame, then by the
     /// edge scroll.
     var lastScroll = Point.zero
+    /// The last dragging frame's answers from `zone` and `speed` (nil when the frame did not ask
+    /// them all); any input clears it (``accept(_:at:)``, ``acceptKeyboard(at:)``).
+    var askedZones: AskedZones?
 
     // Displacement: cells a step moved, sliding to their new slot (see DragSession+Displacement).
     var slides = Slides()

@@ -69,15 +69,19 @@ public enum KeyboardAction: Hashable, Sendable, CustomStringConvertible {
     /// To the end of the section titled `NAME` (a board's list).
     case moveToList(String)
 
+    /// The actions without an argument, with their names in Lua and traces and their menu
+    /// labels.
+    private static let plain: [(action: KeyboardAction, name: String, label: String)] = [
+        (.moveUp, "move_up", "Move up"), (.moveDown, "move_down", "Move down"),
+        (.moveToStart, "move_to_start", "Move to the start"), (.moveToEnd, "move_to_end", "Move to the end"),
+    ]
+
     /// The name in Lua and traces.
     public var name: String {
         switch self {
-        case .moveUp: return "move_up"
-        case .moveDown: return "move_down"
-        case .moveToStart: return "move_to_start"
-        case .moveToEnd: return "move_to_end"
         case .moveToSection(let s): return "move_to_section \(s + 1)"
         case .moveToList(let name): return "move_to_list \(name)"
+        default: return Self.plain.first { $0.action == self }?.name ?? ""
         }
     }
 
@@ -86,19 +90,14 @@ public enum KeyboardAction: Hashable, Sendable, CustomStringConvertible {
     /// Parses a name: `move_up`, ..., `move_to_section 2` (a positive integer), `move_to_list
     /// Done` (any non-empty title after one space). Nil for anything else.
     public init?(name: String) {
-        switch name {
-        case "move_up": self = .moveUp
-        case "move_down": self = .moveDown
-        case "move_to_start": self = .moveToStart
-        case "move_to_end": self = .moveToEnd
-        default:
-            if name.hasPrefix("move_to_section "), let n = Int(name.dropFirst("move_to_section ".count)), n >= 1 {
-                self = .moveToSection(n - 1)
-            } else if name.hasPrefix("move_to_list "), name.count > "move_to_list ".count {
-                self = .moveToList(String(name.dropFirst("move_to_list ".count)))
-            } else {
-                return nil
-            }
+        if let entry = Self.plain.first(where: { $0.name == name }) {
+            self = entry.action
+        } else if name.hasPrefix("move_to_section "), let n = Int(name.dropFirst("move_to_section ".count)), n >= 1 {
+            self = .moveToSection(n - 1)
+        } else if name.hasPrefix("move_to_list "), name.count > "move_to_list ".count {
+            self = .moveToList(String(name.dropFirst("move_to_list ".count)))
+        } else {
+            return nil
         }
     }
 
@@ -106,12 +105,9 @@ public enum KeyboardAction: Hashable, Sendable, CustomStringConvertible {
     /// "Move to Today" (the section's name, see ``KeyboardTexts/sectionName(_:in:)``).
     public func label(in order: Order) -> String {
         switch self {
-        case .moveUp: return "Move up"
-        case .moveDown: return "Move down"
-        case .moveToStart: return "Move to the start"
-        case .moveToEnd: return "Move to the end"
         case .moveToSection(let s): return "Move to \(KeyboardTexts.sectionName(s, in: order))"
         case .moveToList(let name): return "Move to \(name)"
+        default: return Self.plain.first { $0.action == self }?.label ?? ""
         }
     }
 }
@@ -250,46 +246,28 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
             let n = groupCount == 0 ? "no items" : groupCount == 1 ? "1 item" : "\(groupCount) items"
             return "\(item) \(kind == .select ? "selected" : "deselected"), \(n) selected."
         }
-        if groupCount > 1 {
-            let items = "\(groupCount) items"
-            switch kind {
-            case .lift:
-                return "\(items) lifted, \(item) at position \(row) of \(count) in \(sectionName). " + KeyboardTexts.howTo
-            case .move:
-                let place = previous.section != position.section ? " in \(sectionName)" : ""
-                return "\(items) moved to position \(row) of \(count)\(place)."
-            case .blocked:
-                return "\(items) cannot move there."
-            case .drop:
-                return "\(items) dropped at position \(row) of \(count) in \(sectionName)."
-            case .cancel:
-                if resolution == .commit {
-                    return "Movement cancelled. \(items) stay at position \(row) of \(count) in \(sectionName)."
-                }
-                return "Movement cancelled. \(items) returned to position \(from.item + 1)."
-            case .rollback:
-                return "Drop refused. \(items) returned to position \(from.item + 1)."
-            case .refuse, .select, .deselect:
-                break
-            }
-        }
+        // A group drag counts its items where a single drag names the item ("3 items stay"
+        // against "Standup stays"); the positions are the dragged item's either way.
+        let group = groupCount > 1
+        let subject = group ? "\(groupCount) items" : item
         switch kind {
         case .lift:
-            return "Lifted \(item), position \(row) of \(count) in \(sectionName). " + KeyboardTexts.howTo
+            let lifted = group ? "\(subject) lifted, \(item) at position" : "Lifted \(item), position"
+            return "\(lifted) \(row) of \(count) in \(sectionName). " + KeyboardTexts.howTo
         case .move:
             let place = previous.section != position.section ? " in \(sectionName)" : ""
-            return "\(item) moved to position \(row) of \(count)\(place)."
+            return "\(subject) moved to position \(row) of \(count)\(place)."
         case .blocked:
-            return "\(item) cannot move there."
+            return "\(subject) cannot move there."
         case .drop:
-            return "\(item) dropped at position \(row) of \(count) in \(sectionName)."
+            return "\(subject) dropped at position \(row) of \(count) in \(sectionName)."
         case .cancel:
             if resolution == .commit {
-                return "Movement cancelled. \(item) stays at position \(row) of \(count) in \(sectionName)."
+                return "Movement cancelled. \(subject) \(group ? "stay" : "stays") at position \(row) of \(count) in \(sectionName)."
             }
-            return "Movement cancelled. \(item) returned to position \(from.item + 1)."
+            return "Movement cancelled. \(subject) returned to position \(from.item + 1)."
         case .rollback:
-            return "Drop refused. \(item) returned to position \(from.item + 1)."
+            return "Drop refused. \(subject) returned to position \(from.item + 1)."
         case .refuse:
             return "\(item) cannot be moved."
         case .select, .deselect:

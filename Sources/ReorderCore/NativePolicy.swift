@@ -1,10 +1,9 @@
-/// What the native policies share: their static fields and an overridable answer for every
-/// hook. Each method answers as ``DragPolicy``'s default does (UIKit's plain behaviour: any
-/// item moves, the proposed target is taken, no edge scroll, cancel reverts, the built-in
-/// keyboard texts); ``DefaultPolicy`` and ``JXMovablePolicy`` override what they change, and so
-/// can a subclass of any of them. (A class restates the protocol's defaults so that a
-/// subclass's `override` is what the session calls: a protocol extension's method cannot be
-/// overridden.)
+/// The default answer to every ``DragPolicy`` requirement, written once: UIKit's plain
+/// behaviour (any item moves, the proposed target is taken, no edge scroll, cancel reverts,
+/// the built-in keyboard texts, no clock reads). A Swift policy subclasses it and overrides
+/// what it changes; ``DefaultPolicy`` and ``JXMovablePolicy`` do, and so can a subclass of any
+/// of them. (The defaults live in a class, not in a protocol extension, so that a subclass's
+/// `override` is what the session calls: a protocol extension's method cannot be overridden.)
 ///
 /// ```swift
 /// final class LockedFirstRow: NativePolicy {
@@ -29,6 +28,7 @@ open class NativePolicy: DragPolicy {
     open func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { true }
     open func onCancel(_ ctx: PolicyContext) -> CancelResolution { .revert }
     open func drainDiagnostics() -> [PolicyDiagnostic] { [] }
+    open var clockReads: Int { 0 }
     open func announce(_ ctx: PolicyContext, event: KeyboardAnnouncement) -> KeyboardSpeech { .builtIn }
     open func actions(_ ctx: PolicyContext, at position: ItemPosition, offered: [KeyboardAction]) -> [KeyboardAction] {
         offered
@@ -37,4 +37,5 @@ open class NativePolicy: DragPolicy {
     open func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
     open func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
     open func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool { true }
+    open func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool { true }
 }

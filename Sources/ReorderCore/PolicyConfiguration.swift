@@ -65,26 +65,15 @@ public struct ScrollAxes: OptionSet, Hashable, Sendable {
     /// ``resolved(scrollAxis:)`` before asking ``contains(axis:)``.
     public static let main = ScrollAxes(rawValue: 4)
 
+    /// The axes a policy may set (`edge_scroll.axes`) by their names.
+    private static let named = NamedValues<ScrollAxes>(
+        [("vertical", .vertical), ("horizontal", .horizontal), ("both", .both), ("main", .main)])
+    /// `["vertical", "horizontal", "both", "main"]`.
+    public static let names = named.names
     /// Parses `"vertical"`, `"horizontal"`, `"both"` or `"main"`.
-    public init?(name: String) {
-        switch name {
-        case "vertical": self = .vertical
-        case "horizontal": self = .horizontal
-        case "both": self = .both
-        case "main": self = .main
-        default: return nil
-        }
-    }
+    public init?(name: String) { guard let axes = Self.named[name] else { return nil }; self = axes }
     /// `"vertical"`, `"horizontal"`, `"both"`, `"main"` or `"none"`.
-    public var name: String {
-        switch self {
-        case .vertical: return "vertical"
-        case .horizontal: return "horizontal"
-        case .both: return "both"
-        case .main: return "main"
-        default: return "none"
-        }
-    }
+    public var name: String { Self.named.name(of: self) ?? "none" }
     /// The axes on a layout that scrolls along `scrollAxis`: ``main`` becomes that axis.
     ///
     /// ```swift
@@ -119,18 +108,12 @@ public enum AnimationCurve: Hashable, Sendable {
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
 
     /// The named curves by their policy names.
-    public static let names = ["linear", "ease_in", "ease_out", "ease_in_out"]
-
+    private static let named = NamedValues<AnimationCurve>(
+        [("linear", .linear), ("ease_in", .easeIn), ("ease_out", .easeOut), ("ease_in_out", .easeInOut)])
+    /// The named curves' policy names.
+    public static let names = named.names
     /// A named curve: `"linear"`, `"ease_in"`, `"ease_out"` or `"ease_in_out"`.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "linear": self = .linear
-        case "ease_in": self = .easeIn
-        case "ease_out": self = .easeOut
-        case "ease_in_out": self = .easeInOut
-        default: return nil
-        }
-    }
+    public init?(rawValue: String) { guard let curve = Self.named[rawValue] else { return nil }; self = curve }
 
     /// A cubic Bézier curve, or nil unless every number is finite and `x1`, `x2` are in `0...1`
     /// (otherwise the curve would not be a function of time).
@@ -147,13 +130,8 @@ public enum AnimationCurve: Hashable, Sendable {
 
     /// The policy name of a named curve; `cubic_bezier(x1, y1, x2, y2)` for a Bézier.
     public var rawValue: String {
-        switch self {
-        case .linear: return "linear"
-        case .easeIn: return "ease_in"
-        case .easeOut: return "ease_out"
-        case .easeInOut: return "ease_in_out"
-        case let .cubicBezier(x1, y1, x2, y2): return "cubic_bezier(\(x1), \(y1), \(x2), \(y2))"
-        }
+        if case let .cubicBezier(x1, y1, x2, y2) = self { return "cubic_bezier(\(x1), \(y1), \(x2), \(y2))" }
+        return Self.named.name(of: self) ?? ""
     }
 
     /// The control points of a Bézier curve (nil for a named one).
@@ -398,6 +376,45 @@ public struct EdgeScrollConfiguration: Hashable, Sendable {
     public init() {}
 }
 
+/// How a drop onto an item (a combine) is found (`combine_rule` in Lua).
+public enum CombineRule: String, Hashable, Sendable, CaseIterable {
+    /// Never: every drop lands between items.
+    case none
+    /// react-beautiful-dnd's band (``CombineBand``): the dragged item's edge strictly inside a
+    /// sibling's middle band, `(start + size/4, end − size/4)` of where the sibling is drawn now;
+    /// checked before reordering, and no step is taken while it holds.
+    case band
+    /// pragmatic-drag-and-drop's list-item hitbox (``ListItemHitbox``): the finger in the first
+    /// quarter of a row is before it, in the last quarter after it, in the middle half on it; a
+    /// side the `target` hook refuses becomes combine too.
+    case hitbox
+}
+
+/// How the place a drop will land is shown while dragging (`drop_preview` in Lua).
+public enum DropPreview: String, Hashable, Sendable, CaseIterable {
+    /// The order changes as the drag goes: the item takes its new slot and the others slide
+    /// (UIKit, react-beautiful-dnd, dnd-kit).
+    case slide
+    /// Nothing moves until the drop: a line shows where the item will land, an outline the item
+    /// it will combine with (pragmatic-drag-and-drop's drop indicator). The drop takes the one
+    /// step.
+    case indicator
+}
+
+/// Dropping onto an item: the rule that finds the target and how long it must hold.
+///
+/// ```swift
+/// var c = PolicyConfiguration(name: "rbd_combine")
+/// c.combine.rule = .band
+/// c.combine.delay = 0.6
+/// ```
+public struct CombineConfiguration: Hashable, Sendable {
+    public var rule: CombineRule = .none
+    /// Seconds the same target must stay under the rule before the combine takes (0: at once).
+    public var delay: Double = 0
+    public init() {}
+}
+
 /// What a cancelled drag does to the order.
 public enum CancelResolution: String, Hashable, Sendable, CaseIterable {
     /// Back to the order at press begin (UIKit).
@@ -406,7 +423,9 @@ public enum CancelResolution: String, Hashable, Sendable, CaseIterable {
     case commit
 }
 
-/// A policy's static fields, read and validated once at load.
+/// A policy's static fields, read and validated once at load. Each field's default is the
+/// value of the recommended policy, `default` (``DefaultPolicy/standardConfiguration`` is
+/// `PolicyConfiguration(name: "default")`; Policies/default.lua gives the sources).
 ///
 /// ```swift
 /// var c = PolicyConfiguration(name: "mine")
@@ -444,5 +463,10 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var group = GroupConfiguration()
     /// Tree sessions: the indent per level and the deepest depth a drop may give.
     public var tree = TreeConfiguration()
+    /// Dropping onto an item (`combine_rule`, `combine_delay`): off by default.
+    public var combine = CombineConfiguration()
+    /// Whether rows slide as the drag goes or an indicator shows where it will land
+    /// (`drop_preview`).
+    public var dropPreview: DropPreview = .slide
     public init(name: String) { self.name = name }
 }

@@ -39,6 +39,33 @@ public struct Scene: Hashable, Sendable {
         /// left in its slot while the group is dragged (drawn as a ghost).
         public var isSelected: Bool = false
         public var isGhost: Bool = false
+        /// Whether the drop would land on this item now (a combine, `combine_rule`).
+        public var isCombineTarget: Bool = false
+    }
+
+    /// Where a drop will land under `drop_preview = "indicator"`: a line between rows, or an
+    /// outline around the item the drop combines with (or exchanges with).
+    ///
+    /// ```swift
+    /// session.scene().indicator?.kind    // .line
+    /// session.scene().indicator?.frame   // [0.0, 132.0, 375.0, 0.0]: the line under row 2
+    /// ```
+    public struct DropIndicator: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable {
+            /// A line where the item will be put.
+            case line
+            /// The item's frame outlined: the drop lands on it.
+            case outline
+        }
+        public var kind: Kind
+        /// The row it is drawn at: the line on its leading or trailing edge, or the row outlined
+        /// (for a line one past a section's last row, that position).
+        public var position: ItemPosition
+        /// Viewport coordinates: a line's frame has no height (its y is the line's), an
+        /// outline's is the row's.
+        public var frame: Rect
+        /// The nesting level the line is drawn at (its indent; 0 on a flat list).
+        public var depth: Int
     }
 
     /// The lifted item's origin cell while a snapshot floats.
@@ -66,6 +93,25 @@ public struct Scene: Hashable, Sendable {
         public var count: Int = 1
         public var badge: Bool = false
         public var stack: Int = 0
+    }
+
+    /// A press on its way to a lift (the session is `pressing`): what a page shows at once so
+    /// that a hold is seen to be one (iOS's cell darkens on touch-down; the lift completes it).
+    ///
+    /// ```swift
+    /// session.scene().press?.progress   // 0.5 half-way through `min_press_duration`
+    /// ```
+    public struct Press: Hashable, Sendable {
+        /// The item pressed.
+        public var position: ItemPosition
+        /// Where the finger went down (viewport coordinates).
+        public var point: Point
+        /// How far the hold is: 0 at the touch, 1 when the drag begins.
+        public var progress: Double
+        /// The policy's `min_press_duration` (seconds) and `allowable_movement` (points): how
+        /// long the finger must stay, and how far it may wander before the press fails.
+        public var duration: Double
+        public var allowableMovement: Double
     }
 
     /// One axis's edge zones as the policy gives them now.
@@ -162,6 +208,12 @@ public struct Scene: Hashable, Sendable {
     public var grid: Grid?
     /// Set when the layout is a board.
     public var board: Board?
+    /// The item the drop would combine with now (`combine_rule`), nil when none.
+    public var combineTarget: ItemPosition? = nil
+    /// Where the drop will land, under `drop_preview = "indicator"`; nil otherwise.
+    public var indicator: DropIndicator? = nil
+    /// Set while pressing.
+    public var press: Press? = nil
 }
 
 extension DragSession {
@@ -169,7 +221,9 @@ extension DragSession {
     /// session; its hooks give the edge zones and speeds).
     ///
     /// Calls the policy's `zone` hook once per scrolling axis, and `speed` when the reference
-    /// point is in a zone during a drag; nothing else of the policy, and nothing changes.
+    /// point is in a zone during a drag; nothing else of the policy, and nothing changes. Right
+    /// after a dragging frame (no input since, `time` the frame's), it reports what that frame
+    /// asked and calls no hook: a hook is asked once a frame.
     public func scene(at time: Double? = nil, policy: some DragPolicy) -> Scene {
         makeScene(at: time, policy: policy)
     }
@@ -204,6 +258,7 @@ extension DragSession {
         // The group's ghosts (stay mode), and the selection.
         let groupNow = groupInfo
         let ghosts = Set(groupNow?.ghosts ?? [])
+        let (combineTarget, indicator) = landingIndicator()
         var cells: [Scene.Cell] = []
         var placeholder: Scene.Placeholder?
         // The origin cell's look now (a colour may animate over the lift and the drop).
@@ -217,7 +272,7 @@ extension DragSession {
             cells.append(Scene.Cell(position: p, id: item.id, title: item.title, isFinished: item.flag("finished"),
                                     frame: shown(drawn), slot: shown(slot), slideProgress: progress,
                                     isPlaceholder: isPlaceholder, isSelected: selection.contains(handle),
-                                    isGhost: ghosts.contains(handle)))
+                                    isGhost: ghosts.contains(handle), isCombineTarget: p == combineTarget))
             if isPlaceholder, let style = placeholderStyle {
                 placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: style)
             }
@@ -242,7 +297,14 @@ extension DragSession {
         // While a drag is under way the session's captured fields rule; otherwise the policy's.
         let config = state == .idle ? (policy?.configuration ?? configuration) : configuration
         var zones: [Scene.EdgeZone] = []
-        if config.edgeScroll.enabled, let policy {
+        if config.edgeScroll.enabled, policy != nil, state == .dragging, let asked = askedZones, asked.time == t {
+            // The frame at this time asked the hooks, and no input came since: its answers.
+            for axis in [Axis.vertical, .horizontal] {
+                guard var entry = asked[axis] else { continue }
+                entry.scrolled = lastScroll[axis]
+                zones.append(entry)
+            }
+        } else if config.edgeScroll.enabled, let policy {
             let ctx = context(time: t)
             let axes = config.edgeScroll.axes.resolved(scrollAxis: layout.scrollAxis)
             for axis in [Axis.vertical, .horizontal] where axes.contains(axis: axis) {
@@ -272,10 +334,20 @@ extension DragSession {
         var board: Scene.Board?
         if let b = layout as? BoardLayout { board = sceneBoard(b) }
 
+        var press: Scene.Press?
+        if state == .pressing {
+            let p = phase.press
+            let hold = configuration.minPressDuration
+            let progress = hold > 0 ? min(max((t - p.time) / hold, 0), 1) : 1
+            press = Scene.Press(position: p.position, point: p.point, progress: progress, duration: hold,
+                                allowableMovement: configuration.allowableMovement)
+        }
+
         return Scene(time: t, state: state, policyName: config.name, viewport: viewport,
                      contentSize: layout.contentSize, offset: offset, maximumOffset: maximumOffset,
                      headers: headers, pinnedHeader: pinnedHeader(topCell: cells.first), cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
-                     edgeZones: zones, finger: finger, grid: grid, board: board)
+                     edgeZones: zones, finger: finger, grid: grid, board: board,
+                     combineTarget: combineTarget, indicator: indicator, press: press)
     }
 
     /// Section `s`'s title, or "section N" when the order has none.

@@ -30,6 +30,11 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     /// A tree session: collapses or expands the node at a visible row (0-based; the trace
     /// writes `"section"` and `"row"` 1-based).
     case toggle(Double, ItemPosition)
+    /// The content under a viewport point scrolls by a distance, points (`{"type":"pan","x":120,
+    /// "y":300,"dx":0,"dy":88}`: + towards the content's end), clamped: a mouse wheel, a
+    /// trackpad, or a finger that moved off its press before the hold (UIScrollView's pan).
+    /// While idle only (``DragSession/pan(by:at:time:)``).
+    case pan(Double, Point, Point)
 
     /// When the input happens.
     public var time: Double {
@@ -37,6 +42,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
         case .focus(let t, _), .key(let t, _, _), .action(let t, _, _): return t
         case .select(let t, _), .deselect(let t, _), .tap(let t, _), .toggle(let t, _): return t
+        case .pan(let t, _, _): return t
         }
     }
 
@@ -44,7 +50,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap, .toggle: return nil
+        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap, .toggle, .pan: return nil
         }
     }
 
@@ -57,7 +63,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `"down"`, `"move"`, `"up"`, `"cancel"` or `"frame"` (the trace's `type` field).
+    /// `"down"`, `"move"`, `"up"`, `"frame"`, ... (the trace's `type` field).
     public var typeName: String {
         switch self {
         case .down: return "down"
@@ -72,6 +78,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .deselect: return "deselect"
         case .tap: return "tap"
         case .toggle: return "toggle"
+        case .pan: return "pan"
         }
     }
 
@@ -96,6 +103,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .focus(let t, let p): return "focus(\(t), \(p.label))"
         case .key(let t, let k, let n): return n == 1 ? "key(\(t), \(k.rawValue))" : "key(\(t), \(k.rawValue) x\(n))"
         case .action(let t, let p, let a): return "action(\(t), \(p.label), \(a.name))"
+        case .pan(let t, let p, let d): return "pan(\(t), \(p) by \(d))"
         default: break
         }
         if let p = point { return "\(typeName)(\(time), \(p))" }

@@ -227,6 +227,20 @@ public struct InvariantChecker {
                 pressBeginOrder = nil; draggedHandle = nil; groupItems = nil
             case .refuse(let p, _):
                 guard shadow.isValid(p) else { return fail(.moveEvent, "refuse at \(p.label), which does not exist") }
+            case .combine(let from, let onto, _):
+                // A combine puts every row back: the press order, the dragged item at `from`.
+                guard let begin = pressBeginOrder else { return fail(.restore, "combine without a drag") }
+                if order.sections != begin.sections {
+                    return fail(.restore, "combine left \(order.ids), press-begin order was \(begin.ids)")
+                }
+                guard begin.isValid(onto), from != onto else {
+                    return fail(.moveEvent, "combine onto \(onto.label), which is not another item")
+                }
+                if let h = draggedHandle, !(begin.isValid(from) && begin.handle(at: from) == h) {
+                    return fail(.moveEvent, "combine from \(from.label), but the dragged item was not there")
+                }
+                shadow = begin
+                pressBeginOrder = nil; draggedHandle = nil
             case .group(let of, let items, let positions, _):
                 if let v = checkGroup(of: of, items: items, positions: positions, order: order, sim: sim) { return fail(v.0, v.1) }
             }

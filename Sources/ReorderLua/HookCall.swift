@@ -106,6 +106,15 @@ extension ChoiceHook {
 /// A `from`, `to` pair of positions, pushed as `from_s, from_r, to_s, to_r`.
 typealias Step = (from: ItemPosition, to: ItemPosition)
 
+/// A hook whose arguments after `ctx` are two positions, `from_s, from_r, to_s, to_r` (a step's,
+/// or the dragged item's and the one it would be dropped onto).
+protocol StepHook: HookCall where Arguments == Step {}
+
+extension StepHook {
+    @inline(__always)
+    static func push(_ a: Step, to p: PolicyProgram) -> Int32 { p.push(a.from); p.push(a.to); return 4 }
+}
+
 /// The hooks (docs/POLICIES.md, "Hooks"), one declaration each.
 enum Hooks {
     enum CanMove: ItemQuestion {
@@ -141,13 +150,23 @@ enum Hooks {
         }
     }
 
+    /// `combine(ctx, from_s, from_r, onto_s, onto_r)`: may the dragged item be dropped onto the
+    /// other; absent: yes; a failure: no (the pair reorders as if combining were off).
+    enum Combine: StepHook {
+        static var hook: Hook { .combine }
+        static var results: Int32 { 1 }
+        @inline(__always)
+        static func read(_ p: PolicyProgram, _ a: Step, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
+        static func absent(_ a: Step, _ fixed: FixedValues) -> Bool { true }
+        static func fallback(_ a: Step) -> Bool { false }
+        static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: Step) -> Bool { p.combine(ctx, from: a.from, onto: a.to) }
+    }
+
     /// `target(ctx, from_s, from_r, to_s, to_r)`: a position or nil (no move now). A position
     /// must be an item, or one past the last row of another section (a move there).
-    enum Target: HookCall {
+    enum Target: StepHook {
         static var hook: Hook { .target }
         static var results: Int32 { 2 }
-        @inline(__always)
-        static func push(_ a: Step, to p: PolicyProgram) -> Int32 { p.push(a.from); p.push(a.to); return 4 }
         @inline(__always)
         static func read(_ p: PolicyProgram, _ a: Step, _ ctx: PolicyContext) -> HookReading<ItemPosition?> {
             let vm = p.vm
@@ -169,13 +188,11 @@ enum Hooks {
         }
     }
 
-    enum Semantics: ChoiceHook {
+    enum Semantics: ChoiceHook, StepHook {
         static var hook: Hook { .semantics }
         static var expected: String { "\"move\" or \"exchange\"" }
         static var otherwise: ReorderCore.Semantics { .move }
         static func fixed(_ f: FixedValues) -> ReorderCore.Semantics? { f.semantics }
-        @inline(__always)
-        static func push(_ a: Step, to p: PolicyProgram) -> Int32 { p.push(a.from); p.push(a.to); return 4 }
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: Step) -> ReorderCore.Semantics {
             p.semantics(ctx, from: a.from, to: a.to)
         }
@@ -240,17 +257,15 @@ enum Hooks {
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: ItemPosition) { p.onBegin(ctx, at: a) }
     }
 
-    enum OnMove: HookCall {
+    enum OnMove: StepHook {
         static var hook: Hook { .onMove }
-        static func push(_ a: Step, to p: PolicyProgram) -> Int32 { p.push(a.from); p.push(a.to); return 4 }
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: Step) { p.onMove(ctx, from: a.from, to: a.to) }
     }
 
     /// `on_end(ctx, from_s, from_r, to_s, to_r)`: false vetoes the drop; absent or failed: true.
-    enum OnEnd: HookCall {
+    enum OnEnd: StepHook {
         static var hook: Hook { .onEnd }
         static var results: Int32 { 1 }
-        static func push(_ a: Step, to p: PolicyProgram) -> Int32 { p.push(a.from); p.push(a.to); return 4 }
         static func read(_ p: PolicyProgram, _ a: Step, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
         static func absent(_ a: Step, _ fixed: FixedValues) -> Bool { true }
         static func fallback(_ a: Step) -> Bool { true }

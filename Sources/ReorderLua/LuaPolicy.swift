@@ -74,14 +74,14 @@ public final class LuaPolicy: DragPolicy {
     }
 
     /// Loads a built-in name, or a path when `reference` contains `/` or ends in `.lua`
-    /// (``PolicyReference``).
+    /// (``PolicySource/isPath(_:)``).
     public convenience init(reference: String, options: LuaVM.Options = .policy) throws(LuaError) {
-        try self.init(source: PolicySource(PolicyReference(reference)), options: options)
+        try self.init(source: PolicySource(reference), options: options)
     }
 
     /// Loads the policy `reference` names.
     public convenience init(_ reference: PolicyReference, options: LuaVM.Options = .policy) throws(LuaError) {
-        try self.init(source: PolicySource(reference), options: options)
+        try self.init(source: reference, options: options)
     }
 
     public init(source: PolicySource, options: LuaVM.Options = .policy) throws(LuaError) {
@@ -419,6 +419,12 @@ public final class LuaPolicy: DragPolicy {
     /// `can_nest`, as `can_move` (a failure answers false: the node goes one level shallower).
     public func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool {
         ask(Hooks.CanNest.self, ctx, (item, parent))
+    }
+
+    /// `combine`, asked each frame the policy's `combine_rule` finds an item (a failure
+    /// answers false: no combine).
+    public func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool {
+        ask(Hooks.Combine.self, ctx, (from, onto))
     }
 
     private func endDrag() {

@@ -71,8 +71,14 @@ public enum PolicyCoverage {
     /// ```
     public static func enableEverywhere(_ on: Bool) { rs_cov_enable_everywhere(on ? 1 : 0) }
 
-    /// Zeroes every count; files stay registered (they keep appearing with zero hits).
-    public static func reset() { rs_cov_reset() }
+    /// Zeroes every count and starts a new run: ``files()`` then lists the files loaded from now
+    /// on (a `reorder test --watch` rerun reports the policies it loaded, not every one before).
+    public static func reset() {
+        registry.lock.lock()
+        for i in registry.entries.indices { registry.entries[i].loaded = false }
+        registry.lock.unlock()
+        rs_cov_reset()
+    }
 
     // MARK: - Registration
 
@@ -82,6 +88,10 @@ public enum PolicyCoverage {
         var lines: [Int]
         var functions: [(name: String, first: Int, last: Int)]
         var index: Int32
+        /// The text the map was made from.
+        var source: String
+        /// Loaded since the last ``reset()``.
+        var loaded = true
     }
 
     final class Registry: @unchecked Sendable {
@@ -101,12 +111,18 @@ public enum PolicyCoverage {
 
     /// Registers the chunk on top of `vm`'s stack (just loaded from `source` as `chunk`) under
     /// `path`. A chunk name registered before keeps its first registration (its counters are
-    /// shared by every VM that loads it).
+    /// shared by every VM that loads it), unless coverage is on for the whole process (the
+    /// command line, one run at a time) and the text changed: then its lines are mapped and
+    /// counted afresh (`reorder test --watch` after an edit).
     static func register(vm: LuaVM, chunk: String, path: String, source: String) {
         let key = "@" + chunk
         registry.lock.lock()
         defer { registry.lock.unlock() }
-        if registry.entries.contains(where: { $0.chunk == chunk }) { return }
+        let known = registry.entries.firstIndex { $0.chunk == chunk }
+        if let known {
+            registry.entries[known].loaded = true
+            if registry.entries[known].source == source || rs_cov_everywhere_on() == 0 { return }
+        }
         var length = 0
         guard let bytes = rs_dump_top(vm.L, &length) else { return }
         defer { rs_dump_free(bytes) }
@@ -130,9 +146,16 @@ public enum PolicyCoverage {
             if seen[n, default: 0] > 1 { functions[i].name = "\(n)@\(functions[i].first)" }
         }
         let first = functions.map { Int32(clamping: $0.first) }, last = functions.map { Int32(clamping: $0.last) }
-        let index = rs_cov_register(key, Int32(clamping: max(sourceLines.count, map.max() ?? 0)), first, last, Int32(functions.count))
+        let lineCount = Int32(clamping: max(sourceLines.count, map.max() ?? 0))
+        if let known {
+            let index = registry.entries[known].index
+            guard rs_cov_remap(index, lineCount, first, last, Int32(functions.count)) == 0 else { return }
+            registry.entries[known] = Entry(chunk: chunk, path: path, lines: map, functions: functions, index: index, source: source)
+            return
+        }
+        let index = rs_cov_register(key, lineCount, first, last, Int32(functions.count))
         guard index >= 0 else { return }
-        registry.entries.append(Entry(chunk: chunk, path: path, lines: map, functions: functions, index: index))
+        registry.entries.append(Entry(chunk: chunk, path: path, lines: map, functions: functions, index: index, source: source))
     }
 
     /// The name of the `occurrence`-th function defined on a source line: `function NAME(`,
@@ -175,10 +198,11 @@ public enum PolicyCoverage {
 
     // MARK: - Reports
 
-    /// Every registered policy file with its counts, sorted by path.
+    /// Every policy file loaded since the last ``reset()`` (since the process began without one)
+    /// with its counts, sorted by path.
     public static func files() -> [File] {
         registry.lock.lock()
-        let entries = registry.entries
+        let entries = registry.entries.filter(\.loaded)
         registry.lock.unlock()
         var byPath: [String: File] = [:]
         for e in entries {

@@ -95,8 +95,7 @@ struct PolicyReader {
             let message: String
             if vm.type(at: -2) == LUA_TSTRING, let k = vm.string(at: -2) {
                 if known.contains(k) { continue }
-                message = "unknown field '\(where_)\(Self.clip(k))'"
-                    + (Self.suggestion(for: k, among: known).map { " (did you mean '\(where_)\($0)'?)" } ?? "")
+                message = Self.unknownField(k, path: path, known: known)
             } else if !(known.contains("1") && vm.integer(at: -2) != nil) {
                 message = "unknown field [\(describe(at: -2))] in \(path.isEmpty ? "the policy table" : path)"
             } else {
@@ -115,6 +114,14 @@ struct PolicyReader {
                 unknownFieldWarnings.append(PolicyDiagnostic(kind: .warning, message: "\(at): \(message)", file: file, line: line))
             }
         }
+    }
+
+    /// The message for a field `known` lacks, a policy's (`unknown field 'snapshot.scal' (did you
+    /// mean 'snapshot.scale'?)`) and one a hook reads of `ctx` alike; `path` is the table's.
+    static func unknownField(_ key: String, path: String, known: [String]) -> String {
+        let where_ = path.isEmpty ? "" : path + "."
+        return "unknown field '\(where_)\(clip(key))'"
+            + (suggestion(for: key, among: known).map { " (did you mean '\(where_)\($0)'?)" } ?? "")
     }
 
     /// `s` as messages echo input (``EchoText/clip(_:limit:)``): cut to ``maximumEchoLength``

@@ -282,7 +282,7 @@ extension FieldKind where V == PlaceholderStyle {
 }
 
 extension FieldKind where V == ScrollAxes {
-    static let axes = FieldKind.choice(["vertical", "horizontal", "both", "main"], parse: { ScrollAxes(name: $0) }, name: { $0.name })
+    static let axes = FieldKind.choice(ScrollAxes.names, parse: { ScrollAxes(name: $0) }, name: { $0.name })
 }
 
 extension FieldKind where V == Size {
@@ -497,6 +497,17 @@ extension PolicyField {
               HookDoc(called: "in a tree session, each dragging frame in which the row or the sideways travel changed, and at the drop, while the projected depth has a parent",
                       arguments: "the lifted node's id, the id of the node it would go under",
                       returns: "`true` to let it go under that parent")),
+        // Dropping onto an item, and the indicator (DragSession+Combine).
+        .value("combine_rule", .choice(CombineRule.allCases.map(\.rawValue)), \.combine.rule,
+               doc: "Whether a drop can land on an item, and how the item is found: `\"none\"`, never; `\"band\"`, react-beautiful-dnd's rule (the dragged item's edge strictly inside the middle half of the sibling under it, where that sibling is drawn now; checked before reordering, and nothing steps while it holds); `\"hitbox\"`, pragmatic-drag-and-drop's list-item hitbox (the finger in a row's first quarter is before it, in its last quarter after it, in its middle half on it; a side `target` refuses becomes on it). A drop onto an item puts every row back as it was at the press and reports a `combine` event (`on_end` is asked with the item where it began; its answer changes nothing). Touch drags of one item only."),
+        .value("combine_delay", .number(Limits.duration, unit: "seconds"), \.combine.delay,
+               doc: "How long the rule must keep finding the same item before the drop would land on it (react-beautiful-dnd's users ask for about 0.6 s); another item starts the wait again."),
+        .value("drop_preview", .choice(DropPreview.allCases.map(\.rawValue)), \.dropPreview,
+               doc: "How the place a drop will land is shown: `\"slide\"`, the item takes its new slot as the drag goes and the rows slide; `\"indicator\"`, nothing moves until the drop, a line shows where the item will go and an outline the item it will land on (pragmatic-drag-and-drop's drop indicator); the drop takes the one step. Touch drags of one item only (a group or a keyboard drag slides)."),
+        .hook("combine", .combine, takes: "function(ctx, from_s, from_r, onto_s, onto_r)", returning: "a boolean",
+              defaultText: "every pair can combine", fallback: "`false`",
+              doc: "Whether the dragged item may be dropped onto this item, when `combine_rule` finds it (per pair: a folder takes files, a file takes none).",
+              HookDoc(called: "each dragging frame in which `combine_rule` finds an item", arguments: "where the dragged item is now, the item found", returns: "`true` to let the drop land on it (`false`: the pair reorders as if combining were off)")),
     ]
 
     /// `names` for the docs: `` `"a"`, `"b"` or `"c"` `` (`last` ends the list instead of the

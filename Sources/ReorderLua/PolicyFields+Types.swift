@@ -22,6 +22,8 @@ public enum PolicyTypes {
         "from_r": ("integer", "the dragged item's row, 1-based"),
         "to_s": ("integer", "a section, 1-based"),
         "to_r": ("integer", "a row, 1-based"),
+        "onto_s": ("integer", "the section of the item the dragged one would be dropped onto, 1-based"),
+        "onto_r": ("integer", "the row of the item the dragged one would be dropped onto, 1-based"),
         "axis": ("reorder.Axis", "\"vertical\" or \"horizontal\""),
         "viewport_length": ("number", "the viewport's length along the axis, points"),
         "depth": ("number", "how far the reference point is inside the zone, points"),
@@ -39,6 +41,7 @@ public enum PolicyTypes {
         let positions: (from: String, to: String)?
         switch hook {
         case .target: positions = ("where the dragged item is now", "the proposed position")
+        case .combine: positions = ("where the dragged item is now", "the item it would be dropped onto")
         case .semantics: positions = ("where the dragged item is now", "the step's target, as `target` decided it")
         case .onMove: positions = ("where the step took the item from", "where the step put it")
         case .onEnd: positions = ("where the drag began", "where the item is dropped")
@@ -60,6 +63,7 @@ public enum PolicyTypes {
         case .canSelect: return ("boolean", "whether the item may be selected for a group drag")
         case .canAdd: return ("boolean", "whether the item may join the drag in progress")
         case .canNest: return ("boolean", "whether the tree node may go under the parent")
+        case .combine: return ("boolean", "whether the dragged item may be dropped onto the other")
         case .target: return ("integer?, integer?", "section, row (1-based), or nil for no step now")
         case .semantics: return ("reorder.Semantics", "\"move\" or \"exchange\"")
         case .zone: return ("number", "the zone's depth, points")
@@ -159,6 +163,7 @@ public enum PolicyTypes {
             ---@field sections fun(): integer # the number of sections
             ---@field node fun(section: integer, row: integer): { id: string, depth: integer, parent: string|nil, children: integer, collapsed: boolean }|nil # a tree session's node at a row (1-based); nil for no node or outside a tree session
             ---@field projection fun(): { depth: integer, parent: string|nil, min_depth: integer, max_depth: integer }|nil # where the dragged tree node would land (in `target`: at the proposed row); nil outside a tree drag
+            ---@field section_title fun(section: integer): string|nil # the section's title (1-based); nil for a section without one
             ---@field viewport reorder.Size # points
             ---@field content reorder.Size # points
             ---@field item_size reorder.Size # points

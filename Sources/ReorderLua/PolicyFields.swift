@@ -88,6 +88,8 @@ enum Hook: Int, CaseIterable, Sendable {
     case canSelect, canAdd
     /// Tree sessions.
     case canNest
+    /// Dropping onto an item.
+    case combine
 
     /// The name in policy files and diagnostics.
     var name: String {
@@ -107,6 +109,7 @@ enum Hook: Int, CaseIterable, Sendable {
         case .canSelect: "can_select"
         case .canAdd: "can_add"
         case .canNest: "can_nest"
+        case .combine: "combine"
         }
     }
 }

@@ -4,38 +4,6 @@ import Foundation
 import ReorderCore
 import ReorderPersistence
 
-/// Where a policy's code comes from: the one type for a policy's origin, used by ``LuaPolicy``
-/// and by the session options of the scripting API.
-///
-/// ```swift
-/// PolicySource(PolicyReference("mine.lua"))   // .file("mine.lua")
-/// PolicySource.builtin("jx_movable").description   // "jx_movable"
-/// ```
-public enum PolicySource: Hashable, Sendable, CustomStringConvertible {
-    /// A built-in policy of `Policies/`, by name (`"jx_movable"`).
-    case builtin(String)
-    /// A policy file (`"policies/mine.lua"`): any reference with a `/` or ending in `.lua`.
-    case file(String)
-    /// A table in a trusted `LuaVM` (specs: `policy = { extends = "uikit", ... }`), by its
-    /// registry reference there; `LUA_NOREF` (-2) for a table read from the stack.
-    case table(Int32)
-
-    /// The name, the path, or `(inline table)`.
-    public var description: String {
-        switch self {
-        case .builtin(let n): return n
-        case .file(let p): return p
-        case .table: return "(inline table)"
-        }
-    }
-
-    /// True for a ``table(_:)``.
-    public var isTable: Bool {
-        if case .table = self { return true }
-        return false
-    }
-}
-
 /// One loaded policy: its VM, hook references, static configuration and reused `ctx`.
 /// A `LuaPolicy` swaps programs on reload.
 final class PolicyProgram {
@@ -302,6 +270,7 @@ final class PolicyProgram {
             let k1 = key == "offset" ? "x" : "width", k2 = key == "offset" ? "y" : "height"
             vm.push(0.0); vm.rawSet(at: -2, field: k1)
             vm.push(0.0); vm.rawSet(at: -2, field: k2)
+            guardFields(at: vm.top, name: make, nilable: nil)
             rs_push_readonly(L, -1, make)
             rs_ctx_bind(L, ud, group, -2, -1)
             vm.rawSet(at: hidden, field: key)
@@ -323,6 +292,10 @@ final class PolicyProgram {
         vm.rawSet(at: hidden, field: "node")
         vm.pushFunction { vm in box.program?.luaProjection(vm) ?? 0 }
         vm.rawSet(at: hidden, field: "projection")
+        vm.pushFunction { vm in try box.program?.luaSectionTitle(vm) ?? 0 }
+        vm.rawSet(at: hidden, field: "section_title")
+        // over_since is absent while it has no value: it reads nil, not as a misspelt field.
+        guardFields(at: hidden, name: "ctx", nilable: "over_since")
         vm.pushValue(at: hidden)
         hiddenRef = vm.ref()
         rs_push_readonly(L, hidden, "ctx")
@@ -332,6 +305,29 @@ final class PolicyProgram {
         cacheRef = vm.ref()
         vm.push("horizontal"); horizontalRef = vm.ref()
         vm.push("vertical"); verticalRef = vm.ref()
+    }
+
+    /// Makes a read of a field that the ctx table at `index` (shown to hooks as `name`) lacks an
+    /// error naming the field, the nearest one and those there are (as an unknown policy field
+    /// is named), instead of a silent nil. A read of a field it has pays nothing for this: the
+    /// check is the table's `__index`, which Lua runs only on a miss.
+    private func guardFields(at index: Int32, name: String, nilable: String?) {
+        vm.pushFunction { vm in
+            var known: [String] = []
+            lua_pushnil(vm.L)
+            while lua_next(vm.L, 1) != 0 {
+                if vm.type(at: -2) == LUA_TSTRING, let k = vm.string(at: -2) { known.append(k) }
+                vm.pop(1)
+            }
+            if let nilable, !known.contains(nilable) { known.append(nilable) }
+            known.sort()
+            let key = vm.string(at: 2) ?? ""
+            vm.push(PolicyReader.unknownField(key, path: name, known: known)
+                    + "; the fields of \(name): " + known.joined(separator: ", "))
+            return 1
+        }
+        if let nilable { rs_ctx_guard(L, index, -1, nilable) } else { rs_ctx_guard(L, index, -1, nil) }
+        vm.pop(1)
     }
 
     /// Makes `ctx` describe `c` for the next hook call: copies the numbers; Lua tables are
@@ -437,6 +433,20 @@ final class PolicyProgram {
         if let parent = p.parent { vm.push(t.tree.id(parent)); vm.rawSet(at: -2, field: "parent") }
         vm.push(p.minDepth); vm.rawSet(at: -2, field: "min_depth")
         vm.push(p.upperDepth); vm.rawSet(at: -2, field: "max_depth")
+        return 1
+    }
+
+    /// `ctx.section_title(section)`: the section's title, nil for a section without one (or
+    /// that does not exist).
+    private func luaSectionTitle(_ vm: LuaVM) throws -> Int32 {
+        guard vm.type(at: 1) == LUA_TNUMBER else {
+            throw LuaError(kind: .type, message: "ctx.section_title: expected a section number, got \(vm.typeName(at: 1))")
+        }
+        guard let c = current.pointee, let s = vm.integer(at: 1), s >= 1, s <= c.pointee.order.sectionCount,
+              s <= c.pointee.order.sectionTitles.count else {
+            vm.pushNil(); return 1
+        }
+        vm.push(c.pointee.order.sectionTitles[s - 1])
         return 1
     }
 

@@ -89,7 +89,16 @@ public enum SandboxFuzzer {
     /// on (a call returning a 1 MiB string from a wrapped coroutine ran 81 ms past a 29 ms
     /// budget under ASan, against under 1 ms in a plain build): the default margin is then
     /// 300 ms.
-    public static var isSanitized: Bool { rs_sanitizer_slowdown() > 1 }
+    public static var isSanitized: Bool { sanitizerSlowdown > 1 }
+
+    /// How many times longer this build's CPU-time limits are than a plain build's: 5 with
+    /// ASan, TSan or UBSan, else 1 (shim.h RS_SANITIZER_SLOWDOWN, the one place the factor is
+    /// written).
+    ///
+    /// ```swift
+    /// let limitMs = 100 * SandboxFuzzer.sanitizerSlowdown   // a call's CPU-time limit: 100 ms, 500 ms sanitized
+    /// ```
+    public static var sanitizerSlowdown: Int { Int(rs_sanitizer_slowdown()) }
 
     /// The running program when it is the `reorder` executable (its path, from `/proc/self/exe`),
     /// else nil (a test process).

@@ -4,7 +4,6 @@ import ReorderLua
 import ReorderPersistence
 import ReorderScripting
 import ReorderPlot
-import ReorderPersistence
 import ReorderTrace
 
 /// Where a reply goes.
@@ -15,13 +14,14 @@ public enum PlaygroundReply: Hashable, Sendable {
     case everyone(String)
 }
 
-/// The playground's host side: owns the session (`s` in a ``ScriptingHost``) and handles the
-/// page's decoded messages; the server only decodes, calls ``handle(_:client:)`` and sends the
-/// replies. Not thread-safe: the server keeps it inside one actor.
+/// The playground's host side: holds the session and handles the page's decoded messages; the
+/// server only decodes, calls ``handle(_:client:)`` and sends the replies. A page's frame goes
+/// from the decoded inputs to the session's simulator and back as one scene, with no Lua in
+/// between but the policy's own hooks. Not thread-safe: the server keeps it inside one actor.
 ///
 /// ```swift
 /// let play = try Playground(options: .init(policy: "default", rows: 30))
-/// let replies = play.handle(try PlaygroundProtocol.decode(#"{"v":1,"type":"hello"}"#), client: 1)
+/// let replies = play.handle(try PlaygroundProtocol.decode(#"{"v":4,"type":"hello"}"#), client: 1)
 /// // [.sender(welcome), .sender(scene)]
 /// ```
 public final class Playground {
@@ -53,9 +53,14 @@ public final class Playground {
         var lastPageTime: Double
     }
 
+    /// Makes the sessions (at the start, a policy switch, a reload, a reset, a replay). On the
+    /// REPL's session it is the REPL's host, and a new session is put in its global too.
     public let host: ScriptingHost
-    /// The global holding the session.
-    public let global: String
+    /// The REPL's global holding the session, when the playground is on the REPL's `s` (nil:
+    /// the session is the playground's own, in no global).
+    public let global: String?
+    /// The session the pages drive.
+    public private(set) var session: ScriptSession
     /// Where terminal messages go (reloads, policy errors).
     public var log: (String) -> Void
     /// The policy file given (absolute path), if any.
@@ -79,15 +84,19 @@ public final class Playground {
     /// page's input (docs/PLAYGROUND.md, "Replays"); ``handle(_:client:)`` called on its own
     /// refuses inputs meanwhile.
     public var isReplaying = false
+    /// The keyboard block's answers from the policy (`instructions`, `actions`), and what they
+    /// were asked for; nil once anything they may depend on changed (see ``apply(_:seq:)``).
+    var keyboardAnswers: KeyboardAnswers?
+
     /// Whether the playground made the session (and may trim its input and event logs, which
     /// the REPL's `:record` and `s:events()` need when the session is the REPL's).
-    let ownsSession: Bool
+    var ownsSession: Bool { global == nil }
 
     /// A playground on a session of its own.
     public init(options: Options, log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
         let host = try ScriptingHost(output: log)
         self.host = host
-        self.global = "s"
+        self.global = nil
         self.log = log
         var o = DemoList.options(demo: options.demo)
         if let n = options.rows, options.layout == .table {
@@ -102,60 +111,64 @@ public final class Playground {
                 let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
                 o.policy = .file(path)
                 file = path
-            case .builtin(let name):
-                o.policy = .builtin(name)
+            case let other:   // a built-in name (a name the user writes is never a table)
+                o.policy = other
             }
         }
         self.file = file
         startOptions = o
         demo = options.demo
-        ownsSession = true
-        try host.setSession(global: global, options: o)
-        guard host.session(global: global) != nil else { throw LuaError.script("could not create the session") }
+        session = try host.makeSession(o)
         _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
     }
 
     /// A playground on a session someone else runs (the REPL's `s`): the page and the owner
-    /// of `host` drive the same session, serialized by ``SharedPlayground``'s lock.
+    /// of `host` drive the same session, serialized by ``SharedPlayground``'s lock; after the
+    /// owner ran, ``followHost()`` takes the session its global holds then.
     public init(host: ScriptingHost, global: String, log: @escaping (String) -> Void = { _ in }) throws(LuaError) {
         guard let s = host.session(global: global) else { throw LuaError.script("`\(global)` is not a session") }
         self.host = host
         self.global = global
         self.log = log
+        session = s
         if case .file(let p) = s.options.policy { file = p } else { file = nil }
-        var o = s.options
-        o.sections = s.simulator.order.items
-        o.sectionTitles = s.simulator.order.sectionTitles
-        o.restore = nil
-        startOptions = o
+        startOptions = s.continuedOptions
         demo = nil
-        ownsSession = false
         eventsSent = s.events.count
         _ = curveSVG()   // the chart to keep showing if the file is broken before a page asks
     }
 
-    /// The session now. Looking it up asks the host's Lua VM (a protected call), which took
-    /// 17 % of the host's time per message when done three times a message: while the
-    /// playground owns the session, only its own calls below replace it (each drops this
-    /// cache); on the REPL's `s`, which any entry may reassign, it is looked up every time.
-    public var session: ScriptSession? {
-        if ownsSession, let s = cachedSession { return s }
-        let s = host.session(global: global)
-        if ownsSession { cachedSession = s }
-        return s
+    /// The owner of the host ran (a REPL entry): the session is the one its global holds now
+    /// (the same, or a new one assigned meanwhile; unchanged when the global holds none), and
+    /// whatever the owner did to it is news to the keyboard block.
+    public func followHost() {
+        keyboardAnswers = nil
+        guard let global, let s = host.session(global: global), s !== session else { return }
+        session = s
+        eventsSent = s.events.count
+        recording = nil   // the session it began on is gone
     }
-    private var cachedSession: ScriptSession?
+
+    /// Puts a new session with `options` in place (in the REPL's global too, on the REPL's).
+    private func install(_ options: SessionOptions) throws(LuaError) {
+        if let global {
+            session = try host.setSession(global: global, options: options)
+        } else {
+            session = try host.makeSession(options)
+        }
+        eventsSent = 0
+        keyboardAnswers = nil
+    }
 
     /// Built-in policy names, then `"file"` when a file was given.
     public var policyChoices: [String] { LuaPolicy.builtinNames + (file != nil ? ["file"] : []) }
 
     /// The current policy's source as a reference string (built-in name or path).
     var policyReference: String {
-        guard let s = session else { return "default" }
-        switch s.options.policy {
+        switch session.options.policy {
         case .builtin(let n): return n
         case .file(let p): return p
-        case .table: return s.policyName
+        case .table: return session.policyName
         }
     }
 
@@ -170,14 +183,8 @@ public final class Playground {
             return [.sender(welcome(seq: seq)), .sender(sceneMessage(seq: seq))]
         case .scene:
             return [.sender(sceneMessage(seq: seq))]
-        case .input(let input):
-            return handleInput(input, client: client, seq: seq)
-        case .inputs(let inputs):
-            return handleInputs(inputs, client: client, seq: seq)
-        case .page(let input):   // an old page's select or tap at a point
-            return handlePageInputs([input], client: client, seq: seq)
-        case .frame(let inputs, let t):   // the frame's inputs, then its tick
-            return handlePageInputs(inputs + [.input(.frame(t))], client: client, seq: seq)
+        case .frame(let inputs, let t):
+            return frame(inputs, at: t, client: client, seq: seq)
         case .policy(let name):
             return switchPolicy(name, seq: seq)
         case .record:
@@ -185,16 +192,14 @@ public final class Playground {
         case .stop:
             return stopRecording(seq: seq)
         case .reset:
-            guard session?.simulator.state == .idle else { return [.sender(error("cannot reset during a drag", seq: seq))] }
+            guard session.simulator.state == .idle else { return [.sender(error("cannot reset during a drag", seq: seq))] }
             var o = startOptions
-            if let s = session { o.policy = s.options.policy }
+            o.policy = session.options.policy
             do {
-                cachedSession = nil
-                try host.setSession(global: global, options: o)
+                try install(o)
             } catch {
                 return [.sender(self.error(error.message, seq: seq))]
             }
-            eventsSent = 0
             recording = nil
             return [.everyone(sceneMessage(seq: seq))]
         case .replay:
@@ -203,48 +208,28 @@ public final class Playground {
         }
     }
 
-    /// Applies a touch or frame at the page's time, mapped onto the session's clock.
-    func handleInput(_ input: TraceInput, client: Int, seq: Int?) -> [PlaygroundReply] {
-        handleInputs([input], client: client, seq: seq)
-    }
-
-    /// Applies inputs at the page's times (non-decreasing), mapped onto the session's clock,
-    /// and answers with one scene: a version 2 `frame` carries the frame's move and its tick.
-    func handleInputs(_ inputs: [TraceInput], client: Int, seq: Int?) -> [PlaygroundReply] {
-        handlePageInputs(inputs.map { .input($0) }, client: client, seq: seq)
-    }
-
-    /// Applies the page's inputs at its times (non-decreasing), mapped onto the session's
-    /// clock, in order, and answers with one scene: a version 3 `frame` carries every pointer
-    /// input since the last frame and then its tick. A select or tap finds its item when its
-    /// turn comes (after the inputs before it); at a point with no item it does nothing.
-    func handlePageInputs(_ inputs: [PlaygroundProtocol.PageInput], client: Int, seq: Int?) -> [PlaygroundReply] {
+    /// A page's frame: its inputs, then its tick at `t`, their page times (non-decreasing)
+    /// mapped onto the session's clock for `client`; one scene in reply (``apply(_:seq:)``).
+    func frame(_ inputs: [TraceInput], at t: Double, client: Int, seq: Int?) -> [PlaygroundReply] {
         guard !isReplaying else { return [.sender(error("a trace is being replayed; inputs are ignored until it ends", seq: seq))] }
-        guard let sim = session?.simulator, let first = inputs.first else { return [.sender(error("no session", seq: seq))] }
-        var clock = clocks[client] ?? Clock(base: first.time - sim.time, lastPageTime: first.time)
-        if first.time < clock.lastPageTime {
-            return [.sender(error("out of order: t \(first.time) is older than this client's last message (t \(clock.lastPageTime))", seq: seq))]
+        let sim = session.simulator
+        let first = inputs.first?.time ?? t
+        var clock = clocks[client] ?? Clock(base: first - sim.time, lastPageTime: first)
+        if first < clock.lastPageTime {
+            return [.sender(error("out of order: t \(first) is older than this client's last message (t \(clock.lastPageTime))", seq: seq))]
         }
         // Another client (or a replay, or a reload) moved the clock on: continue from there.
-        if first.time - clock.base < sim.time { clock.base = first.time - sim.time }
-        var mapped: [PlaygroundProtocol.PageInput] = []
-        mapped.reserveCapacity(inputs.count)
-        for input in inputs {
-            let t = max(input.time, clock.lastPageTime) - clock.base
-            clock.lastPageTime = max(input.time, clock.lastPageTime)
-            switch input {
-            case .input(let input): mapped.append(.input(input.retimed(t)))
-            case .selectAt(_, let p): mapped.append(.selectAt(t, p))
-            case .tapAt(_, let p): mapped.append(.tapAt(t, p))
-            }
+        if first - clock.base < sim.time { clock.base = first - sim.time }
+        func onSession(_ pageTime: Double) -> Double {
+            clock.lastPageTime = max(pageTime, clock.lastPageTime)
+            return clock.lastPageTime - clock.base
         }
+        var mapped: [TraceInput] = []
+        mapped.reserveCapacity(inputs.count + 1)
+        for input in inputs { mapped.append(input.retimed(onSession(input.time))) }
+        mapped.append(.frame(onSession(t)))
         clocks[client] = clock
-        return applyPage(mapped, seq: seq)
-    }
-
-    /// Applies an input at session time and answers with the scene (to everyone).
-    public func apply(_ input: TraceInput, seq: Int? = nil) -> [PlaygroundReply] {
-        apply([input], seq: seq)
+        return apply(mapped, seq: seq)
     }
 
     /// Applies inputs at session time, in order, and answers with one scene (to everyone; an
@@ -255,48 +240,38 @@ public final class Playground {
     /// // one .everyone(scene message) while dragging
     /// ```
     public func apply(_ inputs: [TraceInput], seq: Int? = nil) -> [PlaygroundReply] {
-        applyPage(inputs.map { .input($0) }, seq: seq)
-    }
-
-    /// ``apply(_:seq:)`` for the page's inputs at session time: a select or tap becomes the
-    /// item under its point when its turn comes (nothing when no item is there).
-    func applyPage(_ inputs: [PlaygroundProtocol.PageInput], seq: Int?) -> [PlaygroundReply] {
-        guard let s = session else { return [.sender(error("no session", seq: seq))] }
+        let s = session
+        let sim = s.simulator
         // The simulator logs every input unless told not to: only while recording a trace.
-        if ownsSession { s.simulator.isRecording = recording != nil }
+        if ownsSession { sim.isRecording = recording != nil }
         var changed = false
-        for page in inputs {
-            let input: TraceInput
-            switch page {
-            case .input(let given): input = given
-            case .selectAt(let t, let p), .tapAt(let t, let p):
-                let sim = s.simulator
-                guard let position = sim.session.position(atViewportPoint: p), sim.order.isValid(position) else { continue }
-                if case .tapAt = page {
-                    input = .tap(t, position)
-                } else {
-                    input = sim.session.isSelected(handle: sim.order.handle(at: position)) ? .deselect(t, position) : .select(t, position)
-                }
+        for input in inputs {
+            let outcome = sim.apply(input)
+            switch input {
+            case .frame: if outcome != .ignored { changed = true }
+            case .down, .move, .up, .cancel, .pan, .toggle: changed = true
+            // The focus, the selection or a keyboard step: the keyboard block asks again.
+            case .focus, .key, .action, .select, .deselect, .tap: changed = true; keyboardAnswers = nil
             }
-            let outcome = s.simulator.apply(input)
-            if case .frame = input, outcome == .ignored {} else { changed = true }
         }
         let reported = s.diagnostics.count
         s.collect()
+        // An event moved an item or ended a drag: the keyboard block asks again.
+        if s.events.count != eventsSent { keyboardAnswers = nil }
         var replies = diagnosticsReplies(s, since: reported)
         if !changed, s.events.count == eventsSent {
             // An idle frame: nothing changed; answer only the sender.
             return replies + [.sender(sceneMessage(seq: seq))]
         }
         replies.append(.everyone(sceneMessage(seq: seq)))
-        if reloadPending, s.simulator.state == .idle { replies += reload() }
+        if reloadPending, sim.state == .idle { replies += reload() }
         return replies
     }
 
     // MARK: - Policy
 
     func switchPolicy(_ name: String, seq: Int?) -> [PlaygroundReply] {
-        guard session?.simulator.state == .idle else { return [.sender(error("cannot switch the policy during a drag", seq: seq))] }
+        guard session.simulator.state == .idle else { return [.sender(error("cannot switch the policy during a drag", seq: seq))] }
         let source: SessionOptions.PolicySource
         if name == "file" {
             guard let file else { return [.sender(error("no policy file was given to reorder play", seq: seq))] }
@@ -307,13 +282,13 @@ public final class Playground {
             }
             source = .builtin(name)
         }
+        var o = session.continuedOptions
+        o.policy = source
         do {
-            cachedSession = nil
-            try host.replaceSession(global: global, policy: source)
+            try install(o)
         } catch {
             return [.sender(self.error(error.message, seq: seq))]
         }
-        eventsSent = 0
         recording = nil
         return [.everyone(welcome(seq: seq)), .everyone(sceneMessage(seq: seq))]
     }
@@ -322,7 +297,7 @@ public final class Playground {
     /// for the drag to end. A policy that fails to load leaves the last good one in force and
     /// reports `file:line: message` to the terminal and every client.
     public func reload() -> [PlaygroundReply] {
-        guard let s = session else { return [] }
+        let s = session
         guard s.simulator.state == .idle else {
             reloadPending = true
             return []
@@ -340,15 +315,13 @@ public final class Playground {
             }
         }
         do {
-            cachedSession = nil
-            try host.replaceSession(global: global, policy: nil)
+            try install(s.continuedOptions)
         } catch {
             policyError = error.message
             log("reorder play: \(error.message) (the last good policy stays)\n")
             return [.everyone(policyErrorMessage(error.message))]
         }
         policyError = nil
-        eventsSent = 0
         log("reorder play: reloaded \(policyReference)\n")
         return [.everyone(welcome(seq: nil)), .everyone(sceneMessage(seq: nil))]
     }
@@ -356,7 +329,8 @@ public final class Playground {
     // MARK: - Traces
 
     func startRecording(seq: Int?) -> [PlaygroundReply] {
-        guard let s = session, s.simulator.state == .idle else { return [.sender(error("start recording while no drag is under way", seq: seq))] }
+        let s = session
+        guard s.simulator.state == .idle else { return [.sender(error("start recording while no drag is under way", seq: seq))] }
         let sim = s.simulator
         sim.isRecording = true
         recording = (sim.recordedInputCount, Trace.Header(recording: s, policy: policyReference))
@@ -364,7 +338,8 @@ public final class Playground {
     }
 
     func stopRecording(seq: Int?) -> [PlaygroundReply] {
-        guard let (start, header) = recording, let s = session else {
+        let s = session
+        guard let (start, header) = recording else {
             return [.sender(error("not recording", seq: seq))]
         }
         let sim = s.simulator
@@ -387,29 +362,23 @@ public final class Playground {
     /// Decodes a trace and puts its session in place; the server then feeds its inputs with
     /// ``apply(_:seq:)`` at their times. Returns the inputs, or the error to send.
     public func prepareReplay(_ text: String) -> Result<[TraceInput], PlaygroundProtocol.DecodeError> {
-        guard session?.simulator.state == .idle else { return .failure(.init(message: "cannot replay during a drag")) }
+        guard session.simulator.state == .idle else { return .failure(.init(message: "cannot replay during a drag")) }
         let trace: Trace
         do { trace = try TraceCodec.decode(text) } catch {
             return .failure(.init(message: "replay.trace: \(error)"))
         }
         if let problem = Self.replayProblem(trace.inputs) { return .failure(.init(message: "replay.trace: \(problem)")) }
-        var o = trace.header.map(SessionOptions.init) ?? (session?.options ?? startOptions)
-        if trace.header == nil, let s = session {
-            o.sections = s.simulator.order.items
-            o.sectionTitles = s.simulator.order.sectionTitles
-        }
+        var o = trace.header.map(SessionOptions.init) ?? session.continuedOptions
         o.restore = nil
-        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(PolicyReference(p)) }
+        if let p = trace.header?.policy { o.policy = SessionOptions.PolicySource(p) }
         do {
-            cachedSession = nil
-            try host.setSession(global: global, options: o)
+            try install(o)
         } catch {
             return .failure(.init(message: error.message))
         }
-        guard let s = session else { return .failure(.init(message: "no session")) }
+        let s = session
         if let offset = trace.header?.offset, offset != .zero { s.simulator.setOffset(offset) }
         if let lists = trace.header?.listOffsets, !lists.isEmpty { s.simulator.setListOffsets(lists) }
-        eventsSent = 0
         clocks.removeAll()
         recording = nil   // the session it began on is gone
         return .success(trace.inputs)
@@ -441,7 +410,7 @@ public final class Playground {
     /// page gets the scene (echoing `seq`, the `stop` message's).
     func endReplay(seq: Int?) -> [PlaygroundReply] {
         isReplaying = false
-        guard let s = session else { return [] }
+        let s = session
         let sim = s.simulator
         for _ in 0..<2 where sim.state != .idle { _ = sim.apply(.cancel(sim.time)) }
         let reported = s.diagnostics.count
@@ -496,16 +465,16 @@ public final class Playground {
             if let seq { w.field("seq", seq) }
             w.field("policies") { w in w.array { w in for p in policyChoices { w.string(p) } } }
             w.field("descriptions") { w in w.array { w in for d in policyDescriptions() { w.string(d) } } }
-            w.field("policy", s?.policyName ?? "")
+            w.field("policy", s.policyName)
             w.field("source", policyReference)
             if let file { w.field("file", file) }
-            w.field("layout", s?.options.layout.rawValue ?? "table")
+            w.field("layout", s.options.layout.rawValue)
             if let demo { w.field("demo", demo.rawValue) }
             if let policyError { w.field("policy_error", policyError) }
             w.field("curve_svg", curveSVG())
             // What the policy reported so far (its load warnings, a hook that failed), for a
             // page that joins now; `print` lines only as they come (``diagnosticsReplies``).
-            if let s { w.field("diagnostics") { $0.value(Self.diagnosticsJSON(s.diagnostics.filter { $0.kind != .print }, of: s)) } }
+            w.field("diagnostics") { $0.value(Self.diagnosticsJSON(s.diagnostics.filter { $0.kind != .print }, of: s)) }
         }
         return w.text
     }
@@ -549,7 +518,7 @@ public final class Playground {
     /// When the file no longer loads (a broken edit), the chart of the last good load of the
     /// same file: that policy is the one still in force.
     func curveSVG() -> String {
-        guard let s = session else { return "" }
+        let s = session
         let key = "\(s.options.policy)"
         let policy: any DragPolicy
         do {
@@ -572,6 +541,7 @@ public final class Playground {
         // smallest): 360 px of plot is as narrow as its panel titles allow (478 px in all).
         options.plotWidth = 360
         options.plotHeight = 150
+        options.wrapsLegend = true   // a long legend line (JX's clamp) would widen the chart past its column
         options.scrollAxis = s.simulator.layout.scrollAxis   // a strip: default's curve along x
         let svg = SpeedPlot(policies: [(s.policyName, policy)], options: options).render()
         lastGoodCurve = (key, svg)
@@ -583,7 +553,7 @@ public final class Playground {
 
     /// `scene`: the scene now and the events since the last scene sent.
     public func sceneMessage(seq: Int?) -> String {
-        guard let s = session else { return error("no session", seq: seq) }
+        let s = session
         let scene = s.scene()
         let events = s.events
         let new = eventsSent <= events.count ? Array(events[eventsSent...]) : []
@@ -601,34 +571,60 @@ public final class Playground {
             Self.writeEvents(new, to: &w)
             if recording != nil { w.field("recording", true) }
             if isReplaying { w.field("replaying", true) }
-            w.field("keyboard") { Self.writeKeyboard(s.simulator, to: &$0) }
+            w.field("keyboard") { writeKeyboard(s.simulator, to: &$0) }
         }
         return w.text
+    }
+
+    /// What the keyboard block asked the policy: the focused item's (else the first item's)
+    /// instructions and, while idle or dropping, its actions, for a focus and a state.
+    struct KeyboardAnswers {
+        var focus: ItemPosition?
+        var state: DragSession.State
+        var instructions: String
+        var actions: [(name: String, label: String)]
+    }
+
+    /// The keyboard block's `instructions` and `actions`: asked of the policy only when the
+    /// focus or the state differ from the last ones asked, or something they may depend on
+    /// changed since (``keyboardAnswers`` is cleared then); otherwise the last answers.
+    func keyboardAnswers(_ sim: DragSimulator, focus: ItemPosition?) -> KeyboardAnswers {
+        let state = sim.state
+        if let last = keyboardAnswers, last.focus == focus, last.state == state { return last }
+        let order = sim.order
+        var answers = KeyboardAnswers(focus: focus, state: state, instructions: KeyboardTexts.instructions, actions: [])
+        if let f = focus {
+            answers.instructions = sim.instructions(at: f) ?? KeyboardTexts.instructions
+            if state == .idle || state == .dropping {
+                answers.actions = sim.keyboardActions(at: f).map { ($0.name, $0.label(in: order)) }
+            }
+        } else if order.sectionCount > 0 && order.count(0) > 0 {
+            answers.instructions = sim.instructions(at: ItemPosition(section: 0, item: 0)) ?? KeyboardTexts.instructions
+        }
+        keyboardAnswers = answers
+        return answers
     }
 
     /// The keyboard part of a scene message: the focus (1-based, as the cells' `at`),
     /// whether the focused item is lifted by keyboard, what was said since the last message,
     /// the focused item's instructions, while idle its actions (`name`, `label`), and the
     /// sections' sizes (for Tab past the rows drawn).
-    static func writeKeyboard(_ sim: DragSimulator, to w: inout JSONWriter) {
+    func writeKeyboard(_ sim: DragSimulator, to w: inout JSONWriter) {
         let session = sim.session
         let said = sim.takeAnnouncements().compactMap(\.text)
+        let focus = session.focus.flatMap { session.order.isValid($0) ? $0 : nil }
+        let answers = keyboardAnswers(sim, focus: focus)
         w.object { w in
-            if let f = session.focus, session.order.isValid(f) {
+            if let f = focus {
                 w.field("focus") { Vocabulary.write(f, to: &$0) }
-                w.field("instructions", sim.instructions(at: f) ?? KeyboardTexts.instructions)
-                let actions = sim.state == .idle || sim.state == .dropping ? sim.keyboardActions(at: f) : []
+                w.field("instructions", answers.instructions)
                 w.field("actions") { w in
                     w.array { w in
-                        for a in actions {
-                            w.object { $0.field("name", a.name); $0.field("label", a.label(in: session.order)) }
-                        }
+                        for a in answers.actions { w.object { $0.field("name", a.name); $0.field("label", a.label) } }
                     }
                 }
             } else {
-                w.field("instructions", session.order.sectionCount > 0 && session.order.count(0) > 0
-                    ? sim.instructions(at: ItemPosition(section: 0, item: 0)) ?? KeyboardTexts.instructions
-                    : KeyboardTexts.instructions)
+                w.field("instructions", answers.instructions)
             }
             w.field("lifted", session.isKeyboardDrag)
             // The sections' sizes: Tab and Shift+Tab go on past the rows drawn (the page asks
@@ -651,7 +647,7 @@ public final class Playground {
 
     /// The whole order, state and offset as JSON (`GET /state`, for tests and tools).
     public func stateJSON() -> String {
-        guard let s = session else { return "{}" }
+        let s = session
         let sim = s.simulator
         var w = JSONWriter()
         w.object { w in
@@ -684,6 +680,7 @@ extension TraceInput {
         case .deselect(_, let p): return .deselect(t, p)
         case .tap(_, let p): return .tap(t, p)
         case .toggle(_, let p): return .toggle(t, p)
+        case .pan(_, let p, let d): return .pan(t, p, d)
         }
     }
 }

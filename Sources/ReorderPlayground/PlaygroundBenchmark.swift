@@ -3,8 +3,8 @@ import ReorderCore
 import ReorderPersistence
 import ReorderTrace
 
-/// Measures the host's work for one input message (decode, session, scene, encode) on a
-/// scripted drag, without sockets: `reorder play --bench-rows N`.
+/// Measures the host's work for one page frame message (decode, the frame's inputs and tick,
+/// the scene, encode) on a scripted drag, without sockets: `reorder play --bench-rows N`.
 ///
 /// ```swift
 /// let report = await PlaygroundBenchmark.run(rows: 1000, messages: 20000)
@@ -36,18 +36,21 @@ public enum PlaygroundBenchmark {
         }
     }
 
-    /// The messages of a scripted drag: press row 1, frames until lifted, then a move and a
-    /// frame every 1/60 s, the finger swinging between y 100 and 500 (steps every few frames,
-    /// no edge scroll), released and pressed again every 600 frames.
+    /// The messages of a scripted drag, as the page sends them: one `frame` message per
+    /// animation frame (every 1/60 s) carrying that frame's inputs. Press row 1, frames until
+    /// lifted, then a move every frame, the finger swinging between y 100 and 500 (steps every
+    /// few frames, no edge scroll), released and pressed again every 600 frames.
     public static func script(count: Int) -> [String] {
         var out: [String] = []
         out.reserveCapacity(count)
-        // Each input a message of its own, as the protocol's inputs are written.
-        func send(_ input: TraceInput) {
+        func send(_ inputs: [TraceInput], at t: Double) {
             var w = JSONWriter()
-            Vocabulary.write(Vocabulary.Record(input), to: &w) { w in
+            w.object { w in
                 w.field("v", PlaygroundProtocol.version)
+                w.field("type", PlaygroundProtocol.PageMessage.frame.rawValue)
                 w.field("seq", out.count)
+                w.field(Vocabulary.time.name, t)
+                w.field("inputs") { w in w.array { w in for i in inputs { Vocabulary.write(Vocabulary.Record(i), to: &w) } } }
             }
             out.append(w.text)
         }
@@ -55,24 +58,26 @@ public enum PlaygroundBenchmark {
         var frame = 0
         while out.count < count {
             if frame % 600 == 0 {
-                send(.down(t, Point(x: 100, y: 140)))
+                t += 1.0 / 60
+                send([.down(t, Point(x: 100, y: 140))], at: t)
                 for _ in 0..<45 {
                     t += 1.0 / 60
-                    send(.frame(t))
+                    send([], at: t)
                 }
             }
             t += 1.0 / 60
             let phase = Double(frame % 120) / 120
             let y = 300 + 200 * sin(phase * 2 * Double.pi)
-            send(.move(t, Point(x: 100, y: y)))
-            send(.frame(t))
+            let move = TraceInput.move(t, Point(x: 100, y: y))
             frame += 1
-            if frame % 600 == 599 {
-                send(.up(t))
+            if frame % 600 == 0 {
+                send([move, .up(t)], at: t)
                 for _ in 0..<30 {
                     t += 1.0 / 60
-                    send(.frame(t))
+                    send([], at: t)
                 }
+            } else {
+                send([move], at: t)
             }
         }
         return Array(out.prefix(count))

@@ -38,7 +38,7 @@ public struct SharedPlayground: @unchecked Sendable {
 /// ```swift
 /// let hub = try PlaygroundHub(options: .init(policy: "default"), log: { print($0) })
 /// let id = await hub.connect(client)
-/// await hub.receive(#"{"v":1,"type":"hello"}"#, from: id)
+/// await hub.receive(#"{"v":4,"type":"hello"}"#, from: id)
 /// ```
 public actor PlaygroundHub {
     /// The most messages a client's outbox holds unsent before the client is closed: at 60
@@ -121,9 +121,12 @@ public actor PlaygroundHub {
         return times.sorted()[times.count / 2]
     }
 
-    /// Sends the scene to every client (after the REPL changed the session).
+    /// Sends the scene to every client (after the REPL ran: ``Playground/followHost()`` first).
     public func broadcastScene() async {
-        let text = locked { $0.sceneMessage(seq: nil) }
+        let text = locked { p in
+            p.followHost()
+            return p.sceneMessage(seq: nil)
+        }
         deliver([.everyone(text)], to: 0)
     }
 
@@ -175,7 +178,7 @@ public actor PlaygroundHub {
                 break
             case .sceneOnly:
                 // The replay drives the clock: the page's own tick is not applied.
-                return locked { $0.applyPage([], seq: message.seq) }
+                return locked { $0.apply([], seq: message.seq) }
             case .stopReplay:
                 if case .stop = message.request { return stopReplay(seq: message.seq) }
                 return stopReplay(seq: nil) + handleWithoutReplay(message, from: id)
@@ -201,8 +204,8 @@ public actor PlaygroundHub {
     static func duringReplay(_ request: PlaygroundProtocol.Request) -> ReplayEffect {
         switch request {
         case .hello, .scene: return .answer
-        case .input(.frame), .frame([], _): return .sceneOnly
-        case .input, .inputs, .frame, .page, .stop, .reset, .policy, .record, .replay: return .stopReplay
+        case .frame([], _): return .sceneOnly
+        case .frame, .stop, .reset, .policy, .record, .replay: return .stopReplay
         }
     }
 
@@ -289,7 +292,7 @@ public actor PlaygroundHub {
             let due = start + .nanoseconds(Int64(((input.time - t0) * 1e9).rounded()))
             if due > clock.now { try? await Task.sleep(until: due, clock: clock) }
             guard !Task.isCancelled, generation == replayGeneration else { return }
-            let replies = locked { $0.apply(input) }
+            let replies = locked { $0.apply([input]) }
             deliver(replies.map { if case .sender(let t) = $0 { return .everyone(t) } else { return $0 } }, to: 0)
         }
         guard generation == replayGeneration else { return }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
 import NIOPosix
+import NIOWebSocket
 import ReorderCore
 
 /// The HTTP + WebSocket shell around a ``PlaygroundHub``: serves the embedded page, upgrades
@@ -147,7 +148,7 @@ public struct PlaygroundServer: Sendable {
                                    hostCount: Self.hostCount(authority: request.authority, fields: request.headerFields)) == nil
                 else { return .dontUpgrade }
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await Self.serve(hub: hub, inbound: inbound, client: WebSocketClient(outbound: outbound, channel: channel))
+                    try await Self.serve(hub: hub, inbound: inbound, client: WebSocketClient(outbound: outbound, channel: channel))
                 }
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port.value), serverName: "reorder play"),
@@ -164,54 +165,60 @@ public struct PlaygroundServer: Sendable {
         )
     }
 
-    /// One WebSocket connection: frames are joined into messages (at most
-    /// ``PlaygroundProtocol/maximumMessageSize`` bytes; a larger one is refused with an error
-    /// and the connection carries on), text messages go to the hub. The reading loop runs on
-    /// the session's thread (a message reaches the hub with no hop); the writer, which takes
-    /// the client's outbox, runs where the server runs the connection, off the session's thread.
-    static func serve(hub: PlaygroundHub, inbound: WebSocketInboundStream, client: WebSocketClient) async {
+    /// One WebSocket connection: its messages (swift-websocket joins the fragments) go to the
+    /// hub. The reading loop runs on the session's thread (a message reaches the hub with no
+    /// hop); the writer, which takes the client's outbox, runs where the server runs the
+    /// connection, off the session's thread.
+    static func serve(hub: PlaygroundHub, inbound: WebSocketInboundStream, client: WebSocketClient) async throws {
         let (id, outbox) = await hub.attach(client)
-        await withTaskGroup(of: Void.self) { group in
+        let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
             group.addTask { await PlaygroundHub.write(outbox, to: client) }
-            await hub.onSessionThread { await read(hub: hub, inbound: inbound, id: id) }
+            var failure: (any Error)?
+            do {
+                try await hub.onSessionThread { try await read(hub: hub, inbound: inbound, id: id, client: client) }
+            } catch {
+                failure = error
+            }
             await hub.disconnect(id)   // ends the writer
+            return failure
+        }
+        // swift-websocket closes the connection with the close code the error carries.
+        if let failure { throw failure }
+    }
+
+    /// The reading loop of ``serve(hub:inbound:client:)``, until the connection ends. A text
+    /// message goes to the hub, which refuses one in a single frame over
+    /// ``PlaygroundProtocol/maximumMessageSize`` bytes with an error and carries on; a binary
+    /// one is refused likewise. A message in fragments (Chromium sends a long message so) is
+    /// refused as its fragments pass the bound: swift-websocket's `messages(maxSize:)` stops
+    /// reading it and ends the connection with 1009 (Message Too Big, RFC 6455 §7.4.1), after
+    /// the error; the page reconnects.
+    static func read(hub: PlaygroundHub, inbound: WebSocketInboundStream, id: Int, client: WebSocketClient) async throws {
+        do {
+            for try await message in inbound.messages(maxSize: PlaygroundProtocol.maximumMessageSize) {
+                switch message {
+                case .text(let text): await hub.receive(text, from: id)
+                case .binary: await hub.refuse("binary messages are not part of the protocol (send JSON text)", to: id)
+                }
+            }
+        } catch {
+            // The error's close code is swift-websocket's to choose (its error type is its own;
+            // the code it carries is public): the reason goes first, straight to the socket, as
+            // the connection is about to end.
+            if closeCode(of: error) == .messageTooLarge {
+                await client.send(Playground.errorMessage(tooLarge, seq: nil))
+            }
+            throw error
         }
     }
 
-    /// The reading loop of ``serve(hub:inbound:client:)``, until the connection ends.
-    static func read(hub: PlaygroundHub, inbound: WebSocketInboundStream, id: Int) async {
-        var buffer = ByteBuffer()
-        var isText = true
-        var oversized = false
-        do {
-            for try await frame in inbound {
-                if frame.opcode != .continuation {
-                    buffer.clear()
-                    isText = frame.opcode == .text
-                    oversized = false
-                }
-                if !oversized {
-                    if buffer.readableBytes + frame.data.readableBytes > PlaygroundProtocol.maximumMessageSize {
-                        oversized = true
-                        buffer.clear()
-                    } else {
-                        var data = frame.data
-                        buffer.writeBuffer(&data)
-                    }
-                }
-                guard frame.fin else { continue }
-                if oversized {
-                    await hub.refuse("message too large (at most \(PlaygroundProtocol.maximumMessageSize) bytes)", to: id)
-                } else if !isText {
-                    await hub.refuse("binary messages are not part of the protocol (send JSON text)", to: id)
-                } else {
-                    await hub.receive(String(buffer: buffer), from: id)
-                }
-                buffer.clear()
-            }
-        } catch {
-            // The connection went away; the other clients carry on.
-        }
+    /// The error for a message over ``PlaygroundProtocol/maximumMessageSize``.
+    static let tooLarge = "message too large (at most \(PlaygroundProtocol.maximumMessageSize) bytes)"
+
+    /// The WebSocket close code swift-websocket attached to an error its message stream threw
+    /// (nil for any other error).
+    static func closeCode(of error: any Error) -> WebSocketErrorCode? {
+        Mirror(reflecting: error).children.lazy.compactMap { $0.value as? WebSocketErrorCode }.first
     }
 }
 

@@ -41,6 +41,7 @@ extension Scene {
                             if c.isFinished { w.field("finished", true) }
                             if c.isSelected { w.field("selected", true) }
                             if c.isGhost { w.field("ghost", true) }
+                            if c.isCombineTarget { w.field("combine_target", true) }
                         }
                     }
                 }
@@ -55,6 +56,17 @@ extension Scene {
                         case .visible: w.field("style", "visible")
                         case .color(let c): w.field("style", "color"); w.field("color", c.hex)
                         }
+                    }
+                }
+            }
+            if let p = combineTarget { w.field("combine_target") { position(&$0, p) } }
+            if let i = indicator {
+                w.field("indicator") { w in
+                    w.object { w in
+                        w.field("kind", i.kind.rawValue)
+                        w.field("at") { position(&$0, i.position) }
+                        w.field("frame") { rect(&$0, i.frame) }
+                        w.field("depth", i.depth)
                     }
                 }
             }
@@ -87,6 +99,17 @@ extension Scene {
                         }
                         w.field("lift", st.liftProgress)
                         w.field("drop", st.dropProgress)
+                    }
+                }
+            }
+            if let p = press {
+                w.field("press") { w in
+                    w.object { w in
+                        w.field("at") { position(&$0, p.position) }
+                        w.field("point") { $0.array { $0.number(p.point.x); $0.number(p.point.y) } }
+                        w.field("progress", p.progress)
+                        w.field("duration", p.duration)
+                        w.field("allowable_movement", p.allowableMovement)
                     }
                 }
             }

@@ -216,7 +216,7 @@ extension DragEvent {
     public var time: Double {
         switch self {
         case .begin(_, let t), .move(_, _, _, let t), .end(_, _, let t), .cancel(_, let t),
-             .rollback(let t), .refuse(_, let t), .group(_, _, _, let t):
+             .rollback(let t), .refuse(_, let t), .group(_, _, _, let t), .combine(_, _, let t):
             return t
         }
     }

@@ -87,6 +87,11 @@ public struct DragTimelineRecorder: Sendable {
                 working = orderAfter
                 append("rollback", t, working, dragged: draggedPosition(in: working))
                 lastDrawnFromWorking = nil
+            case .combine(_, _, let t):
+                // Every row is back in its place, as at the press.
+                working = orderAfter
+                append("combine", t, working, dragged: draggedPosition(in: working))
+                lastDrawnFromWorking = nil
             case .refuse:
                 break
             case .group(let of, _, _, _):

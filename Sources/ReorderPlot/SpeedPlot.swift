@@ -40,6 +40,11 @@ public struct SpeedPlot {
         public var plotWidth: Double = 520
         /// Height of one plot area in pixels.
         public var plotHeight: Double = 280
+        /// Whether a legend line longer than the plot is broken after a comma into more lines,
+        /// so the legend never makes the drawing wider than its plots: the playground's column
+        /// is the plot's width (JX's clamp note made its chart 602 px against `default`'s 478).
+        /// Off by default: `reorder plot` keeps one line per fact.
+        public var wrapsLegend = false
         /// The axis the sampled layout scrolls along: what `"main"` (`edge_scroll.axes`) means.
         /// Vertical (a list), or horizontal for a strip, where `default`'s curve is sampled
         /// along the viewport's width (`options.scrollAxis = .horizontal`).
@@ -83,24 +88,22 @@ public struct SpeedPlot {
         let viewport = "\(SVGNumber.format(o.viewport.width)) × \(SVGNumber.format(o.viewport.height)) pt"
         let sameDistance = Self.sameAsEarlier(enabled.map { ($0.offset, $0.element.speeds) })
 
-        var distance = ChartPanel(
-            id: "speed-by-distance", title: "Edge-scroll speed against distance from the edge",
-            subtitle: "viewport \(viewport), \(hz) Hz, after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed: zone borders",
-            left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
-            xLabel: "distance of the reference point from the edge (pt)",
-            yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
+        // Both panels plot speed over the same height, width and left margin.
+        func speedPanel(_ id: String, _ title: String, _ subtitle: String, xLabel: String, _ xTicks: NiceTicks) -> ChartPanel {
+            ChartPanel(id: id, title: title, subtitle: subtitle, left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
+                       xLabel: xLabel, yLabel: "scroll speed (pt/s)", xTicks: xTicks, yTicks: yTicks)
+        }
+        var distance = speedPanel(
+            "speed-by-distance", "Edge-scroll speed against distance from the edge",
+            "viewport \(viewport), \(hz) Hz, after \(SVGNumber.format(o.steadyElapsed)) s in the zone; dashed: zone borders",
+            xLabel: "distance of the reference point from the edge (pt)", xTicks)
         for (i, c) in enabled {
-            var line = ChartPanel.Series(
-                name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                segments: [zip(c.distances, c.speeds).map { ($0, $1) }],
-                data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
-                       SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
+            distance.series.append(Self.line(i, c, x: c.distances, speeds: c.speeds, sameAs: sameDistance[i].map { curves[$0].name },
+                data: [SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
                        SVGAttribute("data-elapsed", "\(SVGNumber.exact(c.elapsed))"),
                        SVGAttribute("data-distance", "\(SVGNumber.exactList(c.distances))"),
                        SVGAttribute("data-depth", "\(SVGNumber.exactList(c.depths))"),
-                       SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")])
-            Self.showUnder(&line, sameAs: sameDistance[i].map { curves[$0].name })
-            distance.series.append(line)
+                       SVGAttribute("data-speed", "\(SVGNumber.exactList(c.speeds))")]))
         }
         // One dashed border per distinct zone, labelled once (two policies with a 120 pt zone
         // share a line and a label, not two stacked "120 pt"); the legend says whose zone it
@@ -136,26 +139,18 @@ public struct SpeedPlot {
                   : "each policy where its speed first reaches its top (\"over time\" in the legend)")
             let settle = enabled.map(\.element.settleTime).max() ?? 0
             let tTicks = NiceTicks(upTo: min(o.maxTime, max(0.5, settle * 1.25)))
-            var time = ChartPanel(
-                id: "speed-over-time", title: "Edge-scroll speed over time in the zone",
-                subtitle: "\(timePlace); a sample every 1/\(hz) s",
-                left: left, top: 0, width: o.plotWidth, height: o.plotHeight,
-                xLabel: "time since the reference point entered the zone (s)",
-                yLabel: "scroll speed (pt/s)", xTicks: tTicks, yTicks: yTicks)
+            var time = speedPanel(
+                "speed-over-time", "Edge-scroll speed over time in the zone", "\(timePlace); a sample every 1/\(hz) s",
+                xLabel: "time since the reference point entered the zone (s)", tTicks)
             let drawn = enabled.map { ($0.offset, $0.element.drawnTimeSeries(upTo: tTicks.upper)) }
             sameTime = Self.sameAsEarlier(drawn.map { ($0.0, $0.1.speeds) })
             for ((i, c), (_, series)) in zip(enabled, drawn) {
-                var line = ChartPanel.Series(
-                    name: c.name, color: Palette.color(i), dash: Palette.dash(i),
-                    segments: [zip(series.times, series.speeds).map { ($0, $1) }],
-                    data: [SVGAttribute("data-axis", "\(c.axis.rawValue)"),
-                           SVGAttribute("data-depth", "\(SVGNumber.exact(c.timeDepth))"),
+                time.series.append(Self.line(i, c, x: series.times, speeds: series.speeds, sameAs: sameTime[i].map { curves[$0].name },
+                    data: [SVGAttribute("data-depth", "\(SVGNumber.exact(c.timeDepth))"),
                            SVGAttribute("data-zone", "\(SVGNumber.exact(c.zone))"),
                            SVGAttribute("data-time", "\(SVGNumber.exactList(series.times))"),
                            SVGAttribute("data-speed", "\(SVGNumber.exactList(series.speeds))"),
-                           SVGAttribute("data-time-dependent", c.isTimeDependent ? "true" : "false")])
-                Self.showUnder(&line, sameAs: sameTime[i].map { curves[$0].name })
-                time.series.append(line)
+                           SVGAttribute("data-time-dependent", c.isTimeDependent ? "true" : "false")]))
             }
             time.top = distance.top + o.plotHeight + gap + time.headerHeight
             panels.append(time)
@@ -163,10 +158,15 @@ public struct SpeedPlot {
 
         // The legend under the panels: a swatch, the name, then grey lines of details.
         let legendTop = (panels.last?.top ?? 0) + o.plotHeight + gap
-        let lines = curves.indices.map { legendLines(curves[$0], tMax: panels.count > 1 ? panels[1].xTicks.upper : nil,
-                                                     sameDistance: sameDistance[$0].map { curves[$0].name },
-                                                     sameTime: sameTime[$0].map { curves[$0].name }) }
         let small = ChartPanel.smallFontSize, lineHeight = small + 3
+        // A wrapped line fits the room the plot leaves right of the swatch (width below).
+        let room = o.plotWidth + 40 - 34 - 16
+        let lines = curves.indices.map { i in
+            let given = legendLines(curves[i], tMax: panels.count > 1 ? panels[1].xTicks.upper : nil,
+                                    sameDistance: sameDistance[i].map { curves[$0].name },
+                                    sameTime: sameTime[i].map { curves[$0].name })
+            return o.wrapsLegend ? given.flatMap { Self.wrapped($0, width: room, fontSize: small) } : given
+        }
         let longest = zip(curves, lines).map { c, details in
             ([estimatedTextWidth(c.name, fontSize: 12)] + details.map { estimatedTextWidth($0, fontSize: small) }).max() ?? 0
         }.max() ?? 0
@@ -200,6 +200,29 @@ public struct SpeedPlot {
         return svg
     }
 
+    /// `line` broken after its commas into lines of at most `width` pixels (as
+    /// ``estimatedTextWidth(_:fontSize:)`` guesses them); a part longer than that stays whole.
+    ///
+    /// ```swift
+    /// SpeedPlot.wrapped("zone 120 pt, 1024 pt/s at the edge", width: 1, fontSize: 11)
+    /// // ["zone 120 pt,", "1024 pt/s at the edge"]
+    /// ```
+    static func wrapped(_ line: String, width: Double, fontSize: Double) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for part in line.split(separator: ", ").map(String.init) {
+            let joined = current.isEmpty ? part : current + ", " + part
+            if current.isEmpty || estimatedTextWidth(joined, fontSize: fontSize) <= width {
+                current = joined
+            } else {
+                out.append(current + ",")
+                current = part
+            }
+        }
+        out.append(current)
+        return out
+    }
+
     /// The widest drawing with the default plot width (and legends no longer than the
     /// built-in policies'): a README column on GitHub is about 830 CSS px, so the chart is
     /// shown at its own size there.
@@ -215,12 +238,19 @@ public struct SpeedPlot {
         return out
     }
 
-    /// A curve identical to an earlier one is drawn with long gaps, so the earlier one shows
-    /// through (the legend says which it is the same as).
-    static func showUnder(_ line: inout ChartPanel.Series, sameAs: String?) {
-        guard let sameAs else { return }
-        line.dash = "6 6"
-        line.data.append(SVGAttribute("data-same-as", "\(sameAs)"))
+    /// The `i`th curve's line in a panel: its colour and dash, the points (`x`, speed), its
+    /// axis then `data`. A curve identical to an earlier one (`sameAs`) is drawn with long
+    /// gaps, so the earlier one shows through (the legend says which it is the same as).
+    static func line(_ i: Int, _ c: SpeedCurve, x: [Double], speeds: [Double], sameAs: String?,
+                     data: [SVGAttribute]) -> ChartPanel.Series {
+        var line = ChartPanel.Series(name: c.name, color: Palette.color(i), dash: Palette.dash(i),
+                                     segments: [zip(x, speeds).map { ($0, $1) }],
+                                     data: [SVGAttribute("data-axis", "\(c.axis.rawValue)")] + data)
+        if let sameAs {
+            line.dash = "6 6"
+            line.data.append(SVGAttribute("data-same-as", "\(sameAs)"))
+        }
+        return line
     }
 
     /// The curves grouped by zone (exactly equal zones together), in order of first appearance.

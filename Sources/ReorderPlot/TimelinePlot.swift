@@ -185,6 +185,7 @@ public struct TimelinePlot {
             case .cancel: name = "cancel"
             case .rollback: name = "rollback"
             case .refuse: name = "refuse"
+            case .combine: name = "combine"
             default: continue
             }
             chart.markers.append(.init(x: Self.fit(e.time), label: name, color: Palette.muted, dash: "2 2",

@@ -15,23 +15,20 @@ import ReorderTrace
 extension ScriptSession {
     /// `s:select(section, row)` -> whether the item was selected (`can_select` and `group.max`
     /// may refuse; refused while a drag is under way: use `s:tap`).
-    func luaSelect(_ a: Arguments) throws(LuaError) -> [LuaValue] {
-        try a.count(2)
-        let p = try position(a, 1)
-        guard simulator.state == .idle else {
-            throw a.error("cannot select while a drag is under way (state \(simulator.state.rawValue)); a tap adds to a drag: s:tap(section, row)")
-        }
-        return [.boolean(simulator.select(p))]
-    }
+    func luaSelect(_ a: Arguments) throws(LuaError) -> [LuaValue] { try changeSelection(a, select: true) }
 
     /// `s:deselect(section, row)` -> whether the item was selected.
-    func luaDeselect(_ a: Arguments) throws(LuaError) -> [LuaValue] {
+    func luaDeselect(_ a: Arguments) throws(LuaError) -> [LuaValue] { try changeSelection(a, select: false) }
+
+    /// Selects or deselects the item at the arguments' position, while idle only.
+    private func changeSelection(_ a: Arguments, select: Bool) throws(LuaError) -> [LuaValue] {
         try a.count(2)
         let p = try position(a, 1)
         guard simulator.state == .idle else {
-            throw a.error("cannot deselect while a drag is under way (state \(simulator.state.rawValue))")
+            let hint = select ? "; a tap adds to a drag: s:tap(section, row)" : ""
+            throw a.error("cannot \(select ? "select" : "deselect") while a drag is under way (state \(simulator.state.rawValue))\(hint)")
         }
-        return [.boolean(simulator.deselect(p))]
+        return [.boolean(select ? simulator.select(p) : simulator.deselect(p))]
     }
 
     /// `s:selection()` -> the selected positions `{ {section, row}, ... }` in selection order.

@@ -42,6 +42,7 @@ extension ScriptSession {
                 "placeholder": .boolean(c.isPlaceholder), "sliding": .boolean(c.slideProgress != nil),
             ]
             if let p = c.slideProgress { r["slide"] = .number(p) }
+            if c.isCombineTarget { r["combine_target"] = .boolean(true) }
             return .record(r)
         }
         var zones: [String: LuaValue] = [:]
@@ -60,6 +61,11 @@ extension ScriptSession {
             "zones": .record(zones),
         ]
         if let h = scene.pinnedHeader { out["pinned_header"] = ScriptSession.headerValue(h) }
+        if let p = scene.combineTarget { out["combine_target"] = ScriptSession.positionValue(p) }
+        if let i = scene.indicator {
+            out["indicator"] = .record(["kind": .string(i.kind.rawValue), "at": ScriptSession.positionValue(i.position),
+                                        "frame": ScriptSession.rectValue(i.frame), "depth": .integer(i.depth)])
+        }
         if let p = scene.placeholder {
             out["placeholder"] = .record(["at": ScriptSession.positionValue(p.position), "frame": ScriptSession.rectValue(p.frame),
                                           "style": ScriptSession.placeholderValue(p.style)])

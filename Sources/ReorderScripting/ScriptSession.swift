@@ -120,6 +120,29 @@ public final class ScriptSession {
     /// The name the policy gives itself.
     public var policyName: String { simulator.policy.configuration.name }
 
+    /// The options of a session that starts where this one is: the same options but for the
+    /// order, which is this one's now (its items and section titles), and no order file to
+    /// restore. A policy switch, a reload and the playground on the REPL's `s` start from them.
+    ///
+    /// ```swift
+    /// var o = session.continuedOptions
+    /// o.policy = .builtin("uikit")
+    /// let next = try host.makeSession(o)   // the same order, another policy
+    /// ```
+    public var continuedOptions: SessionOptions {
+        var o = options
+        // A tree session continues with its tree as it is now (collapsed nodes included);
+        // the flat rows are derived from it.
+        if let tree = simulator.tree {
+            o.tree = tree.nested()
+        } else {
+            o.sections = simulator.order.items
+        }
+        o.sectionTitles = simulator.order.sectionTitles
+        o.restore = nil
+        return o
+    }
+
     // MARK: - Dispatch
 
     /// A session method as Lua calls it: the session and the arguments after `self`; the

@@ -87,7 +87,7 @@ extension ScriptingHost {
 ///   every section;
 /// - `target` and `semantics` from each of those items that `can_move` lets lift, to every
 ///   other of them and to the slot past the last row of every other section (`semantics` also
-///   about the target `target` chose);
+///   about the target `target` chose), and `combine` onto every other of those items;
 /// - `on_begin`, `on_move` (into each other section, its order after the step), `on_end` and
 ///   `on_cancel` as a drag calls them;
 /// - the edge `zone` on both axes, and `speed` at the zone's border (when `edge_scroll.inclusive`),
@@ -176,6 +176,9 @@ struct PolicyQuestions {
                 var chosen: ItemPosition?
                 try ask("target(ctx, \(f), \(t))\(note)") { chosen = $0.target(ctx, from: from, proposed: to) }
                 try ask("semantics(ctx, \(f), \(t))\(note)") { _ = $0.semantics(ctx, from: from, to: to) }
+                if order.isValid(to) {
+                    try ask("combine(ctx, \(f), \(t))\(note)") { _ = $0.combine(ctx, from: from, onto: to) }
+                }
                 if let c = chosen, c != to, c != from, order.isValid(c) || c.section != from.section && c.item == order.count(c.section) {
                     let (ct, cwhy) = Self.slot(c, in: order)
                     try ask("semantics(ctx, \(f), \(ct)): the slot `target` chose\(cwhy.map { "; \($0)" } ?? "")") {

@@ -247,7 +247,7 @@ public final class ScriptingHost {
         var options = DemoList.options(demo: demo)
         switch args.first ?? .nil {
         case .nil: break
-        case .string(let p): options.policy = SessionOptions.PolicySource(PolicyReference(p))
+        case .string(let p): options.policy = SessionOptions.PolicySource(p)
         case let other: throw LuaError.script("reorder.demo: the policy must be a name or a path, got \(other.typeName)")
         }
         return options.luaValue
@@ -608,14 +608,7 @@ public final class ScriptingHost {
                                demo: DemoList.Demo) throws(LuaError) -> ScriptSession {
         var options: SessionOptions
         if let old = session(global: name) {
-            options = old.options
-            if let tree = old.simulator.tree {
-                options.tree = tree.nested()
-            } else {
-                options.sections = old.simulator.order.items
-            }
-            options.sectionTitles = old.simulator.order.sectionTitles
-            options.restore = nil
+            options = old.continuedOptions
         } else {
             options = DemoList.options(demo: demo)
         }

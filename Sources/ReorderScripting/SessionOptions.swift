@@ -74,7 +74,7 @@ public struct SessionOptions: Sendable {
         case .nil: if let policyTable { policy = .table(policyTable) }
         case .string(let s):
             if s.isEmpty { throw fail("policy must not be empty") }
-            policy = PolicySource(PolicyReference(s))
+            policy = PolicySource(s)
         case let other: throw fail("policy must be a name, a path or a table, got \(other.typeName)")
         }
 

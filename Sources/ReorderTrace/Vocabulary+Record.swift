@@ -60,6 +60,8 @@ extension Vocabulary {
             case .deselect(let t, let p): self.init(kind: I.deselect, values: item(p), time: t)
             case .tap(let t, let p): self.init(kind: I.tap, values: item(p), time: t)
             case .toggle(let t, let p): self.init(kind: I.toggle, values: item(p), time: t)
+            case .pan(let t, let p, let d):
+                self.init(kind: I.pan, values: [.number(p.x), .number(p.y), .number(d.x), .number(d.y)], time: t)
             }
         }
 
@@ -74,6 +76,7 @@ extension Vocabulary {
             case .cancel(let r, let t): self.init(kind: E.cancel, values: [.name(r.rawValue)], time: t)
             case .rollback(let t): self.init(kind: E.rollback, values: [], time: t)
             case .refuse(let p, let t): self.init(kind: E.refuse, values: [.position(p)], time: t)
+            case .combine(let f, let onto, let t): self.init(kind: E.combine, values: [.position(f), .position(onto)], time: t)
             case .group(let of, let items, let ps, let t):
                 self.init(kind: E.group, values: [.name(of), .ids(items), .positions(ps)], time: t)
             }
@@ -112,6 +115,9 @@ extension Vocabulary {
             case I.deselect.name: return item().map { .deselect(t, $0) }
             case I.tap.name: return item().map { .tap(t, $0) }
             case I.toggle.name: return item().map { .toggle(t, $0) }
+            case I.pan.name:
+                guard let p = point(), let dx = number(2), let dy = number(3) else { return nil }
+                return .pan(t, p, Point(x: dx, y: dy))
             default: return nil
             }
         }
@@ -134,6 +140,9 @@ extension Vocabulary {
             case E.cancel.name: return name(0).flatMap(CancelResolution.init(rawValue:)).map { .cancel(resolution: $0, time: t) }
             case E.rollback.name: return .rollback(time: t)
             case E.refuse.name: return position(0).map { .refuse(position: $0, time: t) }
+            case E.combine.name:
+                guard let f = position(0), let onto = position(1) else { return nil }
+                return .combine(from: f, onto: onto, time: t)
             case E.group.name:
                 guard let of = name(0), case .ids(let ids)? = values[1], case .positions(let ps)? = values[2] else { return nil }
                 return .group(of: of, items: ids, positions: ps, time: t)

@@ -122,6 +122,9 @@ public enum Vocabulary {
                                      "a second finger taps the item during a drag: it joins the drag when `can_add` allows (as `s:tap`)")
         public static let toggle = Kind("toggle", [section, row],
                                         "collapses or expands the tree node at the row (as `s:toggle`; a tree session, while idle)")
+        public static let pan = Kind("pan", [x, y, Field("dx", .points, "how far the content scrolls right, points (− left)"),
+                                             Field("dy", .points, "how far the content scrolls down, points (− up)")],
+                                     "the content under (`x`, `y`) scrolls by (`dx`, `dy`), clamped: a wheel, a trackpad, or a finger that moved off its press before the hold (while idle; on a board the list under the point scrolls down)")
     }
 
     /// The events, one by one (``events`` lists them).
@@ -143,6 +146,10 @@ public enum Vocabulary {
                                           text: "rollback at {time}")
         public static let refuse = Kind("refuse", [Field("at", .position, "the item pressed")],
                                         "a press on an item the policy does not let move", text: "refuse {at} at {time}")
+        public static let combine = Kind("combine", [Field("from", .position, "the dragged item, where it was at the press"),
+                                                     Field("onto", .position, "the item it was dropped onto")],
+                                         "the drop landed on an item (`combine_rule`): every row is back as it was at the press, and the app decides what the two make",
+                                         text: "combine {from} onto {onto} at {time}")
         /// The fields of a group drag's members, which `s:events()` also puts on the `begin`,
         /// `move`, `end` or `cancel` of a group drag.
         public static let members = [Field("items", .ids, "the group's item ids, in landing order"),
@@ -156,12 +163,13 @@ public enum Vocabulary {
     /// Every input a session takes, in the order the docs list them.
     public static let inputs: [Kind] = [
         Inputs.down, Inputs.move, Inputs.up, Inputs.cancel, Inputs.frame, Inputs.focus, Inputs.key, Inputs.action,
-        Inputs.select, Inputs.deselect, Inputs.tap, Inputs.toggle,
+        Inputs.select, Inputs.deselect, Inputs.tap, Inputs.toggle, Inputs.pan,
     ]
 
     /// Every event a session reports, in the order the docs list them.
     public static let events: [Kind] = [
         Events.begin, Events.move, Events.end, Events.cancel, Events.rollback, Events.refuse, Events.group,
+        Events.combine,
     ]
 
     /// The input named `name` (an old spelling is not a name), or nil.

@@ -26,7 +26,7 @@ p.add_argument("--reorder", default=DEFAULT_REORDER)
 a = p.parse_args()
 server, url = start_play(a.reorder, a.rows)
 d = chromium()
-d.get(url)
+d.get(url + "?measure")   # the page loads its figures (measure.js) only when asked
 time.sleep(1.5)
 
 # The instrumentation: keydown stamps in order (capture phase, before the page's handler);

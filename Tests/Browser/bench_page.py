@@ -18,7 +18,7 @@ p.add_argument("--js", action="append", default=[], help="JavaScript run in the 
 a = p.parse_args()
 server, url = start_play(a.reorder, a.rows)
 d = chromium(a.flag)
-d.get(url)
+d.get(url + "?measure")   # the page loads its figures (measure.js) only when asked
 time.sleep(1.5)
 left, top = d.execute_script("const v=document.getElementById('viewport');const r=v.getBoundingClientRect();"
                              "return [r.left+v.clientLeft, r.top+v.clientTop]")

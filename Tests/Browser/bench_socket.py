@@ -3,8 +3,8 @@
   python3 Tests/Browser/bench_socket.py [--rows N] [--frames N] [--reorder PATH]
 
 Drives a scripted drag (press, lift, the finger swinging between y 100 and 500, release every
-600 frames) for --frames frames (a move and a frame message each), one message at a time
-(each waits for its scene), and prints the round trip p50/p99 and the server's resident set
+600 frames) for --frames frames (one `frame` message each, carrying the frame's inputs, as the
+page sends them), one message at a time (each waits for its scene), and prints the round trip p50/p99 and the server's resident set
 size (VmRSS) after 10 % of the frames and at the end."""
 import argparse, json, math, re, time
 import websocket
@@ -29,7 +29,7 @@ rtts = []
 def ask(message):
     global seq
     seq += 1
-    message["v"] = 1
+    message["v"] = 4
     message["seq"] = seq
     start = time.perf_counter()
     ws.send(json.dumps(message))
@@ -40,25 +40,29 @@ def ask(message):
     rtts.append(time.perf_counter() - start)
 
 ask({"type": "hello"})
+def frame(t, *inputs):
+    ask({"type": "frame", "time": t, "inputs": list(inputs)})
 t = 1.0
 samples = {}
-for frame in range(a.frames):
-    if frame % 600 == 0:
-        ask({"type": "down", "t": t, "x": 100, "y": 140})
+for n in range(a.frames):
+    if n % 600 == 0:
+        t += 1 / 60
+        frame(t, {"type": "down", "time": t, "x": 100, "y": 140})
         for _ in range(45):
             t += 1 / 60
-            ask({"type": "frame", "t": t})
+            frame(t)
     t += 1 / 60
-    y = 300 + 200 * math.sin(2 * math.pi * (frame % 120) / 120)
-    ask({"type": "move", "t": t, "x": 100, "y": y})
-    ask({"type": "frame", "t": t})
-    if frame % 600 == 599:
-        ask({"type": "up", "t": t})
+    y = 300 + 200 * math.sin(2 * math.pi * (n % 120) / 120)
+    move = {"type": "move", "time": t, "x": 100, "y": y}
+    if n % 600 == 599:
+        frame(t, move, {"type": "up", "time": t})
         for _ in range(30):
             t += 1 / 60
-            ask({"type": "frame", "t": t})
+            frame(t)
+    else:
+        frame(t, move)
     for pct in (10, 25, 50, 75):
-        if frame + 1 == a.frames * pct // 100:
+        if n + 1 == a.frames * pct // 100:
             samples[f"{pct}%"] = rss()
 samples["end"] = rss()
 ws.close()

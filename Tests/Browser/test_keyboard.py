@@ -44,6 +44,11 @@ class KeyboardPlayground(PageTest):
         for _ in range(times):
             ActionChains(self.driver).send_keys(key).perform()
 
+    def skip_link(self):
+        """The first Tab from the page's start: the skip link (the next Tab enters the list)."""
+        self.press(Keys.TAB)
+        wait(lambda: self.js("return document.activeElement.id") == "skip", what="Tab to the skip link")
+
     def said(self, text, timeout=5.0):
         """Waits until the live region says `text` (its whole content)."""
         region = "return document.getElementById('announcer').textContent"
@@ -80,9 +85,8 @@ class KeyboardPlayground(PageTest):
     def test_keyboard_inputs_ride_on_frames(self):
         """Protocol 3 (docs/PLAYGROUND.md, "Versions"): the page sends no keyboard message of
         its own either; Tab's focus, Space, the arrows and a menu action go in frame messages'
-        `inputs`, in order, each time at most its frame's and never going back (while idle, an
-        input goes at once in a frame of its own). Sent from the keydown handler during the
-        frame loop, a key's reply waited for the next frame (docs/PLAYGROUND.md, "Versions";
+        `inputs`, in order, each time at most its frame's and never going back (each goes at
+        once from its handler in a frame of its own; docs/PLAYGROUND.md, "Versions";
         bench_keys.py measures the key to the scene drawn). Standup (2nd) lifted, two rows
         down, dropped 4th, then the menu's "Move up" (its first item) puts it 3rd: Inbox zero,
         Review PR 42, Standup, Write spec."""
@@ -90,6 +94,7 @@ class KeyboardPlayground(PageTest):
         self.js("const ws = window.__play.ws; const send = ws.send.bind(ws); window.__sent = [];"
                 "ws.send = (m) => { window.__sent.push(JSON.parse(m)); send(m); };")
         d.find_element("tag name", "body").click()
+        self.skip_link()
         self.press(Keys.TAB)
         wait(lambda: self.focused_id() == "Inbox zero", what="Tab to focus the first item")
         self.press(Keys.TAB)
@@ -130,8 +135,9 @@ class KeyboardPlayground(PageTest):
 
     def test_reorders_by_keyboard_alone(self):
         d = self.driver
-        # Tab from the page's start: the list's items come first, in order.
+        # Tab from the page's start: the skip link, then the list's items in order.
         d.find_element("tag name", "body").click()
+        self.skip_link()
         self.press(Keys.TAB)
         wait(lambda: self.focused_id() == "Inbox zero", what="Tab to focus the first item")
         self.press(Keys.TAB)
@@ -208,6 +214,7 @@ class KeyboardPlayground(PageTest):
         self.assertFalse(self.js(drawn, row20), "row 20 is drawn before any Tab")
         start = self.order_offset()
         d.find_element("tag name", "body").click()
+        self.skip_link()
         self.press(Keys.TAB)
         wait(lambda: self.focused_id() == flat[0], what="Tab to focus the first item")
         for n in range(1, 20):
@@ -253,6 +260,7 @@ class KeyboardPlayground(PageTest):
         Write spec 6th of 15."""
         d = self.driver
         d.find_element("tag name", "body").click()
+        self.skip_link()
         self.press(Keys.TAB, 2)
         wait(lambda: self.focused_id() == "Standup", what="Tab to Standup")
         shift_space = lambda: ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.SPACE).key_up(Keys.SHIFT).perform()

@@ -16,11 +16,13 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import png  # noqa: E402
-from test_playground import ARTIFACTS, REORDER, PageTest, wait  # noqa: E402
+from test_playground import ARTIFACTS, REORDER, REPO, PageTest, wait  # noqa: E402
 
 ROW, HEADER = 44, 28  # the demo list's rows and section headers, points
 VIEWPORT_HEIGHT = 667
 CONTROLS = ["policy", "record", "stop", "reset"]
+# The built-in policies: the files of Policies/ (embedded at build time), by name.
+BUILT_INS = sorted(f[:-len(".lua")] for f in os.listdir(os.path.join(REPO, "Policies")) if f.endswith(".lua"))
 GOOD = 'return { name = "look", extends = "default", api = 1 }\n'
 
 # Every frame while installed: for each two rows (cells) whose titles' boxes overlap, the one
@@ -173,7 +175,7 @@ class Look(LookTest):
         self.size(1440, 900)
         names = self.js("return [...document.getElementById('policy').options].map((o) => o.value)"
                         ".filter((v) => v !== 'file')")
-        self.assertEqual(len(names), 11)
+        self.assertEqual(sorted(names), BUILT_INS)
         y = HEADER + 7 * ROW + 22
         changed = {}
         for name in names:
@@ -359,7 +361,7 @@ class Look(LookTest):
         """Each built-in is listed with the one line of its `description` field."""
         options = self.js("return [...document.getElementById('policy').options].map((o) => [o.value, o.textContent])")
         builtins = [(v, t) for v, t in options if v != "file"]
-        self.assertEqual(len(builtins), 11)
+        self.assertEqual(sorted(v for v, _ in builtins), BUILT_INS)
         for value, text in builtins:
             self.assertRegex(text, "^" + value + " — .{10,}$")
         self.assertIn(("uikit", "uikit — UIKit's own reordering (UITableView, UICollectionView)"), builtins)

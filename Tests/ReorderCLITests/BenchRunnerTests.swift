@@ -164,7 +164,7 @@ final class SteppingClock {
         #expect(try #require(lua["frames"] as? Int) > 0)
     }
 
-    /// The keyboard lanes (issue 18): 200 measured drags of 10 steps down and 10 up = 4,000
+    /// The keyboard lanes: 200 measured drags of 10 steps down and 10 up = 4,000
     /// timed keys, each a step; 10 measured move_to_end / move_to_start pairs = 20 jumps. The
     /// stepping clock advances 100 ns per read, so each sample is 100 ns.
     @Test func keyboardLanesAreReported() throws {

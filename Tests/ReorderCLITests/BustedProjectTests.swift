@@ -49,6 +49,14 @@ import Testing
         #expect(why == "reorder test: --tap is the default output's TAP form, not -o json; busted's own -o TAP writes TAP\n")
     }
 
+    /// The coverage project's run with its `.busted` file's coverage: the spec, the tally and
+    /// the summary, default.lua's 31 of 36 lines as its spec asks them, then pinned.lua's and the
+    /// total's (as given; the fixture's pinned.lua by default, whose line 7 is not run).
+    static func coveredRun(pinned: String = "6/7 lines (85.7%)", total: String = "37/43 lines (86.0%)") -> String {
+        "spec/pinned_spec.lua .\n1 passed, 0 failed\ncoverage of policy lines (lcov.info):\n"
+            + "Policies/default.lua  31/36 lines (86.1%)\npinned.lua            \(pinned)\ntotal                 \(total)\n"
+    }
+
     /// `.busted` sets `coverage = true`, which busted gives to LuaCov ("LuaCov not found on the
     /// system" without it; reorder failed so too): reorder counts the policy lines itself and
     /// writes `lcov.info`, as `--coverage` does; busted's `--no-coverage` turns it off. pinned.lua
@@ -57,15 +65,7 @@ import Testing
         let dir = try Self.project("coverage")
         let (status, out, err) = try runReorder(["test", "spec"], directory: dir)
         #expect(status == 0, "\(err)")
-        #expect(out == """
-            spec/pinned_spec.lua .
-            1 passed, 0 failed
-            coverage of policy lines (lcov.info):
-            Policies/default.lua  31/36 lines (86.1%)
-            pinned.lua            6/7 lines (85.7%)
-            total                 37/43 lines (86.0%)
-
-            """)
+        #expect(out == Self.coveredRun())
         let lcov = try String(contentsOf: dir.appendingPathComponent("lcov.info"), encoding: .utf8)
         #expect(lcov.hasSuffix("""
             SF:pinned.lua
@@ -93,6 +93,40 @@ import Testing
         let (status3, _, err3) = try runReorder(["test", "spec", "--coverage", "--no-coverage"], directory: dir)
         #expect(status3 == 64)
         #expect(err3.hasPrefix("Error: --coverage and --no-coverage contradict each other: give one\n"))
+    }
+
+    /// `--watch` honours the same settings: the `.busted` file's coverage is counted and written
+    /// after the first run and after each rerun, each run's own (a changed policy is counted as it
+    /// is now: pinned.lua without its `if` has 5 executable lines, lines 1, 2, 4, 5 and 6, all
+    /// run; default.lua is loaded by the rerun's session again, 31 of its 36 lines as before);
+    /// `--no-coverage` turns it off there too.
+    @Test func watchHonoursTheBustedFilesCoverage() throws {
+        let dir = try Self.project("coverage")
+        let watch = try LiveProcess(["test", "spec", "--watch"], directory: dir)
+        defer { watch.stop() }
+        #expect(watch.output(until: "Ctrl-C ends]\n") == Self.coveredRun() + "\n[watching 2 files; Ctrl-C ends]\n", "\(watch.errors())")
+        let first = try String(contentsOf: dir.appendingPathComponent("lcov.info"), encoding: .utf8)
+        #expect(first.contains("SF:pinned.lua\n") && first.contains("DA:7,0\nDA:8,1\nDA:9,1\nLF:7\nLH:6\n"))
+        try """
+            return {
+              name = "pinned",
+              can_move = function(ctx, section, row)
+                return row ~= 1
+              end,
+            }
+
+            """.write(to: dir.appendingPathComponent("pinned.lua"), atomically: false, encoding: .utf8)
+        #expect(watch.output(until: "(87.8%)\n")
+                == "\n[pinned.lua changed: 1 spec file]\n" + Self.coveredRun(pinned: "5/5 lines (100.0%)", total: "36/41 lines (87.8%)"))
+        let second = try String(contentsOf: dir.appendingPathComponent("lcov.info"), encoding: .utf8)
+        #expect(second.hasSuffix("SF:pinned.lua\nFN:3,can_move\nFNDA:1,can_move\nFNF:1\nFNH:1\nDA:1,1\nDA:2,1\nDA:4,1\nDA:5,1\nDA:6,1\nLF:5\nLH:5\nend_of_record\n"))
+        watch.stop()
+
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("lcov.info"))
+        let off = try LiveProcess(["test", "spec", "--watch", "--no-coverage"], directory: dir)
+        defer { off.stop() }
+        #expect(off.output(until: "Ctrl-C ends]\n") == "spec/pinned_spec.lua .\n1 passed, 0 failed\n\n[watching 2 files; Ctrl-C ends]\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("lcov.info").path))
     }
 
     /// What a test writes goes with it: a policy's diagnostic inside the failing test's block

@@ -3,7 +3,7 @@ import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 
-/// Issue 16 item 1: `reorder check` asks a policy about string items, table items, every layout
+/// `reorder check` asks a policy about string items, table items, every layout
 /// and an empty section, so a hook written for one kind of item is caught before a drag.
 @Suite struct CheckCommandTests {
     static func check(_ source: String, named file: String = "pinned.lua") throws -> (Int32, String) {
@@ -158,7 +158,7 @@ import Testing
     }
 
     /// Every built-in passes on every list.
-    /// Issue 16 item 5: `reorder check pinned` with `pinned.lua` in the current folder says which
+    /// `reorder check pinned` with `pinned.lua` in the current folder says which
     /// file was meant (the real binary, run in that folder), and the exit status is 1.
     @Test func aBareNameOfAFileInTheFolderGetsADidYouMean() throws {
         let dir = try temporaryDirectory()

@@ -3,7 +3,7 @@ import ReorderTestSupport
 import Testing
 @testable import ReorderCLI
 
-/// `reorder test --coverage` (issue 17 item 3) through the real binary.
+/// `reorder test --coverage` through the real binary.
 @Suite struct CoverageCommandTests {
     /// A policy and its spec: can_move is asked for rows 1...4 by the spec, so its lines run a
     /// known number of times.

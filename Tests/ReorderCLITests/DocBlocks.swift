@@ -55,6 +55,7 @@ enum DocBlocks {
         "make": "ReadmeExamplesTests.theMakeCommandsAreTheMakefiles",
         "quick": "PolicyExamplesTests.theQuickPolicyDoesWhatItsCommentsSay",
         "announce-de": "PolicyExamplesTests.theLocalisedAnnouncementSaysTheDrop",
+        "done-is-final": "PolicyExamplesTests.theDoneIsFinalPolicyDecidesByTitle",
         "adapter-loop": "DocExamplesTests.adapterLoopExample (run), DocBlockLedgerTests.theAdapterLoopIsThatTest (the same code)",
     ]
 

@@ -20,7 +20,9 @@ import Testing
             + Reorder.subcommandTypes.map { ("reorder \($0._commandName) --help", $0.helpMessage(columns: 1000)) }
     }
 
-    /// "issue 19" means nothing to a reader: it is a tracker's number, not what the text is about.
+    /// A tracker's number (the word and a number) means nothing to a reader: it is not what the
+    /// text is about. (The samples below are spelt with interpolation so that this file passes
+    /// its own scan.)
     static func issueNumbers(in text: String) -> [String] {
         let pattern = #"(?i)\bissues?\s+#?[0-9]+"#
         var found: [String] = []
@@ -33,13 +35,16 @@ import Testing
     }
 
     @Test func noIssueNumbersWhereAUserReads() throws {
-        #expect(Self.issueNumbers(in: "group drags (issue 19): and Issue 12") == ["issue 19", "Issue 12"])
+        let n = 19
+        #expect(Self.issueNumbers(in: "group drags (issue \(n)): and Issue \(n - 7)") == ["issue \(n)", "Issue \(n - 7)"])
         for (name, text) in try Self.pages() + Self.helpTexts() {
             #expect(Self.issueNumbers(in: text).isEmpty, "\(name): \(Self.issueNumbers(in: text))")
         }
         let sourceFiles = try Self.sourceTexts()
         #expect(sourceFiles.contains { $0.0 == "Sources/ReorderCore/Scene.swift" })
         #expect(sourceFiles.contains { $0.0 == "Policies/spec/group_spec.lua" })
+        #expect(sourceFiles.contains { $0.0 == "Tests/ReorderCoreTests/GroupDragTests.swift" })
+        #expect(sourceFiles.contains { $0.0 == "Tests/Browser/test_playground.py" })
         for (name, text) in sourceFiles {
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let found = Self.issueNumbers(in: String(line))
@@ -48,12 +53,31 @@ import Testing
         }
     }
 
-    /// The text files under Sources/ and Policies/ (code, its comments, the page, policies and
-    /// specs), with their paths from the package root: a maintainer reads them too.
+    /// Phrases that tell the history of a page instead of what is: a reader today has no
+    /// "before" to compare with.
+    static let historyPhrases = ["before that change", "before this change", "used to ", "was added", "was renamed",
+                                 "is still answered as before", "(this page before"]
+
+    static func history(in text: String) -> [String] {
+        historyPhrases.filter { text.range(of: $0, options: .caseInsensitive) != nil }
+    }
+
+    @Test func pagesDescribeWhatIsNotItsHistory() throws {
+        #expect(Self.history(in: "A version 3 page (this page before that change) is still answered as before.")
+                == ["before that change", "is still answered as before", "(this page before"])
+        #expect(Self.history(in: "The host answers messages of versions 1 to 4 alike.").isEmpty)
+        for (name, text) in try Self.pages() {
+            #expect(Self.history(in: text).isEmpty, "\(name): \(Self.history(in: text))")
+        }
+    }
+
+    /// The text files under Sources/, Policies/ and Tests/ (code, its comments, the page,
+    /// policies, specs and the tests), with their paths from the package root: a maintainer
+    /// reads them too.
     static func sourceTexts() throws -> [(String, String)] {
-        let kinds: Set<String> = ["swift", "c", "h", "js", "css", "html", "lua", "md"]
+        let kinds: Set<String> = ["swift", "c", "h", "js", "css", "html", "lua", "md", "py"]
         var found: [(String, String)] = []
-        for top in ["Sources", "Policies"] {
+        for top in ["Sources", "Policies", "Tests"] {
             let root = packageRoot.appendingPathComponent(top)
             guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walk where kinds.contains(url.pathExtension) {

@@ -15,7 +15,7 @@ import Testing
     @Test func pipedREPLExitsOneOnAnError() throws {
         let (status, out, _) = try runReorder(["repl", "--policy", "jx_movable"], input: "s:policy()\nerror('x')\n")
         #expect(status == 1)
-        // The error, then Lua's traceback (issue 16 item 4): `error` called from the chunk typed.
+        // The error, then Lua's traceback: `error` called from the chunk typed.
         #expect(out == "\"jx_movable\"\nstdin:1: x\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk\n")
     }
 
@@ -62,7 +62,7 @@ import Testing
         let (status, out, err) = try runReorder(["run", "demo.lua", "uikit"], directory: dir)
         #expect(status == 1)
         #expect(out == "b c a\n")
-        // The message, then Lua's traceback as lua.c prints it (issue 16 item 4): `error` is a C
+        // The message, then Lua's traceback as lua.c prints it: `error` is a C
         // function called from line 4 of the main chunk (lua5.4 demo.lua prints the same frames
         // plus its own "[C]: in ?" for the C code that called the chunk).
         #expect(err == """
@@ -107,7 +107,7 @@ import Testing
         #expect(err == "reorder replay: bad.jsonl:2: y: missing (expected a number from -1e7 to 1e7)\n")
     }
 
-    /// Issue 16 item 10: an empty trace is an error, not a replay of the demo list.
+    /// An empty trace is an error, not a replay of the demo list.
     @Test func anEmptyTraceIsAnError() throws {
         let dir = try temporaryDirectory()
         try "".write(to: dir.appendingPathComponent("empty.jsonl"), atomically: true, encoding: .utf8)

@@ -4,7 +4,7 @@ import Testing
 @testable import ReorderCLI
 @testable import ReorderTrace
 
-/// Issue 19: `select`, `deselect` and `tap` lines (1-based `section`, `row`), written and read
+/// `select`, `deselect` and `tap` lines (1-based `section`, `row`), written and read
 /// back exactly, and bad ones named.
 @Suite struct GroupTraceTests {
     @Test func writesAndReadsSelectDeselectTap() throws {

@@ -5,7 +5,7 @@ import Testing
 @testable import ReorderCLI
 @testable import ReorderTrace
 
-/// Keyboard and action inputs in traces (issue 18): written as docs/REFERENCE.md's trace
+/// Keyboard and action inputs in traces: written as docs/REFERENCE.md's trace
 /// section shows, read back, refused when malformed, and replayed to the recorded outcome.
 @Suite struct KeyboardTraceTests {
     @Test func writesAndReadsKeyboardLines() throws {
@@ -27,7 +27,7 @@ import Testing
         #expect(try TraceCodec.decode(text).inputs == inputs)
     }
 
-    /// Issue 19 item 4: Shift+Space is the key "shift+space" in a trace, and a replay of a
+    /// Shift+Space is the key "shift+space" in a trace, and a replay of a
     /// keyboard group drag gives the recorded order (Policies/spec/keyboard_group_spec.lua's
     /// collapse case: rows 2, 5, 9 of 12 selected, row 5 lifted and moved 6 down; outside the
     /// group 1 3 4 6 7 8 10 11 12, the block 2 5 9 after 12).

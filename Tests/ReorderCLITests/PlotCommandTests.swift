@@ -102,7 +102,7 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
 
     /// jx_movable's clamp at 120 Hz: JX scrolls 20 pt per display frame at most
     /// (maxMoveDistance, JXMovableCellTableView.m:339), the centre at most 128 of 150 pt deep:
-    /// 128 / 150 x 20 x 120 = 2048 pt/s (issue 15: "1,024 pt/s at 60 Hz").
+    /// 128 / 150 x 20 x 120 = 2048 pt/s (1,024 pt/s at 60 Hz).
     @Test func plotCapsJXAtItsClampAt120Hz() {
         let out = OutputBuffer()
         let status = Plotter.plot(["jx_movable"], out: nil, frameRate: 120, console: .buffered(output: out))
@@ -164,7 +164,7 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         }
         let unknown = run(["jx_movabel"], out: "x.svg")
         #expect(unknown.0 == 1)
-        // Issue 16 item 5: the nearest built-in name (two letters swapped: edit distance 2).
+        // The nearest built-in name (two letters swapped: edit distance 2).
         #expect(unknown.1 == "reorder plot: cannot load jx_movabel: no built-in policy named 'jx_movabel' (did you mean 'jx_movable'?)\n")
         let moveable = run(["jx_moveable"], out: "x.svg")
         #expect(moveable.1 == "reorder plot: cannot load jx_moveable: no built-in policy named 'jx_moveable' (did you mean 'jx_movable'?)\n")
@@ -178,7 +178,7 @@ private func numbers(_ s: String?) -> [Double] { (s ?? "").split(separator: " ")
         #expect(isDir.1 == "reorder plot: cannot write .: is a directory, not a file\n")
         let viewport = run(["jx_movable"], out: "x.svg", viewport: "375 by 667")
         #expect(viewport.1 == "reorder plot: --viewport: expected WIDTHxHEIGHT in points, e.g. 375x667, got '375 by 667'\n")
-        // Issue 16 item 10: a bad option is a usage error, 64 as in every other subcommand.
+        // A bad option is a usage error, 64 as in every other subcommand.
         #expect(viewport.0 == ExitStatus.usage)
         let rate = run(["jx_movable"], out: "x.svg", frameRate: 0)
         #expect(rate.0 == ExitStatus.usage)

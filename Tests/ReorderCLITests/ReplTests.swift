@@ -50,12 +50,12 @@ import Testing
             a.b
             """)
         #expect(status == 1)
-        // An error is followed by Lua's traceback as lua.c's REPL prints it (issue 16 item 4),
+        // An error is followed by Lua's traceback as lua.c's REPL prints it,
         // up to the chunk typed (the REPL's own frames below it are not shown).
         #expect(out == "\"begin\"\n2\nstdin:1: attempt to index a nil value (global 'a')\nstack traceback:\n\tstdin:1: in main chunk\n")
     }
 
-    /// Issue 16 item 3: REFERENCE promises that statements followed by an expression print the
+    /// REFERENCE promises that statements followed by an expression print the
     /// expression, with this very example. When the last entry is a method call, the whole line
     /// is also a valid statement list, so the split must be tried even then; a split is taken
     /// only where the tail is an expression on its own, so a block's `end` is never cut.
@@ -80,7 +80,7 @@ import Testing
         #expect(out == "s: policy jx_movable\n\"jx_movable\"\n")
     }
 
-    /// Issue 16 item 4: an item table captured from `ctx.item` prints its contents (it printed
+    /// An item table captured from `ctx.item` prints its contents (it printed
     /// `{ finished = nil, id = nil, title = nil }` while `.title` read "Mail").
     @Test func anItemFromCtxPrintsItsFields() {
         let (status, out) = repl("""
@@ -93,7 +93,7 @@ import Testing
         #expect(out == "{ finished = true, id = \"mail\", title = \"Mail\" }\n\"Mail\"\n")
     }
 
-    /// Issue 16 item 4: the diagnostics of a policy that was switched off are labelled with its
+    /// The diagnostics of a policy that was switched off are labelled with its
     /// own name, not `default`'s (which answers for it afterwards).
     @Test func aSwitchedOffPolicyKeepsItsLabel() {
         let (status, out) = repl("""
@@ -170,7 +170,7 @@ import Testing
             "Standup,Review PR 42,Inbox zero"
             policy of s: scrolly (\(packageRoot.path)/Tests/ReorderCLITests/Fixtures/policies/scrolly.lua)
             s: policy scrolly reloaded
-            :policy: no built-in policy named 'no_such_policy' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, swift_reorder, uikit)
+            :policy: no built-in policy named 'no_such_policy' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, rbd_combine, swift_reorder, uikit)
             "scrolly"
 
             """)
@@ -256,7 +256,7 @@ import Testing
             """)
     }
 
-    /// Issue 16 item 7: a policy file named on the command line that does not exist is
+    /// A policy file named on the command line that does not exist is
     /// reported in the command's words, not as a `reorder.session` error, and nothing runs.
     @Test func aMissingPolicyFileOnTheCommandLineIsReportedPlainly() throws {
         let dir = try temporaryDirectory()

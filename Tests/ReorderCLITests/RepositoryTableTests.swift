@@ -2,8 +2,8 @@ import Foundation
 import ReorderTestSupport
 import Testing
 
-/// The README's repository table lists every target of Package.swift (issue 13: "The README's
-/// repository table lists every target, and it is true"), and every path it names exists.
+/// The README's repository table lists every target of Package.swift, and every path it
+/// names exists: a newcomer finds each module from it.
 @Suite struct RepositoryTableTests {
     /// The folder of every target declared in Package.swift: `Plugins/NAME` for a plugin,
     /// `Tests/NAME` for a test target or one with `path: "Tests/..."`, else `Sources/NAME`.

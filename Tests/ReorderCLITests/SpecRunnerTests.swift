@@ -100,7 +100,7 @@ import Testing
         #expect(xml.contains("<testcase classname=\"Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua\" name=\"failures reports a number\" file=\"Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua\" line=\"7\">"))
         #expect(xml.contains("<skipped message=\"waiting for the board layout\"/>"))
         #expect(xml.contains("near &lt;eof&gt;"))
-        // One XML escaper (ReorderCore's XMLEscape): in an attribute the apostrophes of Lua's
+        // One XML escaper (ReorderPlot's XMLEscape): in an attribute the apostrophes of Lua's
         // message are references; in the element's text they stay as they are.
         #expect(xml.contains("<error message=\"Tests/ReorderCLITests/Fixtures/specs/failing_spec.lua:16: attempt to index a nil value (local &apos;t&apos;)\">"))
         #expect(xml.contains("attempt to index a nil value (local 't')</error>"))
@@ -160,7 +160,7 @@ import Testing
         let console = Console.buffered(output: out, errors: errors, currentDirectory: packageRoot.path)
         let status = SpecRunner(paths: ["no/such/dir"]).run(console: console)
         #expect(status == 1)
-        // One error line and no tally (issue 16 item 10: it printed two errors and `0 passed, 0 failed`).
+        // One error line and no tally (a tally of `0 passed, 0 failed` under an error that ran nothing would read as a run).
         #expect(errors.text == "reorder test: no such file or directory: no/such/dir\n")
         #expect(out.text == "")
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import ReorderScripting
 import ReorderCore
 
-/// Horizontal grids outside the engine (issue 21): the `strip` demo, `s:show()`, and traces
+/// Horizontal grids outside the engine: the `strip` demo, `s:show()`, and traces
 /// that record the direction (old traces, without it, read as vertical grids).
 @Suite struct StripTests {
     func repl(_ input: String, demo: DemoList.Demo) -> (Int32, String) {

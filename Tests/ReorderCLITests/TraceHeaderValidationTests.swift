@@ -96,7 +96,7 @@ import Testing
         #expect(err.text == "reorder replay: dup.jsonl:1: duplicate item id 'a' (section 1, row 3): ids must be unique\n")
     }
 
-    /// A bad policy named on a trace's session line (issue 16 item 7): the policy's own
+    /// A bad policy named on a trace's session line: the policy's own
     /// `FILE:LINE` and what is wrong, without the name of the Lua function the session API
     /// gives it (`reorder.session:`), as `reorder --policy` reports it.
     @Test func aBadPolicyOnTheSessionLineIsReportedAtItsLine() throws {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Testing
 @testable import ReorderCLI
 
-/// Issue 16 item 10: the help text and exit statuses a new user sees.
+/// The help text and exit statuses a new user sees.
 @Suite struct UsageTests {
     /// `--drags` has no fixed default: its help names the automatic one once, and no
     /// "(default: 0)" follows it.

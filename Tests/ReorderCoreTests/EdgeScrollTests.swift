@@ -2,7 +2,7 @@ import Testing
 @testable import ReorderCore
 
 @Suite struct EdgeScrollTests {
-    /// `ctx.over_since` and `ctx.outside` (issue 15, pragmatic-drag-and-drop's engagement):
+    /// `ctx.over_since` and `ctx.outside` (pragmatic-drag-and-drop's engagement):
     /// the drag time at the start of the dragging frame in which the finger came over the
     /// viewport (frame start = the frame's time - its dt), nil while it is outside; outside is
     /// the half-open hit test [0, 375) × [0, 667). Times are binary fractions (exact).
@@ -48,11 +48,10 @@ import Testing
     /// on the left and on the right edge (half-open: x = 375 is outside), back over in the frame
     /// at 0.625 whose interval starts at 0.59375 (over since 0.09375).
     @Test func aFramesHooksSeeTheContextWithTheFramesInterval() {
-        final class ZoneRecorder: DragPolicy {
-            var configuration = DefaultPolicy.standardConfiguration
-            let clockReads = 0
+        final class ZoneRecorder: NativePolicy {
             var seen: [(overSince: Double?, outside: Bool, dt: Double, dragTime: Double)] = []
-            func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+            convenience init() { self.init(configuration: DefaultPolicy.standardConfiguration) }
+            override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
                 seen.append((ctx.overSince, ctx.outside, ctx.dt, ctx.dragTime))
                 return 0
             }

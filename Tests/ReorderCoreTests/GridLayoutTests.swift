@@ -140,7 +140,7 @@ final class HomeGridPolicy: DefaultPolicy {
         #expect(grid.proposedPosition(at: Point(x: 250, y: 150), dragging: pos(1, 0)) == pos(0, 6))
         #expect(grid.proposedPosition(at: Point(x: 150, y: 150), dragging: pos(1, 0)) == pos(0, 5))
         // The empty section 2 (header at 320..<330): its body is only insets (zero here), so its
-        // header is its place and proposes its first cell (issue 20: empty sections are targets,
+        // header is its place and proposes its first cell (empty sections are targets,
         // as UITableView proposes (section, 0)).
         #expect(grid.proposedPosition(at: Point(x: 50, y: 325), dragging: pos(0, 0)) == pos(2, 0))
         // Headers of sections with cells propose nothing.

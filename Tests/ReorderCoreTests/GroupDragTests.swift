@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ReorderCore
 
-/// Group drags (issue 19): the engine side of Policies/spec/group_spec.lua, plus what only Swift
+/// Group drags: the engine side of Policies/spec/group_spec.lua, plus what only Swift
 /// can see (the carried items, replay, a million rows).
 @Suite struct GroupDragTests {
     static func policy(_ mode: GroupMode, _ order: GroupOrder = .relative, keep: Bool = false) -> DefaultPolicy {
@@ -194,6 +194,57 @@ extension GroupDragTests {
         session.setOrder(Order(sections: [[Item("x")]]))
         #expect(session.selectedIds == [])
         expectInvariants(session)
+    }
+}
+
+/// `DefaultPolicy` with a group mode whose `target` keeps every item in its section (nil across
+/// sections), noting what it is asked; `on_cancel` commits.
+final class SectionBoundPolicy: DefaultPolicy {
+    var asked: [(from: ItemPosition, to: ItemPosition)] = []
+    init(_ mode: GroupMode) {
+        var c = DefaultPolicy.standardConfiguration
+        c.group.mode = mode
+        super.init(configuration: c)
+    }
+    override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
+        asked.append((from, proposed))
+        return proposed.section == from.section ? proposed : nil
+    }
+    override func onCancel(_ ctx: PolicyContext) -> CancelResolution { .commit }
+}
+
+extension GroupDragTests {
+    /// "2" (section 1) and "7" (section 2) selected, "2" dragged within section 1 onto "5": the
+    /// landing would move "7" into section 1 without a step, so the drop asks `target` about
+    /// "7" (from row 1 of section 2, where it was at the press and, in `stay` mode, still is; to
+    /// where "2" is), and its nil rolls the drop back: the order and the selection of the press.
+    /// The same drag cancelled with a committing `on_cancel` reverts.
+    @Test(arguments: [GroupMode.collapse, .stay])
+    func aDropThatMovesAMemberIntoAnotherSectionAsksTarget(mode: GroupMode) {
+        let press = [["1", "2", "3", "4", "5", "6"], ["7", "8", "9"]]
+        let policy = SectionBoundPolicy(mode)
+        let sim = tableSimulator(press.map { $0.map { Item($0) } }, policy: policy)
+        #expect(sim.select(pos(0, 1)) && sim.select(pos(1, 0)))
+        Self.dropOn(sim, "2", "5")
+        #expect(sim.order.ids == press)
+        #expect(sim.selectedIds == ["2", "7"])
+        let crossing = policy.asked.filter { $0.from.section != $0.to.section }
+        #expect(crossing.count == 1)
+        #expect(crossing.first?.from == pos(1, 0))
+        #expect(crossing.first?.to.section == 0)
+        #expect(sim.takeEvents().contains { if case .rollback = $0 { return true } else { return false } })
+
+        policy.asked = []
+        sim.pressItem(pos(0, 1))
+        sim.hold(0.75)
+        if let to = sim.order.position(ofId: "5") { sim.moveToItem(to) }
+        sim.hold(0.1)
+        sim.cancel()
+        sim.settle()
+        #expect(sim.order.ids == press)
+        #expect(sim.takeEvents().contains { if case .cancel(.revert, _) = $0 { return true } else { return false } })
+        #expect(policy.asked.filter { $0.from.section != $0.to.section }.map(\.from) == [pos(1, 0)])
+        expectInvariants(sim)
     }
 }
 

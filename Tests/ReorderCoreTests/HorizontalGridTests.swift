@@ -1,7 +1,7 @@
 import Testing
 @testable import ReorderCore
 
-/// Horizontal grids (issue 21): `UICollectionViewFlowLayout` with `scrollDirection =
+/// Horizontal grids: `UICollectionViewFlowLayout` with `scrollDirection =
 /// .horizontal`. Columns fill top to bottom, then the next column to the right; the content
 /// grows to the right; sections follow to the right with their header band at their left.
 @Suite struct HorizontalGridTests {

@@ -28,7 +28,7 @@ final class HookLogPolicy: DefaultPolicy {
     override func onCancel(_ ctx: PolicyContext) -> CancelResolution { log.append("on_cancel"); return .revert }
 }
 
-@Suite("Keyboard dragging (issue 18)")
+@Suite("Keyboard dragging")
 struct KeyboardDragTests {
     func sim(_ policy: any DragPolicy, sections: [[Item]] = [rowItems(15), rowItems(2, prefix: "t")],
              titles: [String] = ["Today", "Tomorrow"]) -> DragSimulator {

@@ -1,10 +1,9 @@
 import Testing
 import ReorderCore
 
-/// The one number formatter and XML escaper (NumberText.swift). Expected texts: Swift's
+/// The one number formatter (NumberText.swift). Expected texts: Swift's
 /// shortest round-trip `description` of each value, and the forms the replaced copies wrote
-/// (ValidationError.format, PolicyFields.format, SpecRunner's fmtSeconds, SVGNumber.format,
-/// SVGEscape).
+/// (ValidationError.format, PolicyFields.format, SpecRunner's fmtSeconds, SVGNumber.format).
 @Suite struct NumberTextTests {
     @Test func plainWritesWholeNumbersWithoutAFraction() {
         #expect(NumberText.plain(375) == "375")
@@ -50,14 +49,5 @@ import ReorderCore
         #expect(NumberText.rounded(1.5, decimals: 0) == "2")
         #expect(NumberText.rounded(1e20, decimals: 2) == "1e+20")
         #expect(NumberText.rounded(.nan, decimals: 2) == "nan")
-    }
-
-    @Test func xmlEscaping() {
-        #expect(XMLEscape.attribute("a<b & \"c\" 'd'") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;")
-        #expect(XMLEscape.attribute("1\n2\t3") == "1&#10;2&#9;3")
-        #expect(XMLEscape.text("1 < 2\n'x'") == "1 &lt; 2\n'x'")
-        // U+0001 and U+FFFF are not XML 1.0 characters: dropped.
-        #expect(XMLEscape.text("a\u{1}b\u{FFFF}c") == "abc")
-        #expect(XMLEscape.text("plain") == "plain")
     }
 }

@@ -4,9 +4,8 @@ import Testing
 /// Seeded random inputs against misbehaving policies: the invariants hold after every step.
 @Suite struct RandomInputTests {
     /// A policy whose every answer is random, including nonsense.
-    final class Chaos: DragPolicy {
+    final class Chaos: NativePolicy {
         var rng: SplitMix64
-        let configuration: PolicyConfiguration
         init(seed: UInt64) {
             rng = SplitMix64(seed: seed)
             var c = PolicyConfiguration(name: "chaos")
@@ -15,27 +14,27 @@ import Testing
             c.targetRule = seed % 2 == 0 ? .underFinger : .centerDistance
             c.follow = [FollowMode.y, .xy, .translation][Int(seed % 3)]
             c.snapshot.scale = seed % 5 == 0 ? .nan : 1.1
-            configuration = c
+            super.init(configuration: c)
         }
-        func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { rng.int(in: 0...4) != 0 }
-        func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
+        override func canMove(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { rng.int(in: 0...4) != 0 }
+        override func target(_ ctx: PolicyContext, from: ItemPosition, proposed: ItemPosition) -> ItemPosition? {
             switch rng.int(in: 0...3) {
             case 0: return nil
             case 1: return ItemPosition(section: rng.int(in: 0...4) - 1, item: rng.int(in: 0...39) - 5)
             default: return proposed
             }
         }
-        func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
+        override func semantics(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Semantics {
             rng.int(in: 0...1) == 0 ? .move : .exchange
         }
-        func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+        override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
             rng.pick([Double.nan, -10, 80, .infinity, 200])
         }
-        func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+        override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
             rng.pick([Double.nan, -100, 900, .infinity, 1e300])
         }
-        func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { rng.int(in: 0...1) == 0 }
-        func onCancel(_ ctx: PolicyContext) -> CancelResolution { rng.int(in: 0...1) == 0 ? .revert : .commit }
+        override func onEnd(_ ctx: PolicyContext, from: ItemPosition, to: ItemPosition) -> Bool { rng.int(in: 0...1) == 0 }
+        override func onCancel(_ ctx: PolicyContext) -> CancelResolution { rng.int(in: 0...1) == 0 ? .revert : .commit }
     }
 
     @Test(arguments: 0..<12)

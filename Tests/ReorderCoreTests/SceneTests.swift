@@ -220,7 +220,7 @@ import Testing
         #expect(AnimationCurve.easeInOut.value(at: 0.5) == 0.5)
     }
 
-    // MARK: The origin cell's colour (issue 15)
+    // MARK: The origin cell's colour
 
     /// The cookbook's origin cell (seed 001): `cell.backgroundColor` white -> black inside the
     /// lift's 0.25 s block, black -> white inside the drop's. Ease-in-out is 4p³ below 0.5 and

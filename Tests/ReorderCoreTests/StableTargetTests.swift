@@ -1,7 +1,7 @@
 import Testing
 @testable import ReorderCore
 
-/// Issue 20: targets that hold still with items of different sizes, and empty sections that can
+/// Targets that hold still with items of different sizes, and empty sections that can
 /// be reached. Every expected order and step count below is worked out from the rule documented
 /// in docs/REFERENCE.md ("Stable targets"): a step is taken only when, after it, the reference
 /// point does not propose a position back on the side the dragged item came from; for a list,

@@ -1,7 +1,7 @@
 import Testing
 @testable import ReorderCore
 
-/// A still hold skips the frames that cannot change anything (issue 16 item 8): the events,
+/// A still hold skips the frames that cannot change anything: the events,
 /// order, offset, snapshot and state must be those of ticking through every frame.
 @Suite struct StillHoldTests {
     /// What a run leaves: everything a user can read back.
@@ -181,12 +181,13 @@ import Testing
 
 /// A zone that grows with the drag time (20 pt a second, at most 300 pt), counting its clock
 /// reads as ``DragPolicy/clockReads`` asks; 500 pt/s in the zone.
-final class GrowingZone: DragPolicy {
-    let configuration = DefaultPolicy.standardConfiguration
-    private(set) var clockReads = 0
-    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
-        clockReads += 1
+final class GrowingZone: NativePolicy {
+    private var reads = 0
+    convenience init() { self.init(configuration: DefaultPolicy.standardConfiguration) }
+    override var clockReads: Int { reads }
+    override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double {
+        reads += 1
         return min(20 * ctx.dragTime, 300)
     }
-    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { 500 }
+    override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { 500 }
 }

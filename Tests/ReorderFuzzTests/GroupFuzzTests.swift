@@ -2,7 +2,7 @@ import ReorderCore
 import ReorderFuzz
 import Testing
 
-/// Fuzzing group drags (issue 19): the generator selects random groups and taps items during
+/// Fuzzing group drags: the generator selects random groups and taps items during
 /// drags; the checker holds the order to a permutation (folded items carried), the group to one
 /// block in the policy's order after a drop, and cancel and veto to the press order.
 @Suite("Fuzzing group drags")

@@ -35,6 +35,42 @@ struct NativePolicyFuzzTests {
     }
 }
 
+/// `default` dropping onto items: each rule with each preview. Its `combine` hook refuses one
+/// pair in three (by the rows' sum), so the campaign crosses both answers.
+final class CombiningPolicy: DefaultPolicy {
+    private(set) var asked = 0
+    init(_ rule: CombineRule, _ preview: DropPreview) {
+        var c = DefaultPolicy.standardConfiguration
+        c.name = "combining"
+        c.combine.rule = rule
+        c.combine.delay = 0.05
+        c.dropPreview = preview
+        super.init(configuration: c)
+    }
+    override func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool {
+        asked += 1
+        return (from.item + onto.item) % 3 != 0
+    }
+}
+
+@Suite("Fuzzing drops onto items")
+struct CombineFuzzTests {
+    @Test(arguments: [CombineRule.band, .hitbox], [DropPreview.slide, .indicator])
+    func combiningPolicy(_ rule: CombineRule, _ preview: DropPreview) throws {
+        var made: [CombiningPolicy] = []
+        let report = try Fuzzer.run(FuzzOptions(runs: NativePolicyFuzzTests.runs, seed: 3131)) {
+            let p = CombiningPolicy(rule, preview)
+            made.append(p)
+            return p
+        }
+        #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")
+        #expect(report.runs == NativePolicyFuzzTests.runs)
+        // The rule found items to combine with: the hook was asked.
+        #expect(made.reduce(0) { $0 + $1.asked } > 0)
+        FuzzFigures.record("combine \(rule.rawValue) \(preview.rawValue)", report)
+    }
+}
+
 @Suite("Fuzzing grids and boards")
 struct LayoutFuzzTests {
     static let runs = 40
@@ -49,7 +85,7 @@ struct LayoutFuzzTests {
         FuzzFigures.record("\(layout) \(name)", report)
     }
 
-    /// One random grid in three is horizontal (issue 21), so every grid campaign above fuzzes
+    /// One random grid in three is horizontal, so every grid campaign above fuzzes
     /// strips and horizontal grids too: of 300 runs, 100 expected; the bounds are 5 standard
     /// deviations (sqrt(300 × 1/3 × 2/3) = 8.2) either way.
     @Test func oneRandomGridInThreeIsHorizontal() {
@@ -88,11 +124,11 @@ struct RollbackFuzzTests {
     }
 }
 
-/// Keyboard dragging and one-shot actions in the fuzzer's streams (issue 18).
+/// Keyboard dragging and one-shot actions in the fuzzer's streams.
 @Suite("Fuzzing keyboard inputs")
 struct KeyboardFuzzTests {
     /// The generator mixes focus, key and action inputs into its streams (a quarter of the
-    /// gestures), with times that never go backwards. (100 runs: issue 19's group selections
+    /// gestures), with times that never go backwards. (100 runs: the group selections
     /// fill the streams too; 40 runs then held only 8 focuses.)
     @Test func theStreamsHoldKeyboardInputs() {
         var keys = 0, actions = 0, focuses = 0, counted = 0

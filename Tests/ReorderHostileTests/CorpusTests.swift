@@ -3,6 +3,7 @@ import Foundation
 import ReorderCore
 import ReorderFuzz
 import ReorderLua
+import ReorderTestSupport
 import Testing
 
 /// Every bad policy of the corpus, loaded and driven through real drags.
@@ -19,9 +20,8 @@ struct CorpusTests {
     /// A failing call may take at most this long (wall time, debug build, a loaded 2-core
     /// machine). The real figures are reported; this bound only catches a host that lets a
     /// runaway go on (the uninterruptible cases ran 0.75 s to 6 s before the sandbox limits).
-    /// Five times that in a sanitizer build, as shim.h's RS_SANITIZER_SLOWDOWN (0.82 s seen under
-    /// ASan on a loaded machine).
-    static let runawayBound = SandboxFuzzer.isSanitized ? 2.5 : 0.5
+    /// Scaled in a sanitizer build (0.82 s seen under ASan on a loaded machine).
+    static let runawayBound = sanitizerScaled(0.5)
     /// The host lifts the cap while it pushes its own values (ctx fields, error messages), so
     /// that a push outside a protected call can never fail (Lua raises "not enough memory" from
     /// any allocation, and outside a protected call that aborts). Lua code may only use the cap
@@ -57,6 +57,7 @@ struct CorpusTests {
         case "can_select": isFallback = policy.canSelect(ctx, at: a) == false
         case "can_add": isFallback = policy.canAdd(ctx, at: a) == false
         case "can_nest": isFallback = policy.canNest(ctx, item: "row 0", parent: "row 3") == false
+        case "combine": isFallback = policy.combine(ctx, from: a, onto: b) == false
         case "instructions": isFallback = policy.instructions(ctx, at: a) == KeyboardTexts.instructions
         case "actions":
             let offered: [KeyboardAction] = [.moveDown, .moveToEnd]

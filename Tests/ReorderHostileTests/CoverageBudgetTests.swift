@@ -4,7 +4,7 @@ import ReorderCore
 import ReorderLua
 import Testing
 
-/// The corpus's runaways and escapes with coverage on (issue 17 item 3): the coverage line hook
+/// The corpus's runaways and escapes with coverage on: the coverage line hook
 /// shares the VM's one hook function with the instruction budget's count hook, so each must
 /// still be stopped by the budget, report the failing hook, fall back as documented, and return
 /// within the corpus's runaway bound.

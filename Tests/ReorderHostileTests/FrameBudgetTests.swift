@@ -4,7 +4,7 @@ import ReorderLua
 import ReorderScripting
 import Testing
 
-/// The per-frame and per-drag budgets (issue 12, item 3): a policy whose hooks stay just under
+/// The per-frame and per-drag budgets: a policy whose hooks stay just under
 /// the per-call budget on every call is switched off within a few frames instead of making
 /// every frame of the drag slow.
 @Suite("Per-frame and per-drag budgets", .serialized)

@@ -52,7 +52,7 @@ struct FuzzCommandTests {
         let tracePath = try #require(text.split(separator: "\n").first { $0.hasPrefix("  trace: ") }
             .map { String($0.dropFirst("  trace: ".count).prefix { $0 != " " }) })
         #expect(text.contains("  replay: reorder replay \(tracePath) --policy leaky.lua\n"), "\(text)")
-        // Issue 16 item 6: one 1-based numbering. The run the message names is the run in the
+        // One 1-based numbering. The run the message names is the run in the
         // trace's file name, and positions and item ids read 1-based (`s1r2 left 1.2`).
         let run = try #require(text.firstMatch(of: /VIOLATION in run (\d+)/)?.1)
         #expect(tracePath.hasSuffix("fuzz-leaky-11-\(run).jsonl"), "\(tracePath)")
@@ -75,10 +75,10 @@ struct FuzzCommandTests {
                              console: .buffered(output: replayOut, currentDirectory: dir.path)) == 0, "\(replayOut.text)")
     }
 
-    /// Issue 16 item 2: the first wave's README example fails on table items (`:sub` of a
-    /// table). The fuzz run used to print that it was switched off and then "no violation",
-    /// having fuzzed `default`. Now the first failure is the violation, with its file and line,
-    /// and the trace that reproduces it; `--allow-hook-errors` keeps the old notes.
+    /// A policy that calls `:sub` on a table item fails on the board. A run that went on after
+    /// the switch-off would fuzz `default` and report "no violation": the first failure is the
+    /// violation, with its file and line, and the trace that reproduces it;
+    /// `--allow-hook-errors` reports the failures as notes and goes on.
     @Test func aFailingHookFailsTheRun() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

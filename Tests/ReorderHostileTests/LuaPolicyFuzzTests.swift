@@ -11,7 +11,7 @@ import Testing
 struct LuaPolicyFuzzTests {
     static let runs = 30
     static let builtIns = ["default", "uikit", "jx_movable", "cookbook", "grid_home", "drag_drop_table", "kanban",
-                           "swift_reorder", "rbd_autoscroll", "pragmatic_autoscroll", "android_touch_helper"]
+                           "swift_reorder", "rbd_autoscroll", "rbd_combine", "pragmatic_autoscroll", "android_touch_helper"]
 
     @Test(arguments: builtIns)
     func builtInLuaPolicy(_ name: String) throws {
@@ -49,7 +49,7 @@ struct HostileFuzzTests {
     /// Every corpus policy that loads, fuzzed: whatever a policy does, the engine's invariants hold.
     /// The corpus's hooks fail by design, so hook errors are allowed (`--allow-hook-errors`):
     /// with them counted, this test passed only while seed 13's traces never reached a hook (0
-    /// moves); issue 18's keyboard lifts and issue 19's groups reach `can_move` and `on_begin`.
+    /// moves); the keyboard lifts and the groups in the traces reach `can_move` and `on_begin`.
     /// Every policy gets the same two traces of the seed: after the merge of both generators
     /// seed 13's made no move at all (`reorder fuzz ctx_mutation.lua --runs 2 --seed 13
     /// --max-inputs 250 --allow-hook-errors`: 0 moves), seed 14's make 10 under ctx_mutation.lua.

@@ -1,22 +1,23 @@
 import Dispatch
 import Foundation
 import ReorderLua
+import ReorderTestSupport
 import Testing
 
-/// Issue 12: every library function a policy can reach does bounded work per call, and one
+/// Every library function a policy can reach does bounded work per call, and one
 /// budget covers every coroutine of a VM, at call time and at load time (docs/SANDBOX.md).
 ///
 /// Each case runs hostile code in a fresh policy VM (1,000,000 instructions, 8 MiB) and checks
 /// the exact outcome: the error names the file, the line and what went wrong. Each call must end
-/// well under 10 s (a hang would take minutes: the issue's cases were killed at 30 s). How long
+/// well under 10 s (a hang would take minutes). How long
 /// each call ran past the time the budget allows plain Lua code is printed as a figure.
-@Suite("Sandbox bounds (issue 12)", .serialized)
+@Suite("Sandbox bounds", .serialized)
 struct SandboxBoundsTests {
     /// A generous wall-clock bound that only catches a hang (debug build, loaded 2-core machine;
-    /// a sanitizer build's CPU-time limits are 5 times longer, shim.h RS_SANITIZER_SLOWDOWN).
+    /// scaled in a sanitizer build, whose CPU-time limits are as many times longer).
     /// The limits are CPU time, so wall time stretches with the machine's load: the 500 ms parse
     /// deadline took 4.2 s of wall time at a load average of 13 on 2 cores.
-    static let hangBound = SandboxFuzzer.isSanitized ? 30.0 : 10.0
+    static let hangBound = sanitizerScaled(10.0)
 
     /// The message every budget error carries (shim.h RS_BUDGET_MESSAGE and the default budget
     /// of `LuaVM.Options.policy`).
@@ -439,8 +440,8 @@ struct SandboxBoundsTests {
             #expect(error.file == "elseif_bomb.lua")
             #expect(error.line != nil)
             #expect(error.message.hasPrefix("parsing stopped after "), "\(error)")
-            // 500 ms, 5 times that in a sanitizer build (shim.h RS_SANITIZER_SLOWDOWN).
-            let limit = SandboxFuzzer.isSanitized ? 2500 : 500
+            // 500 ms, scaled in a sanitizer build as the C side scales it (shim.h RS_PARSE_DEADLINE_NS).
+            let limit = sanitizerScaled(500)
             #expect(error.message.hasSuffix("ms: the chunk takes too long to compile (policy limit \(limit) ms; split long elseif chains or the file)"), "\(error)")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -492,7 +493,7 @@ struct SandboxBoundsTests {
         #expect(r.error?.line == line, "\(String(describing: r.error))")
         let message = r.error?.message ?? ""
         #expect(message.hasPrefix("\(Self.budget): the call ran "), "\(message)")
-        #expect(message.hasSuffix(" ms, past its limit of \(SandboxFuzzer.isSanitized ? 500 : 100) ms"), "\(message)")
+        #expect(message.hasSuffix(" ms, past its limit of \(sanitizerScaled(100)) ms"), "\(message)")
         #expect(r.seconds < Self.hangBound)
     }
 

@@ -4,7 +4,7 @@ import ReorderLua
 import ReorderTestSupport
 import Testing
 
-/// The sandbox fuzzer (issue 12) with a fixed seed: every library function a policy can
+/// The sandbox fuzzer with a fixed seed: every library function a policy can
 /// reach, called with extreme arguments in a real policy VM, returns or raises within 10 ms of
 /// the time its budget allows, and never crashes or hangs the host (each call runs in a worker
 /// process, the built `reorder sandbox-worker`, with a kill timer).

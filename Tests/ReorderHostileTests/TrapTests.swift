@@ -36,10 +36,10 @@ struct TrapTests {
     }
 
     /// Runs `reorder arguments` in a directory holding `files`, with `input` on stdin; kills it
-    /// after `deadline` seconds (20 by default). Output goes to files, so a full pipe can never
-    /// block it.
+    /// after `deadline` seconds (20 by default, scaled in a sanitizer build). Output goes to
+    /// files, so a full pipe can never block it.
     static func run(_ arguments: [String], files: [String: String] = [:], input: String = "",
-                    deadline: Double = 20) throws -> (Run, URL) {
+                    deadline: Double = sanitizerScaled(20)) throws -> (Run, URL) {
         let dir = try temporaryDirectory(prefix: "reorder-traps", files: files)
         guard let exe = reorderExecutable() else {
             Issue.record("the reorder executable was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
@@ -88,11 +88,7 @@ struct TrapTests {
     static func expectNormal(_ r: Run, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!r.signaled && !r.timedOut, "\(r)", sourceLocation: sourceLocation)
         #expect(r.status == status, "\(r)", sourceLocation: sourceLocation)
-        // A sanitizer build's children carry ASan's shadow memory and quarantine (about 1 GiB of
-        // resident memory for any run): the 1 GiB bound is checked in plain builds, a sanitizer
-        // build only checks for a runaway.
-        let sanitized = SandboxFuzzer.isSanitized
-        #expect(childrenMaxRSS() < (sanitized ? 4 : 1) << 30, "children peaked at \(childrenMaxRSS()) bytes",
+        #expect(childrenMaxRSS() < hostileMemoryBound, "children peaked at \(childrenMaxRSS()) bytes",
                 sourceLocation: sourceLocation)
     }
 
@@ -116,13 +112,13 @@ struct TrapTests {
     func sessionGeometryTrapsAreErrors(_ script: String, _ message: String) throws {
         let (r, _) = try Self.run(["run", "trap.lua"], files: ["trap.lua": script])
         Self.expectNormal(r, status: 1)
-        // The message, then Lua's traceback (issue 16 item 4): reorder.session, a C function
+        // The message, then Lua's traceback: reorder.session, a C function
         // (a field of the `reorder` table), called from line 1 of the main chunk.
         #expect(r.err == message + "stack traceback:\n\t[C]: in field 'session'\n\ttrap.lua:1: in main chunk\n", "\(r)")
     }
 
     /// Hours of frames in one call: refused by name, and the session is still whole after. A
-    /// day's hold of a drag at rest skips its frames (issue 16 item 8) and ends.
+    /// day's hold of a drag at rest skips its frames and ends.
     @Test func hugeHoldsAndAdvancesAreRefusedAndNothingIsLost() throws {
         let script = """
             local s = reorder.session{ rows = 30, policy = "jx_movable" }
@@ -243,7 +239,7 @@ struct TrapTests {
             let field = try #require(entry.expect["field"])
             let e = loadError { _ = try LuaPolicy(path: entry.url.path) }
             let text = e?.description ?? "(loaded)"
-            // FILE:LINE: the line of the `-- FAULT` marker, where the field is set (issue 16 item 5).
+            // FILE:LINE: the line of the `-- FAULT` marker, where the field is set.
             let line = try #require(entry.faultLine)
             #expect(text.hasPrefix("\(entry.fileName):\(line): \(field): expected a number "), "\(entry): \(text)")
             #expect(text.contains("...") || text.contains("> 0 and <= "), "\(entry): \(text)")

@@ -47,7 +47,7 @@ import Testing
         #expect(error("displacement = 3") == "displacement: expected a table, got number 3")
     }
 
-    /// The reference numbers of issue 14, where a built-in reproduces the peer.
+    /// The peers' reference numbers, where a built-in reproduces the peer.
     @Test func builtInsReproduceTheirPeers() throws {
         // react-beautiful-dnd animation.js: outOfTheWay 0.2 s cubic-bezier(0.2, 0, 0, 1);
         // drop cubic-bezier(.2, 1, .1, 1), minDropTime 0.33 s.

@@ -137,7 +137,7 @@ func luaError(_ vm: LuaVM, _ source: String, chunk: String = "t.lua") -> LuaErro
         #expect(a == b)
     }
 
-    /// Issue 13 item 5: `lua_rawset` raises "table index is nil" / "is NaN" for such keys, and
+    /// `lua_rawset` raises "table index is nil" / "is NaN" for such keys, and
     /// outside a protected call that aborted the process. The public `push` refuses them with a
     /// thrown error, pushes nothing, and the VM stays usable.
     @Test func pushingATableWithANilOrNaNKeyIsAnErrorNotAnAbort() throws {

@@ -4,7 +4,7 @@ import ReorderCore
 import Testing
 @testable import ReorderLua
 
-/// Coverage of policy lines (issue 17 item 3): exact hit counts for a small policy, LCOV text,
+/// Coverage of policy lines: exact hit counts for a small policy, LCOV text,
 /// names of functions, and nothing counted with coverage off.
 @Suite struct PolicyCoverageTests {
     /// A policy whose lines and calls are counted by hand below. The file name is unique so no

@@ -3,8 +3,8 @@ import Testing
 import ReorderCore
 @testable import ReorderLua
 
-/// Issue 13 (one table of policy fields) and issue 16 item 5 (every error, each with its line;
-/// did-you-mean for built-in names).
+/// One table of policy fields, and every error, each with its line (did-you-mean for
+/// built-in names).
 @Suite struct PolicyFieldTableTests {
     /// The load error of `source` saved as `file`.
     func loadFailure(_ source: String, file: String = "bad.lua") throws -> LuaError? {
@@ -117,7 +117,7 @@ import ReorderCore
         }
         // The engine's defaults, spelled out (PolicyConfiguration: Shadow.soft, offset (0, 3)).
         let d = PolicyField.luaValue(of: PolicyConfiguration(name: "d"))
-        #expect(PolicyField.literal(d).hasPrefix("{ allowable_movement = 10, displacement = { curve = { 0.25, 1, 0.5, 1 }, duration = 0.25 }, "))
+        #expect(PolicyField.literal(d).hasPrefix("{ allowable_movement = 10, combine_delay = 0, combine_rule = \"none\", displacement = { curve = { 0.25, 1, 0.5, 1 }, duration = 0.25 }, "))
         guard case .table(let t) = d, case .table(let snap)? = t[.string("snapshot")],
               case .table(let shadow)? = snap[.string("shadow")] else { Issue.record("no snapshot.shadow"); return }
         #expect(shadow[.string("offset")] == .table([.string("x"): .number(0), .string("y"): .number(3)]))
@@ -144,10 +144,11 @@ import ReorderCore
             "snapshot.lift.from.placeholder": "'#ffffff'", "snapshot.drop.to.placeholder": "'#ffffff80'",
             "displacement.duration": "0", "displacement.curve": "'ease_in'",
             "keyboard.reveal": "'center'", "keyboard.animate": "false",
-            // Issue 19.
+            // Selection and group drags.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
             "tree.indent": "50", "tree.max_depth": "3",
+            "combine_rule": "'band'", "combine_delay": "0.6", "drop_preview": "'indicator'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
         #expect(Set(valueFields.map(\.path)) == Set(other.keys))
@@ -223,9 +224,9 @@ import ReorderCore
         let hooks = PolicyField.all.filter { $0.hook != nil }
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
-        // on_end, on_cancel, issue 18's announce, actions and instructions, and issue 19's
-        // can_select and can_add, and can_nest of tree sessions.
-        #expect(hooks.count == 15)
+        // on_end, on_cancel, the keyboard's announce, actions and instructions, the
+        // selection's can_select and can_add, can_nest of tree sessions, and combine.
+        #expect(hooks.count == 16)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }

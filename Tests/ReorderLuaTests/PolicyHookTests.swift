@@ -335,7 +335,7 @@ import ReorderCore
         #expect(target(1, 4) == ItemPosition(section: 0, item: 3))   // a success: not 3 in a row
         #expect(target(3, 1) == nil)
         #expect(!p.isDisabled)
-        // The NaN speed (depth 1) is reported once (issue 16 item 4), at the line defining the
+        // The NaN speed (depth 1) is reported once, at the line defining the
         // hook; the -5 that follows is not reported again; neither counts as a failure.
         #expect(p.drainDiagnostics().map(\.message) == [
             "clamp.lua:5: speed: returned nan; a speed must be a number >= 0 (taken as 0)",
@@ -414,5 +414,67 @@ import ReorderCore
         try vm.pcall(nargs: 0, nresults: 1)
         let t = try LuaPolicy(tableAt: -1, in: vm)
         #expect(loadError { try t.reload() }?.message == "a policy given as a table cannot be reloaded")
+    }
+}
+
+extension PolicyHookTests {
+    /// `ctx.section_title(s)`: the title the order gives section `s` (1-based), nil for a section
+    /// past the titles given and for one that does not exist; so "rows in Done cannot move" is
+    /// written by title.
+    @Test func ctxGivesSectionTitles() throws {
+        let p = try policy("titles.lua", """
+            return {
+              can_move = function(ctx, s, r)
+                print(ctx.section_title(1), ctx.section_title(2), ctx.section_title(3), ctx.section_title(0), ctx.section_title(9))
+                return ctx.section_title(s) ~= "Done"
+              end,
+              on_move = function(ctx) ctx.section_title("Done") end,
+            }
+            """)
+        var ctx = makeContext(sections: [["a"], ["b"], ["c"]])
+        ctx.order.sectionTitles = ["To do", "Done"]
+        #expect(p.canMove(ctx, at: p00))
+        #expect(!p.canMove(ctx, at: ItemPosition(section: 1, item: 0)))
+        #expect(p.canMove(ctx, at: ItemPosition(section: 2, item: 0)))
+        #expect(p.drainDiagnostics().map(\.message) == Array(repeating: "To do\tDone\tnil\tnil\tnil", count: 3))
+        p.onMove(ctx, from: p00, to: p00)
+        #expect(p.drainDiagnostics().map(\.message)
+                == ["titles.lua:6: on_move: ctx.section_title: expected a section number, got string"])
+    }
+
+    /// A field `ctx` does not have is an error at the line that reads it, naming the field, the
+    /// nearest one and the fields there are, the way an unknown policy field is named; the
+    /// hook fails with its fallback. Read first in a call (while `ctx`'s numbers are stale, so
+    /// the read goes through the refresher) and after a read that brought them up to date (a
+    /// plain table miss); in `ctx.viewport` too. `ctx.over_since` (absent while it has no
+    /// value) and a key that is not a string still read nil.
+    @Test func aMisspeltCtxFieldIsAnError() throws {
+        let p = try policy("typo.lua", """
+            return {
+              can_move = function(ctx, s, r)
+                return ctx.section_titel(s) ~= "Done"
+              end,
+              target = function(ctx, fs, fr, ts, tr)
+                local w = ctx.time + ctx.viewport.width
+                if ctx.viewport.widht then return nil end
+                return ts, tr
+              end,
+              on_begin = function(ctx) local t = ctx.time; local x = ctx.drag_tim end,
+              on_move = function(ctx) print(ctx.over_since, ctx[1], ctx.outside, ctx.time) end,
+            }
+            """)
+        let fields = "content, count, drag_time, dt, frame_rate, item, item_size, node, offset, outside, over_since, "
+            + "projection, section_title, sections, state, time, viewport"
+        let ctx = makeContext(time: 2)
+        #expect(p.canMove(ctx, at: p00) == false)
+        #expect(p.target(ctx, from: p00, proposed: p02) == nil)
+        p.onBegin(ctx, at: p00)
+        p.onMove(ctx, from: p00, to: p00)
+        #expect(p.drainDiagnostics().map(\.message) == [
+            "typo.lua:3: can_move: unknown field 'ctx.section_titel' (did you mean 'ctx.section_title'?); the fields of ctx: \(fields)",
+            "typo.lua:7: target: unknown field 'ctx.viewport.widht' (did you mean 'ctx.viewport.width'?); the fields of ctx.viewport: height, width",
+            "typo.lua:10: on_begin: unknown field 'ctx.drag_tim' (did you mean 'ctx.drag_time'?); the fields of ctx: \(fields)",
+            "nil\tnil\tfalse\t2.0",
+        ])
     }
 }

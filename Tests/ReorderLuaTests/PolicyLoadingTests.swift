@@ -6,7 +6,7 @@ import ReorderCore
     @Test func everyBuiltInLoadsWithoutWarnings() throws {
         #expect(PolicyProgram.builtinNames == ["android_touch_helper", "cookbook", "default", "dndkit_tree", "drag_drop_table",
                                                "grid_home", "jx_movable", "kanban", "pragmatic_autoscroll",
-                                               "rbd_autoscroll", "swift_reorder", "uikit"])
+                                               "rbd_autoscroll", "rbd_combine", "swift_reorder", "uikit"])
         for name in PolicyProgram.builtinNames {
             let p = try LuaPolicy(named: name)
             #expect(p.configuration.name == name)
@@ -56,7 +56,7 @@ import ReorderCore
         expected.allowableMovement = 10
         expected.edgeScroll.reference = .finger
         #expect(d == expected)
-        // Along the layout's scroll axis (issue 21): the engine's defaults are default's.
+        // Along the layout's scroll axis: the engine's defaults are default's.
         #expect(d.follow == .main && d.edgeScroll.axes == .main)
     }
 
@@ -168,7 +168,7 @@ import ReorderCore
         #expect(c.snapshot.lift.duration == 0.25)           // default
     }
 
-    /// Issue 16 item 7: a file that is not a policy, pulled in by `extends`, is reported
+    /// A file that is not a policy, pulled in by `extends`, is reported
     /// under the policy that extended it. /etc/passwd's first line ("root:x:0:0:...") does not
     /// compile: Lua's own message for it is "passwd:1: function arguments expected near ':'"
     /// (lua5.4 -e 'print(load(io.open("/etc/passwd"):read("a"), "=passwd"))').
@@ -192,7 +192,7 @@ import ReorderCore
         #expect(loadError { _ = try LuaPolicy(path: selfish) }?.description == "self.lua: extends: cycle self.lua -> self.lua")
         let missing = try files.write("m.lua", "return { extends = 'nope' }")
         #expect(loadError { _ = try LuaPolicy(path: missing) }?.description ==
-                "m.lua: extends: no built-in policy named 'nope' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, swift_reorder, uikit)")
+                "m.lua: extends: no built-in policy named 'nope' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, rbd_combine, swift_reorder, uikit)")
         let missingFile = try files.write("mf.lua", "return { extends = 'gone.lua' }")
         #expect(loadError { _ = try LuaPolicy(path: missingFile) }?.description ==
                 "mf.lua: extends: cannot read policy file 'gone.lua': no such file")

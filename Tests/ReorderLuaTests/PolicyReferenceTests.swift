@@ -1,7 +1,7 @@
 import Testing
 import ReorderLua
 
-/// The one "is it a path?" rule and the one path resolver (PolicyReference.swift).
+/// The one "is it a path?" rule and the one path resolver (PolicySource.swift).
 struct PolicyReferenceTests {
     /// A `/` anywhere or a `.lua` ending makes a path; anything else is a built-in name.
     @Test func theOneRule() {
@@ -26,6 +26,10 @@ struct PolicyReferenceTests {
         // A built-in name is never resolved.
         #expect(PolicyReference("uikit").resolved(against: "/w") == .builtin("uikit"))
         #expect(PolicyReference("p/a.lua").resolved(against: "/w") == .file("/w/p/a.lua"))
+        // A table (a spec's inline policy) has no path to resolve.
+        #expect(PolicySource.table(7).resolved(against: "/w") == .table(7))
+        #expect(PolicySource.table(7).description == "(inline table)")
+        #expect(!PolicySource.table(7).isFile && PolicySource.table(7).isTable)
     }
 
     /// The reference loads what it names: a built-in by name, a file by path.
@@ -33,6 +37,6 @@ struct PolicyReferenceTests {
         let builtin = try LuaPolicy(PolicyReference("jx_movable"))
         #expect(builtin.source == .builtin("jx_movable"))
         #expect(throws: LuaError.self) { try LuaPolicy(PolicyReference("no_such_policy")) }
-        #expect(PolicySource(PolicyReference("x/y.lua")) == .file("x/y.lua"))
+        #expect(PolicySource("x/y.lua") == .file("x/y.lua"))
     }
 }

@@ -104,7 +104,7 @@ import ReorderCore
                 == "displacement.duration: 1e+300 is out of range (0 <= displacement.duration <= 10)")
         #expect(nativeMessage { $0.snapshot.dropTo.alpha = 2 }
                 == "snapshot.drop.to.alpha: 2 is out of range (0 <= snapshot.drop.to.alpha <= 1)")
-        // swap_threshold (issue 20) was added as one descriptor, with no edit of a validator.
+        // swap_threshold is one descriptor, with no edit of a validator.
         #expect(nativeMessage { $0.swapThreshold = 1.5 }
                 == "swap_threshold: 1.5 is out of range (0 <= swap_threshold <= 1)")
         // Every built-in native configuration is within range.
@@ -122,9 +122,10 @@ import ReorderCore
         // min_press_duration, allowable_movement, swap_threshold, snapshot.{scale, alpha, rotation,
         // corner_radius, shadow.opacity, shadow.radius, lift.duration, lift.from.scale,
         // lift.from.alpha, drop.duration, drop.to.scale, drop.to.alpha}, displacement.duration
-        // (snapshot.shadow.offset, two numbers, is checked above); issue 19's group.max and
-        // snapshot.stack, whole numbers; a tree's tree.indent and tree.max_depth (whole).
-        #expect(numbers.map(\.path).count == 20, "\(numbers.map(\.path))")
+        // (snapshot.shadow.offset, two numbers, is checked above); group.max and
+        // snapshot.stack, whole numbers; combine_delay; a tree's tree.indent and tree.max_depth
+        // (whole).
+        #expect(numbers.map(\.path).count == 21, "\(numbers.map(\.path))")
         for field in numbers {
             // A value no range of the table allows: a number 1e300 (the ranges end at 1e5 or
             // below for the configuration's fields).

@@ -8,7 +8,7 @@ import Testing
     @Test func aHugeOrderFileIsRefusedByNameSizeAndLimit() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("orders.json")
-        // 300 MB (a hole: no disk space), as in issue 12 (3.6 s and 944 MB before the limit).
+        // 300 MB (a hole: no disk space), (read whole, it would take 944 MB).
         try makeSparseFile(path, size: 300_000_000, prefix: Array("{\"version\": 1, \"orders\": {".utf8))
         let store = OrderStore(path: path)
         // 16 << 20 = 16777216 (OrderStore.maximumFileSize).

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PlaygroundStripTests {
     @Test func theStripDemoSendsTheTabsSideBySide() throws {
         let play = try Playground(options: .init(demo: .strip))
-        let replies = play.handle(try PlaygroundProtocol.decode(#"{"v":1,"type":"hello","seq":1}"#), client: 1)
+        let replies = play.handle(try PlaygroundProtocol.decode(#"{"v":4,"type":"hello","seq":1}"#), client: 1)
         #expect(replies.count == 2)
         guard case .sender(let text) = replies[1],
               let reply = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],

@@ -51,7 +51,7 @@ import Testing
         let status = try c.upgrade(host: "127.0.0.1:\(port)")
         guard status == 101 else { throw RawClient.Failure(description: "upgrade answered \(status)") }
         if hello {
-            try c.sendText(#"{"v":3,"type":"hello","seq":1}"#)
+            try c.sendText(#"{"v":4,"type":"hello","seq":1}"#)
             _ = try c.reply(to: 1, timeout: deadline)   // the welcome
             _ = try c.readJSON(timeout: deadline)       // its scene
         }
@@ -75,7 +75,7 @@ import Testing
                 for (i, trace) in traces.enumerated() {
                     try c.sendText(Self.replay(trace, seq: 10 + i))
                     replies.add(try c.reply(to: 10 + i, timeout: Self.deadline)["message"] as? String)
-                    try c.sendText(#"{"v":3,"type":"scene","seq":\#(20 + i)}"#)
+                    try c.sendText(#"{"v":4,"type":"scene","seq":\#(20 + i)}"#)
                     replies.add(try c.reply(to: 20 + i, timeout: Self.deadline)["type"] as? String)
                 }
             }
@@ -126,9 +126,9 @@ import Testing
                 add(try c.reply(to: 4, timeout: Self.deadline))   // the welcome
                 add(try c.readJSON(timeout: Self.deadline))       // its scene: the trace's session
                 add(try c.readJSON(timeout: Self.deadline))       // the trace's press
-                try c.sendText(#"{"v":3,"type":"frame","t":5,"seq":5}"#)
+                try c.sendText(#"{"v":4,"type":"frame","t":5,"seq":5}"#)
                 add(try c.reply(to: 5, timeout: Self.deadline))
-                try c.sendText(#"{"v":3,"type":"stop","seq":6}"#)
+                try c.sendText(#"{"v":4,"type":"stop","seq":6}"#)
                 add(try c.reply(to: 6, timeout: Self.deadline))
                 // Again, stopped by a press of the page's own: the stopped replay's scene, then
                 // the press's.
@@ -136,13 +136,13 @@ import Testing
                 _ = try c.reply(to: 7, timeout: Self.deadline)
                 _ = try c.readJSON(timeout: Self.deadline)
                 add(try c.readJSON(timeout: Self.deadline))
-                try c.sendText(#"{"v":3,"type":"frame","t":6,"seq":8,"inputs":[{"type":"down","t":6,"x":100,"y":66}]}"#)
+                try c.sendText(#"{"v":4,"type":"frame","t":6,"seq":8,"inputs":[{"type":"down","t":6,"x":100,"y":66}]}"#)
                 add(try c.readJSON(timeout: Self.deadline))
                 add(try c.reply(to: 8, timeout: Self.deadline))
                 // Neither stopped replay's lift (4 s after it began) comes: after 5 s the page's
                 // press is still a press.
                 Thread.sleep(forTimeInterval: 5)
-                try c.sendText(#"{"v":3,"type":"scene","seq":9}"#)
+                try c.sendText(#"{"v":4,"type":"scene","seq":9}"#)
                 add(try c.reply(to: 9, timeout: Self.deadline))
             }
         }
@@ -170,11 +170,16 @@ import Testing
     /// frames are each answered (its answers do not wait for the frozen page's socket), and
     /// the frozen page is closed once ``PlaygroundHub/maximumUnsentMessages`` wait for it,
     /// which the terminal is told. The dragging page sends 20 frames at a time (as a page
-    /// does, not waiting for each answer), which keeps the test well inside the server's
-    /// 30 s keep-alive ping, which the frozen page would not answer either.
+    /// does, not waiting for each answer). The list has 300 rows, so that each scene is large
+    /// and the frozen page's socket buffers (several MiB on loopback) fill within a few hundred
+    /// frames: the server's keep-alive (a ping every 30 s, the page closed when one goes
+    /// unanswered for 30 s; HummingbirdWebSocket's default `autoPing`) would otherwise close the
+    /// frozen page first whenever the drag takes over a minute, as under ThreadSanitizer on a
+    /// loaded machine (4,000 frames of a 30-row list took 49 s there, their buffers full after
+    /// about 2,400).
     @Test func aPageThatStopsReadingIsClosedAndTheOthersGoOn() async throws {
         let log = Log()
-        let hub = try hub(log: { log.add($0) })
+        let hub = try hub(rows: 300, log: { log.add($0) })
         let answered = Counter()
         try await live(hub) { port in
             try await onThread {
@@ -211,7 +216,7 @@ import Testing
                 } else {
                     input = "[]"
                 }
-                try c.sendText(#"{"v":3,"type":"frame","t":\#(t),"seq":\#(100 + i),"inputs":\#(input)}"#)
+                try c.sendText(#"{"v":4,"type":"frame","t":\#(t),"seq":\#(100 + i),"inputs":\#(input)}"#)
             }
             for i in seqs {
                 _ = try c.reply(to: 100 + i, timeout: deadline)
@@ -265,7 +270,7 @@ import Testing
         try await live(try hub(), on: server) { port in
             var blocked: [Task<Void, Never>] = []
             for h in busy {
-                let call: @Sendable () async -> Void = { _ = await h.respond(to: #"{"v":3,"type":"scene"}"#, from: 1) }
+                let call: @Sendable () async -> Void = { _ = await h.respond(to: #"{"v":4,"type":"scene"}"#, from: 1) }
                 if #available(macOS 15.0, *) {
                     blocked.append(Task(executorPreference: server) { await call() })
                 } else {
@@ -351,8 +356,9 @@ import Testing
     }
 
     /// A message whose fragments never end is not kept: past
-    /// ``PlaygroundProtocol/maximumMessageSize`` its bytes are dropped as they come, the final
-    /// fragment gets "message too large", and the connection carries on. Frames RFC 6455
+    /// ``PlaygroundProtocol/maximumMessageSize`` swift-websocket stops reading it, the page
+    /// gets "message too large" and its connection is closed with 1009 (Message Too Big, RFC
+    /// 6455 §7.4.1); a page on another connection is answered meanwhile. Frames RFC 6455
     /// forbids (a reserved opcode, a fragmented ping, a ping of more than 125 bytes, a reserved
     /// bit set: §5.2, §5.5) close their own connection with 1002, protocol error, and no other.
     @Test func endlessFragmentsAndInvalidFramesHurtOnlyTheirConnection() async throws {
@@ -360,12 +366,16 @@ import Testing
         try await live(try hub()) { port in
             try await onThread {
                 let c = try Self.page(port: port)
+                let greedy = try Self.page(port: port)
                 let chunk = [UInt8](repeating: 0x20, count: 256 << 10)
-                try c.write(RawClient.frame(opcode: 1, chunk, fin: false))
-                for _ in 0..<7 { try c.write(RawClient.frame(opcode: 0, chunk, fin: false)) }
-                try c.write(RawClient.frame(opcode: 0, Array("{}".utf8)))
-                replies.add(try c.readJSON(timeout: Self.deadline)["message"] as? String)
-                try c.sendText(#"{"v":3,"type":"scene","seq":2}"#)
+                try greedy.write(RawClient.frame(opcode: 1, chunk, fin: false))
+                for _ in 0..<7 { try greedy.write(RawClient.frame(opcode: 0, chunk, fin: false)) }
+                try greedy.write(RawClient.frame(opcode: 0, Array("{}".utf8)))
+                replies.add(try greedy.readJSON(timeout: Self.deadline)["message"] as? String)
+                var closed: (opcode: UInt8, payload: [UInt8]) = (0, [])
+                while closed.opcode != 8 { closed = try greedy.readFrame(timeout: Self.deadline) }
+                replies.add("closed \(closed.payload.prefix(2).reduce(0) { $0 << 8 | Int($1) })")
+                try c.sendText(#"{"v":4,"type":"scene","seq":2}"#)
                 replies.add(try c.reply(to: 2, timeout: Self.deadline)["type"] as? String)
                 var reservedBit = RawClient.frame(opcode: 1, Array("{}".utf8))
                 reservedBit[0] |= 0x40
@@ -377,11 +387,11 @@ import Testing
                     while close.opcode != 8 { close = try victim.readFrame(timeout: Self.deadline) }
                     replies.add("closed \(close.payload.prefix(2).reduce(0) { $0 << 8 | Int($1) })")
                 }
-                try c.sendText(#"{"v":3,"type":"scene","seq":3}"#)
+                try c.sendText(#"{"v":4,"type":"scene","seq":3}"#)
                 replies.add(try c.reply(to: 3, timeout: Self.deadline)["type"] as? String)
             }
         }
-        #expect(replies.all == ["message too large (at most 1048576 bytes)", "scene",
+        #expect(replies.all == ["message too large (at most 1048576 bytes)", "closed 1009", "scene",
                                 "closed 1002", "closed 1002", "closed 1002", "closed 1002", "scene"])
     }
 
@@ -401,7 +411,7 @@ import Testing
                 let r = try RawClient.http(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
                 replies.add("\(r.status)")
                 let c = try Self.page(port: port)
-                try c.sendText(#"{"v":3,"type":"scene","seq":2}"#)
+                try c.sendText(#"{"v":4,"type":"scene","seq":2}"#)
                 replies.add(try c.reply(to: 2, timeout: Self.deadline)["type"] as? String)
                 withExtendedLifetime(idle) {}
             }

@@ -93,14 +93,14 @@ import Testing
             try await client.ws("/ws", configuration: Self.client) { inbound, outbound, _ in
                 var messages = inbound.messages(maxSize: Self.readLimit).makeAsyncIterator()
                 func next() async throws -> [String: Any] { try await messages.nextJSON() }
-                try await outbound.write(.text(#"{"v":1,"type":"hello","seq":1}"#))
+                try await outbound.write(.text(#"{"v":4,"type":"hello","seq":1}"#))
                 await replies.add(try await next()["type"] as? String)
                 await replies.add(try await next()["type"] as? String)
                 try await outbound.write(.text("garbage{"))
                 await replies.add(try await next()["message"] as? String)
                 try await outbound.write(.binary(ByteBuffer(string: "x")))
                 await replies.add(try await next()["message"] as? String)
-                try await outbound.write(.text(#"{"v":1,"type":"scene","seq":2}"#))
+                try await outbound.write(.text(#"{"v":4,"type":"scene","seq":2}"#))
                 let scene = try await next()
                 await replies.add(scene["type"] as? String)
                 await replies.add((scene["seq"] as? Int).map(String.init))
@@ -110,15 +110,14 @@ import Testing
                                       "binary messages are not part of the protocol (send JSON text)", "scene", "2"])
     }
 
-    /// Every protocol version through the socket: a version 1 press, a version 2 frame with its
-    /// move, a version 3 frame with the release in its inputs, each answered with its scene
-    /// (its seq echoed); a bad version 3 input is an error and the connection carries on.
-    /// The press and release 0.05 s apart under `default` (0.5 s press) never lift: idle after.
-    /// Then keyboard inputs: a frame carrying focus on row 2 and Space lifts it at once (a
-    /// keyboard lift has no press delay: `dragging`, `keyboard.lifted`), a stand-alone Escape
-    /// (as a page before keyboard inputs rode on frames sends it) cancels (`dropping`: the item
-    /// slides back), and an unknown key in a frame is refused by its place in `inputs`.
-    @Test func webSocketTakesEveryProtocolVersion() async throws {
+    /// Frames through the socket, each answered with its scene (its seq echoed): a press, a
+    /// move, a bad input (an error; the connection carries on), the release. The press and
+    /// release 0.05 s apart under `default` (0.5 s press) never lift: idle after. Then the
+    /// keyboard: a frame carrying focus on row 2 and Space lifts it at once (a keyboard lift
+    /// has no press delay: `dragging`, `keyboard.lifted`), Escape cancels (`dropping`: the
+    /// item slides back), and an unknown key is refused by its place in `inputs`. An input
+    /// sent as a message of its own, an older page's shape, is refused with the shape to use.
+    @Test func webSocketTakesFrames() async throws {
         let replies = Replies()
         _ = try await server().application().test(.live) { client in
             try await client.ws("/ws", configuration: Self.client) { inbound, outbound, _ in
@@ -128,34 +127,34 @@ import Testing
                     let state = (m["scene"] as? [String: Any])?["state"] as? String
                     return "\(m["type"] as? String ?? "?") \(m["seq"] as? Int ?? -1) \(state ?? m["message"] as? String ?? "")"
                 }
-                try await outbound.write(.text(#"{"v":1,"type":"hello","seq":1}"#))
+                func frame(_ t: Double, _ seq: Int, _ inputs: String) async throws {
+                    try await outbound.write(.text(#"{"v":4,"type":"frame","time":\#(t),"seq":\#(seq),"inputs":[\#(inputs)]}"#))
+                    await replies.add(summary(try await next()))
+                }
+                try await outbound.write(.text(#"{"v":4,"type":"hello","seq":1}"#))
                 _ = try await next()   // welcome
                 _ = try await next()   // its scene
-                try await outbound.write(.text(#"{"v":1,"type":"down","t":10,"x":100,"y":22,"seq":2}"#))
-                await replies.add(summary(try await next()))
-                try await outbound.write(.text(#"{"v":2,"type":"frame","t":10.02,"x":100,"y":30,"move_t":10.01,"seq":3}"#))
-                await replies.add(summary(try await next()))
-                try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.05,"seq":4,"inputs":[{"type":"down","t":10.03}]}"#))
-                await replies.add(summary(try await next()))
-                try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.05,"seq":5,"inputs":[{"type":"up","t":10.04}]}"#))
-                await replies.add(summary(try await next()))
-                // Keyboard inputs: in a frame (this page), then stand-alone (versions 1 to 3),
-                // then one the host refuses, naming it.
+                try await frame(10, 2, #"{"type":"down","time":10,"x":100,"y":22}"#)
+                try await frame(10.02, 3, #"{"type":"move","time":10.01,"x":100,"y":30}"#)
+                try await frame(10.05, 4, #"{"type":"down","time":10.03}"#)
+                try await frame(10.05, 5, #"{"type":"up","time":10.04}"#)
                 try await outbound.write(.text(#"""
-                    {"v":3,"type":"frame","t":10.1,"seq":6,"inputs":[{"type":"focus","t":10.06,"section":1,"row":2},{"type":"key","t":10.07,"key":"space"}]}
+                    {"v":4,"type":"frame","time":10.1,"seq":6,"inputs":[{"type":"focus","time":10.06,"section":1,"row":2},{"type":"key","time":10.07,"key":"space"}]}
                     """#))
                 let lifted = try await next()
                 await replies.add(summary(lifted) + " lifted \((lifted["keyboard"] as? [String: Any])?["lifted"] as? Bool ?? false)")
-                try await outbound.write(.text(#"{"v":3,"type":"key","t":10.2,"key":"escape","seq":7}"#))
+                try await outbound.write(.text(#"{"v":4,"type":"frame","time":10.2,"seq":7,"inputs":[{"type":"key","time":10.2,"key":"escape"}]}"#))
                 let cancelled = try await next()
                 await replies.add(summary(cancelled) + " lifted \((cancelled["keyboard"] as? [String: Any])?["lifted"] as? Bool ?? true)")
-                try await outbound.write(.text(#"{"v":3,"type":"frame","t":10.3,"seq":8,"inputs":[{"type":"key","t":10.25,"key":"jump"}]}"#))
+                try await frame(10.3, 8, #"{"type":"key","time":10.25,"key":"jump"}"#)
+                try await outbound.write(.text(#"{"v":4,"type":"key","time":10.4,"key":"escape","seq":9}"#))
                 await replies.add(summary(try await next()))
             }
         }
         #expect(await replies.all == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: missing (expected a number from -1e7 to 1e7)",
                                       "scene 5 idle", "scene 6 dragging lifted true", "scene 7 dropping lifted false",
-                                      "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab or shift+space (got \"jump\")"])
+                                      "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab or shift+space (got \"jump\")",
+                                      #"error 9 type: "key" is an input: send it in a frame's inputs ({"v":4,"type":"frame","time":T,"inputs":[...]})"#])
     }
 
     @Test func webSocketFromAForeignOriginIsNotUpgraded() async throws {

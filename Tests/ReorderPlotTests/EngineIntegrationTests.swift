@@ -94,6 +94,7 @@ import ReorderCore
             case .deselect(let t, let p): return .deselect(t + 100, p)
             case .tap(let t, let p): return .tap(t + 100, p)
             case .toggle(let t, let p): return .toggle(t + 100, p)
+            case .pan(let t, let p, let d): return .pan(t + 100, p, d)
             }
         }
         let start = try #require(DragTimeline.lastPress(in: twice))

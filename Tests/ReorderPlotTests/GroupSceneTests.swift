@@ -2,7 +2,7 @@ import Testing
 @testable import ReorderCore
 import ReorderPlot
 
-/// Issue 19: what a scene and its text show of a selection and a group drag.
+/// What a scene and its text show of a selection and a group drag.
 @Suite struct GroupSceneTests {
     /// 8 rows of 44 pt in a 375 × 400 viewport; rows 2, 4, 6 selected; row 4 pressed and held
     /// through the 0.5 s press and the 0.25 s lift.

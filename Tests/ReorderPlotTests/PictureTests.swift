@@ -3,7 +3,7 @@ import Testing
 import ReorderCore
 @testable import ReorderPlot
 
-/// Issue 16 item 9: the pictures a user looks at, checked by their SVG structure.
+/// The pictures a user looks at, checked by their SVG structure.
 @Suite struct PictureTests {
     /// 12 moves in 0.45 s (one every 0.0375 s, a fast flick down a list), recorded the way a
     /// session loop feeds the recorder; `sections` 2 gives the long `1:3 → 1:4` labels.
@@ -342,20 +342,20 @@ import ReorderCore
 
 /// pragmatic_autoscroll's shape: 0 on the edge and past it (the pointer is not over the list),
 /// full speed from half the zone in, a 400 ms ramp.
-final class NotOnTheEdgeRampTestPolicy: DragPolicy {
-    let configuration = PolicyConfiguration(name: "edge-zero ramp")
-    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 160 }
-    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+final class NotOnTheEdgeRampTestPolicy: NativePolicy {
+    convenience init() { self.init(configuration: PolicyConfiguration(name: "edge-zero ramp")) }
+    override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 160 }
+    override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
         depth >= zone ? 0 : min(1, depth / (zone / 2)) * 900 * min(1, elapsed / 0.4)
     }
 }
 
 /// ItemTouchHelper's shape: a 1 pt zone, nothing inside the edge, then speed growing with how
 /// far the reference point is out of bounds (here linearly to 1200 pt/s at 44 pt past).
-final class OutOfBoundsTestPolicy: DragPolicy {
-    let configuration = PolicyConfiguration(name: "out-of-bounds")
-    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 1 }
-    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
+final class OutOfBoundsTestPolicy: NativePolicy {
+    convenience init() { self.init(configuration: PolicyConfiguration(name: "out-of-bounds")) }
+    override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 1 }
+    override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double {
         max(0, depth - zone) / 44 * 1200
     }
 }

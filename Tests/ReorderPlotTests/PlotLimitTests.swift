@@ -3,10 +3,10 @@ import ReorderCore
 @testable import ReorderPlot
 
 /// A zone hook answering 1e300 pt (finite and non-negative: the engine accepts it).
-final class HugeZonePolicy: DragPolicy {
-    let configuration = PolicyConfiguration(name: "huge")
-    func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 1e300 }
-    func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { depth }
+final class HugeZonePolicy: NativePolicy {
+    convenience init() { self.init(configuration: PolicyConfiguration(name: "huge")) }
+    override func edgeZone(_ ctx: PolicyContext, axis: Axis, viewportLength: Double) -> Double { 1e300 }
+    override func scrollSpeed(_ ctx: PolicyContext, axis: Axis, depth: Double, zone: Double, elapsed: Double) -> Double { depth }
 }
 
 /// Plots of absurd but finite data: no Double → Int trap, every drawn number finite.

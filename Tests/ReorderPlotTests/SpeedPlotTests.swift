@@ -172,4 +172,34 @@ import ReorderCore
         let make = { SpeedPlot(policies: [(name: "linear", policy: self.linear), (name: "ramp", policy: self.ramp)]).render() }
         #expect(make() == make())
     }
+
+    /// The doc comment's example: a width of 1 px puts every comma-separated part on a line of
+    /// its own, the comma kept at the end of each line but the last; a line that fits stays whole.
+    @Test func wrappedBreaksAfterCommasAtTheWidth() {
+        #expect(SpeedPlot.wrapped("zone 120 pt, 1024 pt/s at the edge", width: 1, fontSize: 11)
+                == ["zone 120 pt,", "1024 pt/s at the edge"])
+        #expect(SpeedPlot.wrapped("zone 120 pt, 1024 pt/s at the edge", width: 1000, fontSize: 11)
+                == ["zone 120 pt, 1024 pt/s at the edge"])
+        // "a, b, c" at 11 px: "a, b" is 11 × (0.6 + 0.32 + 0.32 + 0.6) = 20.24 px (ChartPanel's
+        // estimate), "a, b, c" 33.44 px: a 21 px width breaks before "c" only.
+        #expect(SpeedPlot.wrapped("a, b, c", width: 21, fontSize: 11) == ["a, b,", "c"])
+    }
+
+    /// With `wrapsLegend` (the playground's chart) no legend line is wider than the plot, so a
+    /// long clamp note does not widen the drawing past the plots' own width.
+    @Test func aWrappedLegendKeepsTheDrawingAtThePlotsWidth() throws {
+        var o = SpeedPlot.Options(viewport: Size(width: 375, height: 667), frameRate: 60)
+        o.plotWidth = 120
+        let name = "p"
+        let wide = SpeedPlot(policies: [(name: name, policy: linear)], options: o).render()
+        o.wrapsLegend = true
+        let narrow = SpeedPlot(policies: [(name: name, policy: linear)], options: o).render()
+        func width(_ svg: String) -> Double? {
+            guard let r = svg.range(of: "width=\"") else { return nil }
+            return Double(svg[r.upperBound...].prefix { $0 != "\"" })
+        }
+        let w = try #require(width(narrow)), ww = try #require(width(wide))
+        #expect(ww > w)
+        #expect(narrow.contains("legend-detail"))
+    }
 }

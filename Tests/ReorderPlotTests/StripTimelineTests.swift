@@ -3,7 +3,7 @@ import ReorderCore
 import Testing
 @testable import ReorderPlot
 
-/// A drag along a strip is drawn against x (issue 21): the timeline picks the axis the content
+/// A drag along a strip is drawn against x: the timeline picks the axis the content
 /// scrolled along, and its offset series is the horizontal offset.
 @Suite struct StripTimelineTests {
     @Test func aStripDragIsDrawnAlongX() throws {

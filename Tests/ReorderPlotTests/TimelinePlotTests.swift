@@ -158,7 +158,7 @@ func knownTimeline() -> DragTimeline {
         r.recordEvents([.move(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 1, item: 0), semantics: .move, time: 0.1)],
                        orderAfter: after)
         let root = try parseXML(TimelinePlot(timeline: r.timeline).render())
-        // 1-based section.row, as `reorder replay` and s:show() write it (issue 16 item 6).
+        // 1-based section.row, as `reorder replay` and s:show() write it.
         #expect(root.all("text", class: "move-marker-label").map(\.text) == ["1.2 → 2.1"])
         #expect(root.all("text", class: "list-section").map(\.text) == ["today", "later", "today", "later"])
     }

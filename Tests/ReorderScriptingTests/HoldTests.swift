@@ -5,7 +5,7 @@ import ReorderLua
 import ReorderScripting
 import ReorderTestSupport
 
-/// `s:hold` through the session API with Lua policies (issue 16 item 8): a still hold gives
+/// `s:hold` through the session API with Lua policies: a still hold gives
 /// what ticking every frame gives, a day's hold ends at once, and Ctrl-C stops a hold at the
 /// last frame it ran.
 @Suite(.serialized) struct HoldTests {

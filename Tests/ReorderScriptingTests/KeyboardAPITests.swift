@@ -4,7 +4,7 @@ import ReorderTestSupport
 import Testing
 @testable import ReorderScripting
 
-/// The keyboard part of the session API (issue 18; docs/REFERENCE.md, "Keyboard dragging").
+/// The keyboard part of the session API (docs/REFERENCE.md, "Keyboard dragging").
 @Suite struct KeyboardAPITests {
     /// `s:show()` marks the keyboard-lifted item under the scene (1-based `section.row`), and
     /// the focus when nothing is lifted.

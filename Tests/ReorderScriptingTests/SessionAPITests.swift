@@ -10,8 +10,8 @@ import Testing
     /// A policy with exact, simple rules: 0.5 s press, move semantics, no edge scroll.
     let simple = "{ min_press_duration = 0.5, semantics = 'move', edge_scroll = { enabled = false } }"
 
-    /// `s:config()` spells fields as a policy file does (issue 13: it said
-    /// `ignores_touches_while_dropping` where policies say `ignore_touches_while_dropping`), from
+    /// `s:config()` spells fields as a policy file does
+    /// (`ignore_touches_while_dropping`, not a Swift-flavoured `ignores_...`), from
     /// the field table; an inline policy's value comes back as given.
     @Test func configSpellsFieldsAsPolicyFilesDo() {
         let out = lua("""

@@ -201,6 +201,12 @@ rs_ctx *rs_ctx_new(lua_State *L);
 void rs_ctx_bind(lua_State *L, int ud, int group, int table, int proxy);
 /* Releases the registry refs rs_ctx_bind took (a shared VM outliving the policy). */
 void rs_ctx_unbind(lua_State *L, rs_ctx *c);
+/* Makes a read of a key that the table at `table` lacks ask `namer` (a function at that index,
+   called with the table and the key) for an error message: a string is raised at the line of
+   the hook that read it, nil lets the read give nil. `nilable` (or NULL) names the one field
+   read as nil without asking (ctx.over_since, absent while it has no value). Keys that are not
+   strings read nil. A read of a key the table has pays nothing for this. */
+void rs_ctx_guard(lua_State *L, int table, int namer, const char *nilable);
 /* Takes the numbers of the next hook call: copies them, and marks stale each group that
    changed while its table was current (one raw set on the proxy's metatable). */
 void rs_ctx_prepare(lua_State *L, rs_ctx *c, const rs_ctx_values *now);
@@ -219,6 +225,8 @@ void rs_cov_enable(int on);
 void rs_cov_enable_everywhere(int on);
 /* On for the calling thread (by either switch). */
 int rs_cov_enabled(void);
+/* On for every thread (rs_cov_enable_everywhere). */
+int rs_cov_everywhere_on(void);
 /* Registers a chunk with `nlines` lines and `nfuncs` functions (their linedefined and
    lastlinedefined); returns its index (the existing one when the name is registered already),
    or -1 when the table is full or memory is short. */
@@ -229,6 +237,11 @@ long long rs_cov_line_hits(int chunk, int line);
 long long rs_cov_function_calls(int chunk, int function);
 /* Zeroes every counter (the chunks stay registered). */
 void rs_cov_reset(void);
+/* Gives registered chunk `chunk` a new map of `nlines` lines and `nfuncs` functions, its counts
+   zero (its file changed: `reorder test --watch`); returns 0, or -1 when memory is short (the
+   old map is kept). The old arrays stay allocated, for a hook that read them before the swap.
+   Only while no other thread counts that chunk: the command line, whose runs are sequential. */
+int rs_cov_remap(int chunk, int nlines, const int *first, const int *last, int nfuncs);
 /* The function on top of the stack as a binary chunk with its debug information (lua_dump, no
    error possible), in a malloc'd buffer the caller frees with rs_dump_free; NULL for a C
    function or when memory is short. */

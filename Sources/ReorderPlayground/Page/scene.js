@@ -4,6 +4,7 @@
 const cellNodes = new Map();    // item id -> element
 const headerNodes = new Map();  // section -> element
 let pinnedNode = null;          // the pinned header (scene.pinned_header), when drawn
+let indicatorNode = null;       // the drop indicator (scene.indicator), when drawn
 const TILES = new Set(['grid', 'strip']);  // the demos drawn as tiles (style.css), titles centred
 
 // Writes only what changed since the element was last drawn: every write to a style, a class
@@ -16,7 +17,9 @@ function set(el, key, value, write) {
   write(value);
 }
 
-function place(el, [x, y, w, h]) {
+function place(el, frame) {
+  const [x, y, w, h] = frame;
+  el.__frame = frame;   // the host's frame, for what the page places beside the cell
   set(el, 'transform', `translate(${x}px, ${y}px)`, (v) => { el.style.transform = v; });
   set(el, 'width', `${w}px`, (v) => { el.style.width = v; });
   set(el, 'height', `${h}px`, (v) => { el.style.height = v; });
@@ -134,7 +137,9 @@ export function drawScene(viewport, scene, drawn = {}) {
     if (lifted) cls += ' kb-lifted';
     set(el, 'aria-pressed', lifted ? 'true' : 'false', (v) => { el.setAttribute('aria-pressed', v); });
     if (c.selected) cls += ' selected';
+    if (scene.press && scene.press.at[0] === c.at[0] && scene.press.at[1] === c.at[1]) cls += ' pressed';
     if (c.ghost) cls += ' ghost';
+    if (c.combine_target) cls += ' combine-target';
     const placeholder = c.placeholder && scene.placeholder;
     if (placeholder) {
       const p = scene.placeholder;
@@ -154,6 +159,8 @@ export function drawScene(viewport, scene, drawn = {}) {
     seen.add(el);
   }
   if (!pin) pinnedNode = null;
+  const indicator = drawIndicator(scene.indicator);
+  if (indicator) nodes.push(indicator);
   for (const [k, el] of cellNodes) if (!seen.has(el)) { el.remove(); cellNodes.delete(k); }
   for (const [k, el] of headerNodes) if (!seen.has(el)) { el.remove(); headerNodes.delete(k); }
   // Re-append only when the DOM order differs (keeps layout work low).
@@ -164,6 +171,35 @@ export function drawScene(viewport, scene, drawn = {}) {
 
   drawSnapshot(document.getElementById('snapshot'), scene.snapshot, drawn);
   drawZones(viewport, scene);
+  drawPress(viewport.querySelector('#press'), scene.press);
+}
+
+// A press on its way to a lift: a ring at the finger, filled as far as the host says the hold
+// is (`progress`, 0 at the touch, 1 at the lift), over the pressed cell's highlight (iOS's
+// cell highlights at touch-down; the lift completes the press).
+function drawPress(ring, press) {
+  set(ring, 'hidden', !press, (v) => { ring.hidden = v; });
+  if (!press) return;
+  const [x, y] = press.point;
+  set(ring, 'transform', `translate(${x}px, ${y}px)`, (v) => { ring.style.transform = v; });
+  set(ring, 'progress', String(press.progress), (v) => { ring.style.setProperty('--hold', v); });
+}
+
+// The drop indicator (`drop_preview = "indicator"`): a line where the item will land (its
+// frame has no height: drawn 2 pt thick on it), or the item the drop lands on outlined.
+function drawIndicator(indicator) {
+  if (!indicator) { indicatorNode = null; return null; }
+  if (!indicatorNode) {
+    indicatorNode = document.createElement('div');
+    indicatorNode.setAttribute('aria-hidden', 'true');
+  }
+  set(indicatorNode, 'class', `drop-indicator ${indicator.kind}`, (v) => { indicatorNode.className = v; });
+  data(indicatorNode, 'section', String(indicator.at[0]));
+  data(indicatorNode, 'item', String(indicator.at[1]));
+  data(indicatorNode, 'depth', String(indicator.depth));
+  const [x, y, w, h] = indicator.frame;
+  place(indicatorNode, indicator.kind === 'line' ? [x, y - 1, w, 2] : [x, y, w, h]);
+  return indicatorNode;
 }
 
 // The snapshot: its unscaled box at its centre, then the host's rotation and scale about the

@@ -124,8 +124,8 @@ public struct SVGValue: Hashable, Sendable, ExpressibleByStringLiteral,
     public init(integerLiteral value: Int) { self.init(value) }
 }
 
-/// XML escaping for attribute values and text: ReorderCore's ``XMLEscape``, the one escaper
-/// of the package (SVG plots and JUnit reports), under the name this module has always used.
+/// XML escaping for attribute values and text: ``XMLEscape``, the one escaper of the package,
+/// under the name this module has always used.
 ///
 /// ```swift
 /// SVGEscape.attribute("a<b & \"c\"")   // a&lt;b &amp; &quot;c&quot;

@@ -6,8 +6,10 @@ import ReorderCore
 /// item's cell is, the floating snapshot where its centre is, edge-zone marks (`^` top zone,
 /// `v` bottom zone) and the scroll position. Grids and boards are drawn as a character raster,
 /// each cell's or list's text placed where its frame is (a board's neighbouring lists peek in
-/// at the sides). With `color`, titles are bold, the placeholder dim, the snapshot reversed
-/// (ANSI escapes).
+/// at the sides). A table marks the item a drop would land on (`<- drop onto`) and draws the drop
+/// indicator's line (`----- drop here -----`, indented by its depth) where it is. With `color`,
+/// titles are bold, the placeholder dim, the snapshot reversed, the indicator cyan (ANSI
+/// escapes).
 ///
 /// ```swift
 /// let order = Order(sections: [["a", "b", "c"].map { Item($0) }])
@@ -106,9 +108,21 @@ public struct SceneText: Sendable {
             }
         }
 
+        // The drop indicator's line goes before the first element at or below it.
+        var lineBefore: Int?
+        if let indicator = scene.indicator, indicator.kind == .line {
+            lineBefore = elements.firstIndex { $0.1.minY >= indicator.frame.minY - 0.5 } ?? elements.count
+        }
+        func indicatorLine() -> String {
+            let depth = scene.indicator?.depth ?? 0
+            let text = String(repeating: "  ", count: depth) + "----- drop here -----"
+            return "   | " + paint(Self.pad(text, width), "36") + " |"
+        }
+
         out.append("   +" + String(repeating: "-", count: width + 2) + "+")
         if elements.isEmpty { out.append("   | " + Self.pad("(nothing to show)", width) + " |") }
         for (i, (element, frame)) in elements.enumerated() {
+            if i == lineBefore { out.append(indicatorLine()) }
             let midY = frame.midY
             var mark = " "
             if zone > 0 && midY < zone { mark = "^" } else if zone > 0 && midY > viewport.height - zone { mark = "v" }
@@ -133,6 +147,11 @@ public struct SceneText: Sendable {
                     if c.isFinished { text += " (finished)" }
                     if c.isGhost { text += " (ghost)"; style = "2" }
                 }
+                if c.isCombineTarget {
+                    text += " <- drop onto"; style = "36"
+                } else if let indicator = scene.indicator, indicator.kind == .outline, indicator.position == p {
+                    text += " <- lands here"; style = "36"
+                }
             }
             var line = Self.pad(text, width)
             if i == snapshotLine, let snap = scene.snapshot {
@@ -152,6 +171,7 @@ public struct SceneText: Sendable {
             let markText = mark == " " ? " " : paint(mark, "33")
             out.append(" \(markText) | \(line) |")
         }
+        if lineBefore == elements.count, !elements.isEmpty { out.append(indicatorLine()) }
         out.append("   +" + String(repeating: "-", count: width + 2) + "+")
 
         var footer = zone > 0 ? "zones \(Self.number(zone)) pt (^ top, v bottom)" : "edge scroll off"

@@ -8,7 +8,7 @@ return {
   name = "runtime_error_actions",
   api = 1,
   actions = function(ctx, section, row, offered)
-    local filter = ctx.no_such_function
+    local filter = ctx.state.no_such_function   -- nil: ctx.state is the policy's own table
     return filter(offered)  -- FAULT
   end,
 }

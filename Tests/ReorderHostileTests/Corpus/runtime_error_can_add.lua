@@ -8,7 +8,7 @@ return {
   name = "runtime_error_can_add",
   api = 1,
   can_add = function(ctx, section, row)
-    local check = ctx.no_such_function
+    local check = ctx.state.no_such_function   -- nil: ctx.state is the policy's own table
     return check(section, row)  -- FAULT
   end,
 }

@@ -8,7 +8,7 @@ return {
   name = "runtime_error_can_nest",
   api = 1,
   can_nest = function(ctx, item, parent)
-    local check = ctx.no_such_function
+    local check = nil
     return check(item, parent)  -- FAULT
   end,
 }

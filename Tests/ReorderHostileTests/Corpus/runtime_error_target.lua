@@ -8,7 +8,7 @@ return {
   name = "runtime_error_target",
   api = 1,
   target = function(ctx, from_s, from_r, to_s, to_r)
-    local redirect = ctx.no_such_function
+    local redirect = ctx.state.no_such_function   -- nil: ctx.state is the policy's own table
     return redirect(to_s, to_r)  -- FAULT
   end,
 }

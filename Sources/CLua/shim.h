@@ -1,3 +1,0 @@
-#include <lua.h>
-#include <lualib.h>
-#include <lauxlib.h>

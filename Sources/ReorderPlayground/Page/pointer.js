@@ -1,0 +1,174 @@
+// The pointer (mouse, touch, pen) and the wheel, as the host's inputs. A press goes to the host
+// as `down`; the host decides whether the hold lifts the row. A touch whose press the host
+// dropped (it moved off before the hold, or began off the items) scrolls the list under the
+// finger with `pan`, as a UITableView's pan takes over from a long-press that failed; the
+// wheel and a trackpad scroll it with `pan` too. The host owns the offset and clamps it.
+import { queue, seqOf, waiting } from './wire.js';
+import { cellPosition } from './keyboard.js';
+import { log } from './log.js';
+
+const viewport = document.getElementById('viewport');
+const bezel = document.getElementById('bezel');
+
+// The pressed pointer, from its pointerdown to its pointerup.
+const press = {
+  id: null,       // its pointerId, null when none is down
+  type: '',       // its pointerType
+  down: null,     // the `down` input sent for it (seqOf tells which reply first saw it)
+  moves: [],      // [[move input, point], ...] sent since, the last few
+  panning: null,  // the point the last pan went from, once the finger scrolls the list
+};
+let lastState = 'idle';   // the host's state in the last scene
+let lastPress = null;     // the last scene's `press` (the press on its way to a lift)
+let lastScene = null;
+
+/** Whether a pointer is down on the list. */
+export function pointerDown() { return press.id !== null; }
+
+function point(e) {
+  const r = viewport.getBoundingClientRect();
+  return { x: e.clientX - r.left - viewport.clientLeft, y: e.clientY - r.top - viewport.clientTop };
+}
+
+// The point the host last saw of the pressed pointer, as of the reply to message `seq`.
+function seenAt(seq) {
+  for (let k = press.moves.length - 1; k >= 0; k--) {
+    const s = seqOf(press.moves[k][0]);
+    if (s !== undefined && s <= seq) return press.moves[k][1];
+  }
+  return press.down ? { x: press.down.x, y: press.down.y } : null;
+}
+
+/** After a scene message is drawn: explains a press that ended without a lift, and turns a
+    touch the host did not take into a scroll. */
+export function onScene(m) {
+  const scene = m.scene;
+  lastScene = scene;
+  const before = lastState;
+  lastState = scene.state;
+  const held = lastPress;
+  lastPress = scene.press || null;
+  const answersDown = press.id !== null && seqOf(press.down) !== undefined && m.seq >= seqOf(press.down);
+  if (before === 'pressing' && scene.state === 'idle' && held
+      && !m.event_texts.some((t) => /^(begin|refuse) /.test(t))) {
+    explain(held, answersDown ? seenAt(m.seq) : null);
+  }
+  if (answersDown && !press.panning && scene.state === 'idle' && press.type !== 'mouse') {
+    const from = seenAt(m.seq);
+    press.panning = from;
+    if (press.point && from) panTo(performance.now(), press.point);
+  }
+}
+
+// A press the host dropped before its hold ended: why, and how to lift. A touch that moved is
+// not explained: it scrolls the list, which says enough.
+function explain(held, seen) {
+  const hold = `${Number(held.duration.toFixed(2))} s`;
+  const how = 'hold a row still to lift it, or focus it and press Space';
+  if (seen && press.type !== 'mouse') return;
+  if (seen) {
+    const moved = Math.hypot(seen.x - held.point[0], seen.y - held.point[1]);
+    log(`press cancelled: the pointer moved ${moved.toFixed(0)} pt before the ${hold} hold ended `
+        + `(more than ${Number(held.allowable_movement.toFixed(1))} pt); ${how}`, 'hint');
+  } else if (press.id === null) {
+    log(`press released before the ${hold} hold ended; ${how}`, 'hint');
+  }
+}
+
+function panTo(ms, p) {
+  const from = press.panning;
+  if (p.x === from.x && p.y === from.y) return;
+  queue('pan', ms, p.x, p.y, from.x - p.x, from.y - p.y);
+  press.panning = p;
+}
+
+// Whether the cell will be selected once the inputs waiting are applied: as drawn, toggled by
+// each select or deselect of it still waiting.
+function willBeSelected(el, [s, i]) {
+  let selected = el.classList.contains('selected');
+  for (const q of waiting()) {
+    if ((q.type === 'select' || q.type === 'deselect') && q.section === s && q.row === i) selected = q.type === 'select';
+  }
+  return selected;
+}
+
+viewport.addEventListener('pointerdown', (e) => {
+  // Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item clicked, no drag;
+  // a second pointer during a drag taps an item, which asks the policy's can_add. Both name
+  // the cell drawn under the pointer (the snapshot, drawn over the cells, is looked through).
+  const cell = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.classList.contains('cell'));
+  if (e.button === 0 && press.id === null && (e.shiftKey || e.metaKey || e.ctrlKey)) {
+    if (cell) {
+      const at = cellPosition(cell);
+      queue(willBeSelected(cell, at) ? 'deselect' : 'select', e.timeStamp, ...at);
+    }
+    e.preventDefault();
+    return;
+  }
+  if (press.id !== null && e.pointerId !== press.id) {
+    if (cell) queue('tap', e.timeStamp, ...cellPosition(cell));
+    e.preventDefault();
+    return;
+  }
+  if (press.id !== null || e.button > 0) return;
+  viewport.setPointerCapture(e.pointerId);
+  const p = point(e);
+  Object.assign(press, { id: e.pointerId, type: e.pointerType, moves: [], panning: null, point: p });
+  press.down = queue('down', e.timeStamp, p.x, p.y);
+  e.preventDefault();
+});
+
+// A move goes out as it arrives: `pointerrawupdate` (where the browser has it) comes as soon as
+// the event does, where `pointermove` waits for the next animation frame; the host's reply
+// (about 2 ms) is then drawn before that frame, and the frame shows the row at the finger.
+function moved(e) {
+  if (e.pointerId !== press.id) return;
+  const p = point(e);
+  press.point = p;
+  if (press.panning) { panTo(e.timeStamp, p); return; }
+  press.moves.push([queue('move', e.timeStamp, p.x, p.y), p]);
+  if (press.moves.length > 64) press.moves.splice(0, 32);
+}
+viewport.addEventListener('onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove', moved);
+
+function released(e, kind) {
+  if (e.pointerId !== press.id) return;
+  const panned = press.panning;
+  press.id = null;
+  press.panning = null;
+  // A finger that scrolled the list has nothing for the host to end (it is idle).
+  if (!panned) queue(kind, e.timeStamp);
+}
+viewport.addEventListener('pointerup', (e) => released(e, 'up'));
+viewport.addEventListener('pointercancel', (e) => released(e, 'cancel'));
+
+// Escape during a pointer drag cancels it as a cancelled touch does (UIKit's touchesCancelled:
+// the policy's on_cancel decides); the rest of that press is ignored. A keyboard drag's Escape
+// is the focused item's (`key`, keyboard.js).
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape' || press.id === null) return;
+  if (viewport.hasPointerCapture(press.id)) viewport.releasePointerCapture(press.id);
+  press.id = null;
+  press.panning = null;
+  e.preventDefault();
+  queue('cancel', e.timeStamp);
+});
+
+// The wheel and a trackpad: `pan` by the wheel's distance (a line counts as a 44 pt row; a
+// page as the viewport). The page itself scrolls once the list is at its end that way (the
+// host's offset says so), as nested scroll views chain; a board's lists scroll on their own,
+// so there the list always takes the wheel. During a press or a drag the wheel does nothing.
+viewport.addEventListener('wheel', (e) => {
+  const s = lastScene;
+  if (!s) return;
+  const unit = e.deltaMode === 1 ? 44 : e.deltaMode === 2 ? s.viewport[1] : 1;
+  const dx = e.deltaX * unit, dy = e.deltaY * unit;
+  if (s.state !== 'idle' || press.id !== null) { e.preventDefault(); return; }
+  const [ox, oy] = s.offset, [mx, my] = s.max_offset;
+  const room = bezel.dataset.demo === 'board' || (dy > 0 && oy < my) || (dy < 0 && oy > 0)
+    || (dx > 0 && ox < mx) || (dx < 0 && ox > 0);
+  if (!room) return;
+  e.preventDefault();
+  const p = point(e);
+  queue('pan', e.timeStamp, p.x, p.y, dx, dy);
+}, { passive: false });
