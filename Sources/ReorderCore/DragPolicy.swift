@@ -44,6 +44,10 @@ public struct PolicyContext: Sendable {
     /// ctx.engagement   // 0.25: over the viewport since drag time 0.25; -1: outside
     /// ```
     public internal(set) var engagement: Double
+    /// A tree session's tree and the projection of the node being dragged (`ctx.node`,
+    /// `ctx.projection`); nil outside a tree session. A reference, so the context grows by one
+    /// word.
+    public var tree: TreeContext?
 
     /// The drag time (seconds, as ``dragTime``) at the start of the dragging frame in which the
     /// finger last came over the viewport (`ctx.over_since`): 0 when it was over it on the
@@ -90,6 +94,17 @@ public struct PolicyContext: Sendable {
         self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
         self.dt = dt
         self.engagement = engagement
+    }
+
+    /// The tree node at a row of a tree session (section 0), nil elsewhere.
+    ///
+    /// ```swift
+    /// ctx.node(at: ItemPosition(section: 0, item: 2))?.depth   // 1: a child of a root
+    /// ```
+    public func node(at p: ItemPosition) -> Int32? {
+        guard let tree, p.section == 0, order.isValid(p) else { return nil }
+        let h = order.handle(at: p)
+        return tree.tree.contains(h) ? h : nil
     }
 
     /// The item at a valid position.
@@ -168,6 +183,9 @@ public protocol DragPolicy: AnyObject {
     /// May the item at `position` join the drag under way (`can_add`, as UIKit's
     /// `itemsForAddingTo`)? Asked by ``DragSession/tap(_:policy:)``, a second touch.
     func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool
+    /// May the tree node `item` go under `parent` (ids; `can_nest`)? Asked of a tree drag's
+    /// projected parent; a refusal makes the node one level shallower.
+    func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool
     /// May the dragged item, at `from`, be dropped onto the item at `onto` (`combine`)? Asked
     /// each frame the policy's `combine_rule` finds `onto`; `false` leaves the pair to reorder
     /// as if combining were off.

@@ -162,6 +162,13 @@ extension DragSession {
     /// The step the policy makes of a proposal: its target and semantics, or nil for none.
     func step(towards proposed: ItemPosition, from current: ItemPosition, policy: some DragPolicy,
               context ctx: borrowing PolicyContext) -> (target: ItemPosition, semantics: Semantics)? {
+        if tree != nil {
+            // A tree drag's `target` sees the projection at the proposed row.
+            var proposing = copy ctx
+            proposing.tree = treeContext(proposing: proposed)
+            guard let target = policy.target(proposing, from: current, proposed: proposed), target != current else { return nil }
+            return (target, policy.semantics(proposing, from: current, to: target))
+        }
         guard let target = policy.target(ctx, from: current, proposed: proposed), target != current else { return nil }
         return (target, policy.semantics(ctx, from: current, to: target))
     }

@@ -202,6 +202,7 @@ extension DragSession {
                 phase.drag.horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
+            if phase.drag.tree != nil { updateTreeProjection(policy: policy) }
         case .dropping:
             updateDrop()
         }
@@ -249,7 +250,11 @@ extension DragSession {
                               finger: finger, snapshot: snapshot))
         updateSnapshot()
         record(.begin(position: position, time: time))
-        liftGroup(policy: policy)   // a selected item lifts the selection
+        if tree != nil {
+            liftSubtree()               // a tree node lifts its subtree
+        } else {
+            liftGroup(policy: policy)   // a selected item lifts the selection
+        }
     }
 
     /// The finger lifted during a drag: ask `onEnd`, commit or roll back, start the drop. A
@@ -265,7 +270,9 @@ extension DragSession {
         landAtDestination(policy: policy)
         let from = phase.drag.original, to = phase.drag.current
         let ending: DragEvent
-        if policy.onEnd(context(), from: from, to: to) {
+        if phase.drag.tree != nil {
+            ending = treeEnding(policy: policy)
+        } else if policy.onEnd(context(), from: from, to: to) {
             ending = .end(from: from, to: to, time: time)
         } else {
             revertSteps()
@@ -281,7 +288,13 @@ extension DragSession {
     /// the group's), and the drop begins.
     mutating func cancelDrag(_ resolution: CancelResolution) {
         let grouped = group != nil
-        if grouped { cancelGroup(resolution) } else if resolution == .revert { revertSteps() }
+        if grouped {
+            cancelGroup(resolution)
+        } else if phase.drag.tree != nil {
+            cancelTreeDrag(resolution)
+        } else if resolution == .revert {
+            revertSteps()
+        }
         record(.cancel(resolution: resolution, time: time))
         if grouped && resolution == .commit, let p = currentPosition {   // where it landed
             appendGroupEvent("cancel", positions: landedPositions(at: p))

@@ -114,6 +114,10 @@ extension DragSession {
             if let focus = keys.focus { reveal(focus, animated: false, nearest: true) }
             return .handled(from: before, to: state)
         case .up, .down, .left, .right, .home, .end:
+            // In a tree, Left and Right change the lifted node's depth.
+            if lifted, tree != nil, key == .left || key == .right {
+                return treeDepthKey(key == .left ? .left : .right, count: count, time: t, policy: policy)
+            }
             guard lifted, let step = key.step else { return .ignored }
             return self.step(step, count: count, time: t, policy: policy)
         case .shiftSpace:
@@ -170,6 +174,7 @@ extension DragSession {
         // No finger: the snapshot rests where the cell is.
         beginDrag(at: position, cell: cell, lift: .keyboard(KeyboardLift(shape: shape)), finger: cell.center - offset,
                   policy: policy)
+        if phase.state == .dragging, phase.drag.tree != nil { updateTreeProjection(policy: policy) }
         let now = currentPosition ?? position   // a collapsing group folds: the item may shift
         if now != position {
             keys.focus = now
@@ -199,6 +204,7 @@ extension DragSession {
             guard let current = currentPosition, let proposed = keyboardSlot(step, from: current) else { break }
             guard takeKeyboardStep(from: current, proposed: proposed, policy: policy) else { refused = proposed; break }
         }
+        if phase.drag.tree != nil { updateTreeProjection(policy: policy) }
         if let start, let now = currentPosition {
             if now != start {
                 reveal(now, animated: configuration.keyboard.animate)
@@ -583,6 +589,7 @@ extension DragSession {
             previous: previous ?? position, target: target, resolution: resolution, time: time)
         // A group drag counts its items; Shift+Space the selection's.
         event.groupCount = kind == .select || kind == .deselect ? selection.count : groupCount ?? group?.landing.count ?? 1
+        if kind == .move || kind == .drop { event.treePlace = treePlace(dropped: kind == .drop) }
         event.speech = policy.announce(context(), event: event)
         // A text is kept to its bound (a Lua policy's is cut as it is read).
         if case .text(let text) = event.speech, text.utf8.count > KeyboardSpeech.maximumTextLength {

@@ -155,6 +155,8 @@ extension DragSession {
         var fingerOverAt: Double? = nil
         /// The selection lifted with the item (DragSession+Group).
         var group: GroupDrag? = nil
+        /// The subtree lifted with a tree node (DragSession+Tree).
+        var tree: TreeDrag? = nil
         /// Where the drop lands when the policy combines or shows the indicator
         /// (DragSession+Combine).
         var landing = Landing.none

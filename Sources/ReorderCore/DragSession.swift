@@ -124,6 +124,8 @@ public struct DragSession: Sendable {
     var keys = KeyboardState()
     /// The selected items (DragSession+Group, Selection).
     var selection = SelectionSet()
+    /// The tree of a tree session (DragSession+Tree): the order's rows are its visible nodes.
+    public internal(set) var tree: Tree?
 
     /// A session over `order` laid out by `layout`, seen through a viewport of `viewport`
     /// scrolled to `offset` (clamped to the content).
@@ -266,10 +268,12 @@ public struct DragSession: Sendable {
     /// and the time since the drag began.
     @inline(__always) private func makeContext(time t: Double, dt: Double, engagement: Double, dragging: ItemPosition?,
                                                itemSize: Size, dragTime: Double) -> PolicyContext {
-        PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
-                      offset: layout.contextOffset(offset, dragging: dragging),
-                      itemSize: itemSize, frameRate: frameRate, time: t,
-                      dragTime: dragTime, dt: dt, engagement: engagement)
+        var ctx = PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
+                                offset: layout.contextOffset(offset, dragging: dragging),
+                                itemSize: itemSize, frameRate: frameRate, time: t,
+                                dragTime: dragTime, dt: dt, engagement: engagement)
+        if tree != nil { ctx.tree = treeContext() }
+        return ctx
     }
 
     /// Whether `p` (viewport coordinates) is over a viewport of `size`: half-open, `[0, width)

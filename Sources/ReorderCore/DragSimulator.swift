@@ -127,6 +127,22 @@ public final class DragSimulator {
         self.storedFrameRate = rate
     }
 
+    /// A simulator over a tree's visible rows (``DragSession/init(tree:layout:viewport:offset:frameRate:)``),
+    /// laid out as `geometry` says (a `tree` layout is a table of rows).
+    ///
+    /// ```swift
+    /// let tree = try Tree(["a", TreeNodeDescription(id: "b", children: ["b1"])])
+    /// let sim = DragSimulator(tree: tree, geometry: SessionGeometry(layout: .tree), policy: DefaultPolicy())
+    /// sim.order.ids   // [["a", "b", "b1"]]
+    /// ```
+    public init(tree: Tree, geometry: SessionGeometry, policy: any DragPolicy) {
+        let rate = geometry.frameRate.isFinite && geometry.frameRate > 0 ? geometry.frameRate : 60
+        self.storedSession = DragSession(tree: tree, layout: geometry.makeLayout(order: Order(tree: tree)),
+                                         viewport: geometry.viewport, frameRate: rate)
+        self.storedPolicy = policy
+        self.storedFrameRate = rate
+    }
+
     /// Traps when called while an input is under way: a policy hook must not use the simulator
     /// that is calling it (the session is in the middle of the input).
     @inlinable @inline(__always) func checkNoInput() {
@@ -264,6 +280,9 @@ public final class DragSimulator {
             return handle(at: t0, { s, t, _ in s.deselect(p, time: t) }, recorded: { .deselect($0, p) })
         case .tap(let t0, let p):
             return handle(at: t0, { s, t, policy in s.tap(p, time: t, policy: policy) }, recorded: { .tap($0, p) })
+        case .toggle(let t0, let p):
+            return handle(at: t0, { s, t, _ in p.section == 0 ? s.toggle(row: p.item, time: t) : .ignored },
+                          recorded: { .toggle($0, p) })
         case .pan(let t0, let p, let d):
             return handle(at: t0, { s, t, _ in s.pan(by: d, at: p, time: t) }, recorded: { .pan($0, p, d) })
         }
@@ -523,6 +542,20 @@ public final class DragSimulator {
         checkNoInput()
         return storedSession.setListOffsets(offsets)
     }
+}
+
+// MARK: Trees
+
+extension DragSimulator {
+    /// Collapses or expands the tree node at a visible row (a `toggle` input); see
+    /// ``DragSession/toggle(row:time:)``.
+    ///
+    /// ```swift
+    /// sim.toggle(ItemPosition(section: 0, item: 1))
+    /// sim.inputs.last?.typeName   // "toggle"
+    /// ```
+    @discardableResult
+    public func toggle(_ position: ItemPosition) -> DragSession.InputOutcome { apply(.toggle(time, position)) }
 }
 
 // MARK: Keyboard

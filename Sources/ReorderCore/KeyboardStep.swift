@@ -188,6 +188,19 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     /// What the policy said (``text``).
     public var speech: KeyboardSpeech = .builtIn
     public var time: Double
+    /// A tree drag's `move` and `drop`: where the node goes among the others (dnd-kit's tree
+    /// story words it so), else nil.
+    public var treePlace: TreePlace?
+
+    /// Where a tree node goes, by the titles of the nodes it names (``TreeAnnouncement``).
+    public enum TreePlace: Hashable, Sendable {
+        /// The first child of this node.
+        case nested(under: String)
+        /// Just after this sibling.
+        case after(String)
+        /// First, before this node.
+        case before(String)
+    }
 
     /// The text said: the policy's, or the built-in one; nil when the policy says nothing.
     public var text: String? {
@@ -219,6 +232,16 @@ public struct KeyboardAnnouncement: Hashable, Sendable {
     /// items selected." / "Standup deselected, 2 items selected."
     public var defaultText: String {
         let row = position.item + 1
+        // dnd-kit's tree story (SortableTree.tsx lines 314-371): "moved" and "nested" while
+        // it moves, "dropped" at the drop.
+        if let place = treePlace, kind == .move || kind == .drop {
+            let verb = kind == .drop ? "dropped" : "moved"
+            switch place {
+            case .nested(let parent): return "\(item) was \(kind == .drop ? "dropped" : "nested") under \(parent)."
+            case .after(let sibling): return "\(item) was \(verb) after \(sibling)."
+            case .before(let next): return "\(item) was \(verb) before \(next)."
+            }
+        }
         if kind == .select || kind == .deselect {
             let n = groupCount == 0 ? "no items" : groupCount == 1 ? "1 item" : "\(groupCount) items"
             return "\(item) \(kind == .select ? "selected" : "deselected"), \(n) selected."

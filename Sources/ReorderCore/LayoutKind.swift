@@ -1,4 +1,4 @@
-/// The three layouts, and how each is built from the geometry options of the Lua session API
+/// The four layouts, and how each is built from the geometry options of the Lua session API
 /// (`reorder.session{ layout =, row_height =, header_height =, grid = {...}, board = {...} }`).
 ///
 /// The session API, trace replay and the fuzzer all build layouts here, so a recorded or fuzzed
@@ -16,6 +16,9 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     case grid
     /// ``BoardLayout``: one list per section side by side, a page each, horizontal paging.
     case board
+    /// A ``Tree``'s visible nodes as the rows of one ``TableLayout`` section, each drawn
+    /// `depth × tree.indent` points in (a session's `tree = {...}`; see DragSession+Tree).
+    case tree
 
     /// The layout of `order`.
     ///
@@ -28,7 +31,7 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
                            grid: [String: Double] = [:], board: [String: Double] = [:],
                            gridDirection: GridLayout.Direction = .vertical) -> any Layout {
         switch self {
-        case .table:
+        case .table, .tree:
             return TableLayout(order: order, width: viewport.width, rowHeight: rowHeight, headerHeight: headerHeight)
         case .grid:
             let all = grid["inset"] ?? 0

@@ -36,5 +36,6 @@ open class NativePolicy: DragPolicy {
     open func instructions(_ ctx: PolicyContext, at position: ItemPosition) -> String { KeyboardTexts.instructions }
     open func canSelect(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
     open func canAdd(_ ctx: PolicyContext, at position: ItemPosition) -> Bool { true }
+    open func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool { true }
     open func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool { true }
 }

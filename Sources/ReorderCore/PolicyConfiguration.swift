@@ -461,6 +461,8 @@ public struct PolicyConfiguration: Hashable, Sendable {
     public var keyboard = KeyboardConfiguration()
     /// Group drags: how the others behave, the landing order, the size limit.
     public var group = GroupConfiguration()
+    /// Tree sessions: the indent per level and the deepest depth a drop may give.
+    public var tree = TreeConfiguration()
     /// Dropping onto an item (`combine_rule`, `combine_delay`): off by default.
     public var combine = CombineConfiguration()
     /// Whether rows slide as the drag goes or an indicator shows where it will land

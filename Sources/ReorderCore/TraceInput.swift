@@ -27,6 +27,9 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case select(Double, ItemPosition)
     case deselect(Double, ItemPosition)
     case tap(Double, ItemPosition)
+    /// A tree session: collapses or expands the node at a visible row (0-based; the trace
+    /// writes `"section"` and `"row"` 1-based).
+    case toggle(Double, ItemPosition)
     /// The content under a viewport point scrolls by a distance, points (`{"type":"pan","x":120,
     /// "y":300,"dx":0,"dy":88}`: + towards the content's end), clamped: a mouse wheel, a
     /// trackpad, or a finger that moved off its press before the hold (UIScrollView's pan).
@@ -38,7 +41,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .down(let t, _), .move(let t, _), .up(let t), .cancel(let t), .frame(let t): return t
         case .focus(let t, _), .key(let t, _, _), .action(let t, _, _): return t
-        case .select(let t, _), .deselect(let t, _), .tap(let t, _): return t
+        case .select(let t, _), .deselect(let t, _), .tap(let t, _), .toggle(let t, _): return t
         case .pan(let t, _, _): return t
         }
     }
@@ -47,7 +50,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var point: Point? {
         switch self {
         case .down(_, let p), .move(_, let p): return p
-        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap, .pan: return nil
+        case .up, .cancel, .frame, .key, .focus, .action, .select, .deselect, .tap, .toggle, .pan: return nil
         }
     }
 
@@ -55,7 +58,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     public var position: ItemPosition? {
         switch self {
         case .focus(_, let p), .action(_, let p, _): return p
-        case .select(_, let p), .deselect(_, let p), .tap(_, let p): return p
+        case .select(_, let p), .deselect(_, let p), .tap(_, let p), .toggle(_, let p): return p
         default: return nil
         }
     }
@@ -74,6 +77,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case .select: return "select"
         case .deselect: return "deselect"
         case .tap: return "tap"
+        case .toggle: return "toggle"
         case .pan: return "pan"
         }
     }
@@ -84,6 +88,7 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
         case "select": guard let p = position else { return nil }; self = .select(time, p)
         case "deselect": guard let p = position else { return nil }; self = .deselect(time, p)
         case "tap": guard let p = position else { return nil }; self = .tap(time, p)
+        case "toggle": guard let p = position else { return nil }; self = .toggle(time, p)
         case "down": guard let p = point else { return nil }; self = .down(time, p)
         case "move": guard let p = point else { return nil }; self = .move(time, p)
         case "up": self = .up(time)

@@ -97,7 +97,7 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
         var grid: [String: Double] = [:], board: [String: Double] = [:]
         var direction = GridLayout.Direction.vertical
         switch layout {
-        case .table: break
+        case .table, .tree: break
         case .grid:
             let side = rng.pick([85.0, 85, 60, 120, 200])
             grid = ["item_width": side, "item_height": rng.chance(0.7) ? side : rng.pick([40.0, 100]),

@@ -132,6 +132,24 @@ enum Hooks {
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: ItemPosition) -> Bool { p.canAdd(ctx, at: a) }
     }
 
+    /// `can_nest(ctx, item, parent)`: the ids of a lifted tree node and of the node it would go
+    /// under; a boolean. Absent: yes; a failure: no.
+    enum CanNest: HookCall {
+        static var hook: Hook { .canNest }
+        static var results: Int32 { 1 }
+        static func push(_ a: (item: String, parent: String), to p: PolicyProgram) -> Int32 {
+            p.vm.push(a.item); p.vm.push(a.parent); return 2
+        }
+        static func read(_ p: PolicyProgram, _ a: (item: String, parent: String), _ ctx: PolicyContext) -> HookReading<Bool> {
+            .boolean(p)
+        }
+        static func absent(_ a: (item: String, parent: String), _ fixed: FixedValues) -> Bool { true }
+        static func fallback(_ a: (item: String, parent: String)) -> Bool { false }
+        static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: (item: String, parent: String)) -> Bool {
+            p.canNest(ctx, item: a.item, parent: a.parent)
+        }
+    }
+
     /// `combine(ctx, from_s, from_r, onto_s, onto_r)`: may the dragged item be dropped onto the
     /// other; absent: yes; a failure: no (the pair reorders as if combining were off).
     enum Combine: StepHook {

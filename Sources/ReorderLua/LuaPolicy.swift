@@ -416,6 +416,11 @@ public final class LuaPolicy: DragPolicy {
         ask(Hooks.CanAdd.self, ctx, position)
     }
 
+    /// `can_nest`, as `can_move` (a failure answers false: the node goes one level shallower).
+    public func canNest(_ ctx: PolicyContext, item: String, parent: String) -> Bool {
+        ask(Hooks.CanNest.self, ctx, (item, parent))
+    }
+
     /// `combine`, asked each frame the policy's `combine_rule` finds an item (a failure
     /// answers false: no combine).
     public func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool {

@@ -486,6 +486,17 @@ extension PolicyField {
               HookDoc(called: "when an item is tapped during a drag (a second touch, `s:tap`)",
                       arguments: "the tapped item's position",
                       returns: "`true` to add it to the group (`false`: a `refuse` event)")),
+        // Tree sessions (DragSession+Tree, docs/TREES.md).
+        .value("tree.indent", .number(Limits.treeIndent, unit: "points"), \.tree.indent,
+               doc: "How far each level of a tree is drawn in, and the sideways travel of the finger that makes a dragged node one level deeper or shallower (dnd-kit's projection: `depth at lift + round(dx / indent)`, clamped by the rows above and below)."),
+        .value("tree.max_depth", .number(Limits.treeMaxDepth, unit: "levels"), \.tree.maxDepth,
+               doc: "The deepest depth a drop may give a node (a root has depth 0), its whole subtree included: a node whose subtree is 2 levels high goes no deeper than `max_depth - 2`."),
+        .hook("can_nest", .canNest, takes: "function(ctx, item, parent)", returning: "a boolean",
+              defaultText: "any node may go under any other", fallback: "`false`",
+              doc: "Whether a dragged tree node may go under a parent; a refusal makes it one level shallower (down to the shallowest depth the rows allow; when none is allowed the drop rolls back).",
+              HookDoc(called: "in a tree session, each dragging frame in which the row or the sideways travel changed, and at the drop, while the projected depth has a parent",
+                      arguments: "the lifted node's id, the id of the node it would go under",
+                      returns: "`true` to let it go under that parent")),
         // Dropping onto an item, and the indicator (DragSession+Combine).
         .value("combine_rule", .choice(CombineRule.allCases.map(\.rawValue)), \.combine.rule,
                doc: "Whether a drop can land on an item, and how the item is found: `\"none\"`, never; `\"band\"`, react-beautiful-dnd's rule (the dragged item's edge strictly inside the middle half of the sibling under it, where that sibling is drawn now; checked before reordering, and nothing steps while it holds); `\"hitbox\"`, pragmatic-drag-and-drop's list-item hitbox (the finger in a row's first quarter is before it, in its last quarter after it, in its middle half on it; a side `target` refuses becomes on it). A drop onto an item puts every row back as it was at the press and reports a `combine` event (`on_end` is asked with the item where it began; its answer changes nothing). Touch drags of one item only."),

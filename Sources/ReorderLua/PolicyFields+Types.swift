@@ -30,6 +30,8 @@ public enum PolicyTypes {
         "zone": ("number", "the zone's depth, points"),
         "elapsed": ("number", "seconds since the reference point entered the zone"),
         "dt": ("number", "the frame's period, seconds (`ctx.dt`)"),
+        "item": ("string", "the lifted tree node's id"),
+        "parent": ("string", "the id of the node it would go under"),
     ]
 
     /// What a parameter means in one hook: the positions of `target` and `semantics` are a
@@ -60,6 +62,7 @@ public enum PolicyTypes {
         case .canMove: return ("boolean", "whether the item may be lifted")
         case .canSelect: return ("boolean", "whether the item may be selected for a group drag")
         case .canAdd: return ("boolean", "whether the item may join the drag in progress")
+        case .canNest: return ("boolean", "whether the tree node may go under the parent")
         case .combine: return ("boolean", "whether the dragged item may be dropped onto the other")
         case .target: return ("integer?, integer?", "section, row (1-based), or nil for no step now")
         case .semantics: return ("reorder.Semantics", "\"move\" or \"exchange\"")
@@ -158,6 +161,8 @@ public enum PolicyTypes {
             ---@field item fun(section: integer, row: integer): string|table|nil # the item at a position (1-based): a string, or a read-only table with `id`, `title` and its other fields; nil for no item
             ---@field count fun(section: integer): integer # the number of items in a section (1-based)
             ---@field sections fun(): integer # the number of sections
+            ---@field node fun(section: integer, row: integer): { id: string, depth: integer, parent: string|nil, children: integer, collapsed: boolean }|nil # a tree session's node at a row (1-based); nil for no node or outside a tree session
+            ---@field projection fun(): { depth: integer, parent: string|nil, min_depth: integer, max_depth: integer }|nil # where the dragged tree node would land (in `target`: at the proposed row); nil outside a tree drag
             ---@field section_title fun(section: integer): string|nil # the section's title (1-based); nil for a section without one
             ---@field viewport reorder.Size # points
             ---@field content reorder.Size # points

@@ -86,6 +86,8 @@ enum Hook: Int, CaseIterable, Sendable {
     case announce, actions, instructions
     /// Selection and group drags.
     case canSelect, canAdd
+    /// Tree sessions.
+    case canNest
     /// Dropping onto an item.
     case combine
 
@@ -106,6 +108,7 @@ enum Hook: Int, CaseIterable, Sendable {
         case .instructions: "instructions"
         case .canSelect: "can_select"
         case .canAdd: "can_add"
+        case .canNest: "can_nest"
         case .combine: "combine"
         }
     }

@@ -288,6 +288,10 @@ final class PolicyProgram {
             return 1
         }
         vm.rawSet(at: hidden, field: "sections")
+        vm.pushFunction { vm in try box.program?.luaNode(vm) ?? 0 }
+        vm.rawSet(at: hidden, field: "node")
+        vm.pushFunction { vm in box.program?.luaProjection(vm) ?? 0 }
+        vm.rawSet(at: hidden, field: "projection")
         vm.pushFunction { vm in try box.program?.luaSectionTitle(vm) ?? 0 }
         vm.rawSet(at: hidden, field: "section_title")
         // over_since is absent while it has no value: it reads nil, not as a misspelt field.
@@ -398,6 +402,37 @@ final class PolicyProgram {
         vm.pushValue(at: -1)
         vm.rawSet(at: -3, index: handle + 1)   // cache[handle + 1] = item
         lua_rotate(vm.L, -2, 1); vm.pop(1)     // drop the cache table
+        return 1
+    }
+
+    /// `ctx.node(section, row)`: a tree session's node at a row, `{ id, depth, parent, children,
+    /// collapsed }` (`parent` the parent's id, nil for a root; `children` how many), nil for no
+    /// node (or outside a tree session).
+    private func luaNode(_ vm: LuaVM) throws -> Int32 {
+        guard let c = current.pointee?.pointee, let p = try position(vm, "ctx.node"), let h = c.node(at: p),
+              let tree = c.tree?.tree else {
+            vm.pushNil(); return 1
+        }
+        vm.newTable(fieldCount: 5)
+        vm.push(tree.id(h)); vm.rawSet(at: -2, field: "id")
+        vm.push(tree.depth(h)); vm.rawSet(at: -2, field: "depth")
+        if let parent = tree.parent(h) { vm.push(tree.id(parent)); vm.rawSet(at: -2, field: "parent") }
+        vm.push(tree.children(of: h).count); vm.rawSet(at: -2, field: "children")
+        vm.push(tree.isCollapsed(h)); vm.rawSet(at: -2, field: "collapsed")
+        return 1
+    }
+
+    /// `ctx.projection()`: where a dragged tree node would land, `{ depth, parent, min_depth,
+    /// max_depth }` (`parent` an id, nil at depth 0; the bounds the rows above and below and
+    /// `tree.max_depth` allow); in `target`, at the proposed row. Nil outside a tree drag, or
+    /// when no depth is allowed there.
+    private func luaProjection(_ vm: LuaVM) -> Int32 {
+        guard let t = current.pointee?.pointee.tree, let p = t.projection else { vm.pushNil(); return 1 }
+        vm.newTable(fieldCount: 4)
+        vm.push(p.depth); vm.rawSet(at: -2, field: "depth")
+        if let parent = p.parent { vm.push(t.tree.id(parent)); vm.rawSet(at: -2, field: "parent") }
+        vm.push(p.minDepth); vm.rawSet(at: -2, field: "min_depth")
+        vm.push(p.upperDepth); vm.rawSet(at: -2, field: "max_depth")
         return 1
     }
 

@@ -249,7 +249,7 @@ public final class Playground {
             let outcome = sim.apply(input)
             switch input {
             case .frame: if outcome != .ignored { changed = true }
-            case .down, .move, .up, .cancel, .pan: changed = true
+            case .down, .move, .up, .cancel, .pan, .toggle: changed = true
             // The focus, the selection or a keyboard step: the keyboard block asks again.
             case .focus, .key, .action, .select, .deselect, .tap: changed = true; keyboardAnswers = nil
             }
@@ -679,6 +679,7 @@ extension TraceInput {
         case .select(_, let p): return .select(t, p)
         case .deselect(_, let p): return .deselect(t, p)
         case .tap(_, let p): return .tap(t, p)
+        case .toggle(_, let p): return .toggle(t, p)
         case .pan(_, let p, let d): return .pan(t, p, d)
         }
     }

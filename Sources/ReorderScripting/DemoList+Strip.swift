@@ -17,6 +17,8 @@ extension DemoList {
         case board
         /// A tab strip: a dozen 80 × 44 pt tabs in a 375 × 44 pt viewport, scrolling sideways.
         case strip
+        /// An outline: the to-dos under a few projects (a tree).
+        case tree
 
         /// The layout the demo is built on.
         public var layout: LayoutKind {
@@ -24,6 +26,7 @@ extension DemoList {
             case .table: return .table
             case .grid, .strip: return .grid
             case .board: return .board
+            case .tree: return .tree
             }
         }
 
@@ -33,6 +36,7 @@ extension DemoList {
             case .table: self = .table
             case .grid: self = .grid
             case .board: self = .board
+            case .tree: self = .tree
             }
         }
 
@@ -43,6 +47,7 @@ extension DemoList {
             case .grid: return "home-button grid"
             case .board: return "task board"
             case .strip: return "tab strip"
+            case .tree: return "outline"
             }
         }
 

@@ -53,6 +53,17 @@ extension DemoList {
         [("Paint fence", false), ("Visit grandma", false), ("Sell old bike", false), ("Fix bike light", false)],
     ]
 
+    /// The outline demo: the to-dos under three projects, one of them collapsed.
+    public static let outline: [TreeNodeDescription] = [
+        TreeNodeDescription(id: "Work", children: [
+            TreeNodeDescription(id: "Review PR 42", children: ["Read the diff", "Run the tests"]),
+            "Write spec", "Plan sprint",
+        ]),
+        TreeNodeDescription(id: "Home", children: ["Pay rent", "Water plants", "Groceries"]),
+        TreeNodeDescription(id: "Later", children: ["Book flights", "Tax return", "Learn Lua"], collapsed: true),
+        "Inbox zero",
+    ]
+
     /// Session options for the demo of a layout: the to-do table (`default`), the home-button
     /// grid (`grid_home`: 4 columns of (375 − 50) / 4 × 85 pt, 0.1 pt spacing, as the reference
     /// sets its flow layout) or the task board (`kanban`: lists 325 pt wide, 10 pt apart, 44 pt
@@ -71,6 +82,14 @@ extension DemoList {
             o.layout = .grid
             o.sections = [homeButtons.map(Item.init)]
             o.grid = ["item_width": (375 - 50) / 4, "item_height": 85, "spacing": 0.1, "line_spacing": 0.1]
+            o.viewport = Size(width: 375, height: 667)
+            return o
+        case .tree:
+            var o = SessionOptions()
+            o.policy = policy ?? .builtin("default")
+            o.layout = .tree
+            o.tree = outline
+            o.rowHeight = 44
             o.viewport = Size(width: 375, height: 667)
             return o
         case .board:
@@ -107,7 +126,11 @@ extension SessionOptions {
         case .file(let p): fields["policy"] = .string(p)
         case .table: break
         }
-        fields["sections"] = .array(sections.map { .array($0.map(ScriptSession.itemValue)) })
+        if let tree {
+            fields["tree"] = .array(tree.map(ScriptSession.treeNodeValue))
+        } else {
+            fields["sections"] = .array(sections.map { .array($0.map(ScriptSession.itemValue)) })
+        }
         if !sectionTitles.isEmpty { fields["titles"] = .array(sectionTitles.map { .string($0) }) }
         fields["layout"] = .string(geometry.layout.rawValue)
         fields["row_height"] = .number(geometry.rowHeight)

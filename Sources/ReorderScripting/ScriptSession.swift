@@ -56,7 +56,7 @@ public final class ScriptSession {
     /// A method is running (and possibly a policy hook inside it).
     private var busy = false
 
-    init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order,
+    init(id: Int64, options: SessionOptions, policy: any DragPolicy, order: Order, tree: Tree? = nil,
          output: @escaping (String) -> Void, useColor: Bool, itemBytes: Int? = nil) throws(LuaError) {
         self.id = id
         self.itemBytes = itemBytes ?? Self.itemBytes(order.items)
@@ -70,9 +70,13 @@ public final class ScriptSession {
         } catch {
             throw LuaError.script("reorder.session: \(error.message)")
         }
-        let layout = options.makeLayout(order: order)
-        simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
-                                  frameRate: options.frameRate)
+        if let tree {
+            simulator = DragSimulator(tree: tree, geometry: options.geometry, policy: policy)
+        } else {
+            let layout = options.makeLayout(order: order)
+            simulator = DragSimulator(order: order, layout: layout, viewport: options.viewport, policy: policy,
+                                      frameRate: options.frameRate)
+        }
     }
 
     deinit { onRelease?() }
@@ -127,7 +131,13 @@ public final class ScriptSession {
     /// ```
     public var continuedOptions: SessionOptions {
         var o = options
-        o.sections = simulator.order.items
+        // A tree session continues with its tree as it is now (collapsed nodes included);
+        // the flat rows are derived from it.
+        if let tree = simulator.tree {
+            o.tree = tree.nested()
+        } else {
+            o.sections = simulator.order.items
+        }
         o.sectionTitles = simulator.order.sectionTitles
         o.restore = nil
         return o
@@ -191,6 +201,9 @@ public final class ScriptSession {
         ("selection", { s, a throws(LuaError) in try s.luaSelection(a) }),
         ("tap", { s, a throws(LuaError) in try s.luaTap(a) }),
         ("close", { s, a throws(LuaError) in try s.luaClose(a) }),
+        // Tree sessions (ScriptSession+Tree.swift).
+        ("tree", { s, a throws(LuaError) in try s.luaTree(a) }),
+        ("toggle", { s, a throws(LuaError) in try s.luaToggle(a) }),
     ]
 
     /// Runs `method` (named `name`) with Lua arguments `a`, then collects events and diagnostics.
@@ -468,6 +481,8 @@ extension ScriptSession {
 
     func luaOrder(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(0)
+        // A tree's rows by id: its nodes' other fields are in s:tree().
+        if simulator.tree != nil { return [.array(simulator.order.flattened.map { .string($0.id) })] }
         return [.array(simulator.order.flattened.map(ScriptSession.itemValue))]
     }
 
@@ -483,7 +498,15 @@ extension ScriptSession {
 
     func luaSnapshot(_ a: Arguments) throws(LuaError) -> [LuaValue] {
         try a.count(0)
-        return [simulator.snapshot.map(ScriptSession.snapshotValue) ?? .nil]
+        guard let snapshot = simulator.snapshot else { return [.nil] }
+        var value = ScriptSession.snapshotValue(snapshot)
+        // How many items it carries: a lifted tree node's subtree, a group, or the item alone.
+        let count = simulator.treeLift?.carried ?? simulator.groupInfo?.count ?? 1
+        if case .table(var fields) = value {
+            fields[.string("count")] = .integer(count)
+            value = .table(fields)
+        }
+        return [value]
     }
 
     func luaState(_ a: Arguments) throws(LuaError) -> [LuaValue] {

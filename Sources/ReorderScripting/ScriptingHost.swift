@@ -554,10 +554,21 @@ public final class ScriptingHost {
     private func makeSession(checked options: SessionOptions) throws(LuaError) -> ScriptSession {
         // Before the new session takes its memory, the dropped ones may have to go.
         flushReleased()
-        let itemBytes = ScriptSession.itemBytes(options.sections)
+        var tree: Tree?
+        if let roots = options.tree {
+            do {
+                tree = try Tree(roots)
+            } catch {
+                throw LuaError.script("reorder.session: \(error.message)")
+            }
+        }
+        let itemBytes = ScriptSession.itemBytes(tree.map { [$0.items] } ?? options.sections)
         collectIfNeeded(adding: itemBytes)
         let policy = try makePolicy(options.policy)
-        var order = Order(sections: options.sections, titles: options.sectionTitles)
+        var order = tree.map(Order.init(tree:)) ?? Order(sections: options.sections, titles: options.sectionTitles)
+        if options.restore != nil, tree != nil {
+            throw LuaError.script("reorder.session: restore reads the order of sections, not a tree (a tree layout starts from tree = {...})")
+        }
         if let path = options.restore {
             // Saved items in saved order, new ones where the data put them, vanished ones dropped;
             // an unreadable file is reported and the data's own order is used.
@@ -566,7 +577,7 @@ public final class ScriptingHost {
             for w in warnings { output("reorder.session: restore: \(w)\n") }
         }
         let id = nextSessionId
-        let session = try ScriptSession(id: id, options: options, policy: policy, order: order,
+        let session = try ScriptSession(id: id, options: options, policy: policy, order: order, tree: tree,
                                         output: { [weak self] in self?.output($0) }, useColor: useColor,
                                         itemBytes: options.restore == nil ? itemBytes : nil)
         session.host = self

@@ -20,6 +20,9 @@ public struct SessionOptions: Sendable {
 
     public var policy: PolicySource = .builtin("default")
     public var sections: [[Item]] = []
+    /// `tree = {...}` (layout `"tree"`): the roots in the nested shape; the rows are the tree's
+    /// visible nodes and ``sections`` stays empty.
+    public var tree: [TreeNodeDescription]?
     public var sectionTitles: [String] = []
     /// `layout`, `row_height`, `header_height`, `grid = {...}`, `board = {...}`, `viewport`,
     /// `frame_rate` (read and written through these options' own members: `options.viewport`).
@@ -40,7 +43,7 @@ public struct SessionOptions: Sendable {
     }
 
     /// Every option name `reorder.session` accepts.
-    public static let known = ["policy", "sections", "rows", "titles"] + SessionGeometry.optionNames + ["restore"]
+    public static let known = ["policy", "sections", "rows", "titles", "tree"] + SessionGeometry.optionNames + ["restore"]
 
     /// Parses the options table. Errors read `reorder.session: ...`. An inline policy table
     /// stays in the scripting VM: pass its registry reference as `policyTable` (a `policy`
@@ -76,7 +79,21 @@ public struct SessionOptions: Sendable {
         }
 
         let sectionsValue = value["sections"], rowsValue = value["rows"]
+        if value["tree"] != .nil {
+            if sectionsValue != .nil || rowsValue != .nil {
+                throw fail("give either tree (the nodes of a tree layout) or sections / rows, not both")
+            }
+            let roots = try Self.parseTree(value["tree"])
+            do {
+                _ = try Tree(roots)
+            } catch {
+                throw fail(error.message)
+            }
+            tree = roots
+            geometry.layout = .tree
+        }
         switch (sectionsValue, rowsValue) {
+        case (.nil, .nil) where tree != nil: break
         case (.nil, .nil):
             throw fail("give the items: sections = { {\"a\", \"b\"}, {\"c\"} } or rows = N")
         case (.nil, let rows):
@@ -109,6 +126,10 @@ public struct SessionOptions: Sendable {
         case .string(let s):
             guard let kind = LayoutKind(rawValue: s) else {
                 throw fail("layout must be \(ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\"")), got \"\(s)\"")
+            }
+            if (kind == .tree) != (tree != nil) {
+                throw fail(kind == .tree ? "layout \"tree\" needs its nodes: tree = { \"a\", { id = \"b\", children = { \"b1\" } } }"
+                                         : "tree = {...} is the tree layout's; layout must be \"tree\" (or left out), got \"\(s)\"")
             }
             geometry.layout = kind
         case let other: throw fail("layout must be a string, got \(other.typeName)")
@@ -226,6 +247,55 @@ public struct SessionOptions: Sendable {
             sections.append(items)
         }
         return sections
+    }
+
+    /// The nested shape of `tree = {...}`: a string is a leaf with that id; a table has `id`,
+    /// an optional `title`, `children` (a list of nodes) and `collapsed` (a boolean), and may
+    /// carry other fields as an item does. Errors name the node as `tree[2].children[1]`.
+    ///
+    /// ```lua
+    /// tree = { "a", { id = "b", children = { "b1", "b2" }, collapsed = true }, "c" }
+    /// ```
+    static func parseTree(_ value: LuaValue) throws(LuaError) -> [TreeNodeDescription] {
+        func fail(_ message: String) -> LuaError { LuaError.script("reorder.session: " + message) }
+        // Deeper than the tree's own bound is refused by Tree(_:); this bound only stops the
+        // walk of a nested value before the host's stack could suffer from it.
+        func nodes(_ value: LuaValue, _ place: String, _ depth: Int) throws(LuaError) -> [TreeNodeDescription] {
+            guard case .table = value, let list = value.sequence else {
+                throw fail("\(place) must be a list of nodes, got \(value.typeName)")
+            }
+            var result: [TreeNodeDescription] = []
+            result.reserveCapacity(list.count)
+            for (i, v) in list.enumerated() {
+                let here = "\(place)[\(i + 1)]"
+                guard case .table = v else {
+                    result.append(TreeNodeDescription(item: try parseItem(v, where: here)))
+                    continue
+                }
+                if depth > Tree.Limits.depth {
+                    throw fail("\(here): deeper than \(Tree.Limits.depth + 1) levels (a root has depth 0, the deepest allowed is \(Tree.Limits.depth))")
+                }
+                var children: [TreeNodeDescription] = []
+                if v["children"] != .nil { children = try nodes(v["children"], here + ".children", depth + 1) }
+                var collapsed = false
+                switch v["collapsed"] {
+                case .nil: break
+                case .boolean(let b): collapsed = b
+                case let other: throw fail("\(here).collapsed must be a boolean, got \(other.typeName)")
+                }
+                var fields: [LuaValue: LuaValue] = [:]
+                for p in v.sortedPairs where p.key != .string("children") && p.key != .string("collapsed") {
+                    fields[p.key] = p.value
+                }
+                // A node of only an id is a plain item, as a string is.
+                let only = fields.count == 1 ? fields[.string("id")]?.stringValue : nil
+                var item: Item
+                if let only { item = Item(only) } else { item = try parseItem(.table(fields), where: here) }
+                result.append(TreeNodeDescription(item: item, children: children, collapsed: collapsed))
+            }
+            return result
+        }
+        return try nodes(value, "tree", 0)
     }
 
     /// An item from `"text"` or `{ id = ..., title = ..., other fields }`.

@@ -59,6 +59,7 @@ extension Vocabulary {
             case .select(let t, let p): self.init(kind: I.select, values: item(p), time: t)
             case .deselect(let t, let p): self.init(kind: I.deselect, values: item(p), time: t)
             case .tap(let t, let p): self.init(kind: I.tap, values: item(p), time: t)
+            case .toggle(let t, let p): self.init(kind: I.toggle, values: item(p), time: t)
             case .pan(let t, let p, let d):
                 self.init(kind: I.pan, values: [.number(p.x), .number(p.y), .number(d.x), .number(d.y)], time: t)
             }
@@ -113,6 +114,7 @@ extension Vocabulary {
             case I.select.name: return item().map { .select(t, $0) }
             case I.deselect.name: return item().map { .deselect(t, $0) }
             case I.tap.name: return item().map { .tap(t, $0) }
+            case I.toggle.name: return item().map { .toggle(t, $0) }
             case I.pan.name:
                 guard let p = point(), let dx = number(2), let dy = number(3) else { return nil }
                 return .pan(t, p, Point(x: dx, y: dy))

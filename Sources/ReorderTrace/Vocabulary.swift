@@ -120,6 +120,8 @@ public enum Vocabulary {
         public static let deselect = Kind("deselect", [section, row], "deselects the item (as `s:deselect`; while idle)")
         public static let tap = Kind("tap", [section, row],
                                      "a second finger taps the item during a drag: it joins the drag when `can_add` allows (as `s:tap`)")
+        public static let toggle = Kind("toggle", [section, row],
+                                        "collapses or expands the tree node at the row (as `s:toggle`; a tree session, while idle)")
         public static let pan = Kind("pan", [x, y, Field("dx", .points, "how far the content scrolls right, points (− left)"),
                                              Field("dy", .points, "how far the content scrolls down, points (− up)")],
                                      "the content under (`x`, `y`) scrolls by (`dx`, `dy`), clamped: a wheel, a trackpad, or a finger that moved off its press before the hold (while idle; on a board the list under the point scrolls down)")
@@ -161,7 +163,7 @@ public enum Vocabulary {
     /// Every input a session takes, in the order the docs list them.
     public static let inputs: [Kind] = [
         Inputs.down, Inputs.move, Inputs.up, Inputs.cancel, Inputs.frame, Inputs.focus, Inputs.key, Inputs.action,
-        Inputs.select, Inputs.deselect, Inputs.tap, Inputs.pan,
+        Inputs.select, Inputs.deselect, Inputs.tap, Inputs.toggle, Inputs.pan,
     ]
 
     /// Every event a session reports, in the order the docs list them.

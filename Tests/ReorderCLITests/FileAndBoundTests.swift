@@ -34,7 +34,7 @@ import Testing
         (#"{"t":-0.5,"type":"frame"}"#, "k.jsonl:2: t: expected a number from 0 to 1e9 (got -0.5)"),
         // A NUL escape in the type is shown, not printed raw (EchoText).
         (#"{"t":0,"type":"do\u0000wn","x":1,"y":2}"#,
-         #"k.jsonl:2: type: unknown input "do\u{0}wn" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap or pan)"#),
+         #"k.jsonl:2: type: unknown input "do\u{0}wn" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap, toggle or pan)"#),
         (#"{"t":0,"type":"up","\u001b[2J":1}"#,
          #"k.jsonl:2: "up" takes no "\u{1B}[2J" (it takes time)"#),
     ])

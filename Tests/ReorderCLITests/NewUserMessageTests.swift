@@ -52,7 +52,7 @@ import Testing
         #expect(out == """
             reorder.session: unknown option 'polciy' (did you mean 'policy'?)
             reorder.session: grid accepts item_width, item_height, spacing, line_spacing, columns, inset, inset_top, inset_left, inset_bottom, inset_right, direction; got key "colums" (did you mean 'columns'?)
-            reorder.session: unknown option 'colour' (known: policy, sections, rows, titles, layout, row_height, header_height, grid, board, viewport, frame_rate, restore)
+            reorder.session: unknown option 'colour' (known: policy, sections, rows, titles, tree, layout, row_height, header_height, grid, board, viewport, frame_rate, restore)
 
             """)
     }

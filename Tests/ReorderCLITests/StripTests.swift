@@ -87,6 +87,6 @@ import ReorderCore
         let (status, _, err) = try runReorder(["repl", "--layout", "spiral"])
         #expect(status != 0)
         // argument-parser's message, from DemoList.Demo's cases (the option's ExpressibleByArgument type).
-        #expect(err.hasPrefix("Error: The value 'spiral' is invalid for '--layout <layout>'. Please provide one of 'table', 'grid', 'board' or 'strip'.\n"), "\(err)")
+        #expect(err.hasPrefix("Error: The value 'spiral' is invalid for '--layout <layout>'. Please provide one of 'table', 'grid', 'board', 'strip' or 'tree'.\n"), "\(err)")
     }
 }

@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [
         ("{\"t\":0,\"type\":\"down\",\"x\":1,\"y\":2}\n{\"t\":0.1,\"type\":\"move\",\"x\":1}", 2, "y: missing (expected a number from -1e7 to 1e7)"),
         ("{\"t\":0,\"type\":\"down\",\"x\":\"a\",\"y\":2}", 1, "x: expected a number from -1e7 to 1e7 (got a string)"),
-        ("{\"t\":0,\"type\":\"hover\"}", 1, "type: unknown input \"hover\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap or pan)"),
+        ("{\"t\":0,\"type\":\"hover\"}", 1, "type: unknown input \"hover\" (expected down, move, up, cancel, frame, focus, key, action, select, deselect, tap, toggle or pan)"),
         ("{\"t\":1,\"type\":\"frame\"}\n{\"t\":0.5,\"type\":\"up\"}", 2, "time goes backwards: time = 0.5 after 1.0"),
         ("{\"type\":\"up\"}", 1, "time: missing (expected a number from 0 to 1e9)"),
         ("{\"t\":-1,\"type\":\"up\"}", 1, "t: expected a number from 0 to 1e9 (got -1)"),
@@ -88,7 +88,7 @@ import Testing
         ("{\"t\":0,\"type\":\"up\",\"x\":3}", 1, "\"up\" takes no \"x\" (it takes time)"),
         ("{\"t\":0,\"type\":\"key\",\"key\":\"up\",\"z\":3}", 1, "\"key\" takes no \"z\" (it takes key, n, time)"),
         ("{\"t\":0,\"type\":\"up\"}\n{\"type\":\"session\",\"sections\":[]}", 2, "a \"session\" record may only be the first line"),
-        ("{\"t\":0,\"type\":5}", 1, "type: expected one of down, move, up, cancel, frame, focus, key, action, select, deselect, tap or pan (got a number)"),
+        ("{\"t\":0,\"type\":5}", 1, "type: expected one of down, move, up, cancel, frame, focus, key, action, select, deselect, tap, toggle or pan (got a number)"),
     ])
     func reportsBadLines(text: String, line: Int, message: String) {
         #expect(throws: TraceError(line: line, message: message)) { try TraceCodec.decode(text) }

@@ -56,6 +56,7 @@ struct CorpusTests {
         case "on_cancel": isFallback = policy.onCancel(ctx) == .revert
         case "can_select": isFallback = policy.canSelect(ctx, at: a) == false
         case "can_add": isFallback = policy.canAdd(ctx, at: a) == false
+        case "can_nest": isFallback = policy.canNest(ctx, item: "row 0", parent: "row 3") == false
         case "combine": isFallback = policy.combine(ctx, from: a, onto: b) == false
         case "instructions": isFallback = policy.instructions(ctx, at: a) == KeyboardTexts.instructions
         case "actions":

@@ -147,6 +147,7 @@ import ReorderCore
             // Selection and group drags.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
+            "tree.indent": "50", "tree.max_depth": "3",
             "combine_rule": "'band'", "combine_delay": "0.6", "drop_preview": "'indicator'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }
@@ -224,8 +225,8 @@ import ReorderCore
         #expect(hooks.map(\.path) == PolicyGuide.hookNames)
         // can_move, target, semantics, edge_scroll.zone, edge_scroll.speed, on_begin, on_move,
         // on_end, on_cancel, the keyboard's announce, actions and instructions, the
-        // selection's can_select and can_add, and combine.
-        #expect(hooks.count == 15)
+        // selection's can_select and can_add, can_nest of tree sessions, and combine.
+        #expect(hooks.count == 16)
         #expect(PolicyGuide.hookTable.contains("| `can_move(ctx, section, row)` | when the press has lasted `min_press_duration` |"))
         #expect(PolicyGuide.hookTable.contains("| `edge_scroll.speed(ctx, depth, zone, elapsed, axis, dt)` |"))
     }

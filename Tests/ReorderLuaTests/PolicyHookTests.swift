@@ -463,8 +463,8 @@ extension PolicyHookTests {
               on_move = function(ctx) print(ctx.over_since, ctx[1], ctx.outside, ctx.time) end,
             }
             """)
-        let fields = "content, count, drag_time, dt, frame_rate, item, item_size, offset, outside, over_since, "
-            + "section_title, sections, state, time, viewport"
+        let fields = "content, count, drag_time, dt, frame_rate, item, item_size, node, offset, outside, over_since, "
+            + "projection, section_title, sections, state, time, viewport"
         let ctx = makeContext(time: 2)
         #expect(p.canMove(ctx, at: p00) == false)
         #expect(p.target(ctx, from: p00, proposed: p02) == nil)

@@ -123,8 +123,9 @@ import ReorderCore
         // corner_radius, shadow.opacity, shadow.radius, lift.duration, lift.from.scale,
         // lift.from.alpha, drop.duration, drop.to.scale, drop.to.alpha}, displacement.duration
         // (snapshot.shadow.offset, two numbers, is checked above); group.max and
-        // snapshot.stack, whole numbers; combine_delay.
-        #expect(numbers.map(\.path).count == 19, "\(numbers.map(\.path))")
+        // snapshot.stack, whole numbers; combine_delay; a tree's tree.indent and tree.max_depth
+        // (whole).
+        #expect(numbers.map(\.path).count == 21, "\(numbers.map(\.path))")
         for field in numbers {
             // A value no range of the table allows: a number 1e300 (the ranges end at 1e5 or
             // below for the configuration's fields).
@@ -133,7 +134,7 @@ import ReorderCore
             let message = nativeMessage { $0 = c }
             // ValidationError.outOfRange's two forms: whole-number ranges (group.max,
             // snapshot.stack) say "must be a whole number from", the others "is out of range (".
-            let expected = ["group.max", "snapshot.stack"].contains(field.path)
+            let expected = ["group.max", "snapshot.stack", "tree.max_depth"].contains(field.path)
                 ? "\(field.path) must be a whole number from " : "\(field.path): 1e+300 is out of range ("
             #expect(message?.hasPrefix(expected) == true, "\(field.path): \(message ?? "nil")")
         }

@@ -62,7 +62,7 @@ import Testing
     @Test func frameInputsAreChecked() {
         // Each input's time is at least the one before's and at most the frame's; the item named
         // by its index in the list.
-        let kinds = "down, move, up, cancel, frame, focus, key, action, select, deselect, tap or pan"
+        let kinds = "down, move, up, cancel, frame, focus, key, action, select, deselect, tap, toggle or pan"
         #expect(failure(#"{"v":4,"type":"frame","time":2,"inputs":[{"type":"up","time":1.5},{"type":"up","time":1.4}]}"#)?.message
                 == "frame.inputs[1].time: expected seconds from the input before's time (1.5) to the frame's time (2.0), got 1.4")
         #expect(failure(#"{"v":4,"type":"frame","time":2,"inputs":[{"type":"up","time":2.5}]}"#)?.message

@@ -93,6 +93,7 @@ import ReorderCore
             case .select(let t, let p): return .select(t + 100, p)
             case .deselect(let t, let p): return .deselect(t + 100, p)
             case .tap(let t, let p): return .tap(t + 100, p)
+            case .toggle(let t, let p): return .toggle(t + 100, p)
             case .pan(let t, let p, let d): return .pan(t + 100, p, d)
             }
         }

@@ -73,7 +73,7 @@ import Testing
         #expect(text.hasPrefix("---@meta\n"))
         // ctx: the fields docs/POLICIES.md lists ("ctx" table).
         let ctx = Self.classBlock("reorder.Ctx", in: text).compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
-        #expect(ctx == ["item", "count", "sections", "section_title", "viewport", "content", "item_size", "offset", "frame_rate", "time",
+        #expect(ctx == ["item", "count", "sections", "node", "projection", "section_title", "viewport", "content", "item_size", "offset", "frame_rate", "time",
                         "drag_time", "dt", "over_since", "outside", "state"])
         // Every session method the host registers (ScriptSession.methods), with `self`.
         let session = Self.classBlock("reorder.Session", in: text)

@@ -9,7 +9,7 @@ return {
   api = 1,
   combine_rule = "band",
   combine = function(ctx, from_s, from_r, onto_s, onto_r)
-    local check = ctx.no_such_function
+    local check = nil
     return check(onto_s, onto_r)  -- FAULT
   end,
 }
