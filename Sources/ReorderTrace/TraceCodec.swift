@@ -18,6 +18,13 @@ import ReorderPersistence
 /// The inputs and their fields are the ``Vocabulary``'s. Times are seconds of simulated time
 /// and never decrease.
 public struct Trace: Sendable {
+    /// Why a tree session has no trace: a `session` line holds sections of items, and a tree's
+    /// parents and collapsed nodes have no place there (``LayoutKind/traced``). Part of the
+    /// errors of replaying a `"layout": "tree"` header and of recording a tree session.
+    public static let treeNotTraced = "trees are not written into trace headers"
+    /// The error of recording a tree session (the REPL's `:record`, the playground's record).
+    public static let treeNotRecorded = "a tree session cannot be recorded: \(treeNotTraced)"
+
     /// The list, layout and policy the inputs were recorded on.
     @dynamicMemberLookup
     public struct Header: Sendable {
@@ -298,8 +305,13 @@ public enum TraceCodec {
         var h = Trace.Header(policy: policy, sections: sections)
         if let t = strings(o["titles"]) { h.titles = t }
         if let raw = o["layout"] {
+            let expected = ChoiceText.list(LayoutKind.traced.map(\.rawValue), quote: "\"")
             guard case .string(let name) = raw, let layout = LayoutKind(rawValue: name) else {
-                throw fail("\"layout\" must be \(ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\""))")
+                throw fail("\"layout\" must be \(expected)")
+            }
+            // Replaying a tree's visible rows as a table would be a silent wrong result.
+            guard LayoutKind.traced.contains(layout) else {
+                throw fail("\"layout\": \"\(name)\" cannot be replayed: \(Trace.treeNotTraced); \"layout\" must be \(expected)")
             }
             h.layout = layout
         }

@@ -158,6 +158,16 @@ import Testing
         #expect(json(bad[0])["message"] as? String == "no built-in policy named 'nope'")
     }
 
+    /// A trace holds no tree, so a tree session is neither recorded nor replayed from one.
+    @Test func aTreeSessionIsNotRecordedAndATreeTraceNotReplayed() throws {
+        let play = try Playground(options: .init(policy: "default", layout: .tree))
+        let r = json(play.handle(try message(#"{"v":4,"type":"record"}"#), client: 1)[0])
+        #expect(r["message"] as? String == "a tree session cannot be recorded: trees are not written into trace headers")
+        let text = "{\"type\":\"session\",\"sections\":[[\"a\"]],\"layout\":\"tree\"}\n{\"t\":0,\"type\":\"up\"}\n"
+        guard case .failure(let e) = play.prepareReplay(text) else { Issue.record("a tree trace was replayed"); return }
+        #expect(e.message == #"replay.trace: line 1: "layout": "tree" cannot be replayed: trees are not written into trace headers; "layout" must be "table", "grid" or "board""#)
+    }
+
     @Test func recordStopAndReplayTheTrace() throws {
         let play = try Playground(options: .init(policy: "default", rows: 10))
         #expect(json(play.handle(try message(#"{"v":4,"type":"record"}"#), client: 1)[0])["status"] as? String == "recording")

@@ -62,4 +62,11 @@ import Testing
         #expect(lua(#"reorder.session{ rows = 2 }:toggle(1, 1)"#)
                 == "error: test:1: s:toggle: only a tree session has a tree (this session's layout is table)\n")
     }
+
+    /// An order file holds sections of items: a tree's visible rows saved there would lose every
+    /// parent and collapsed node (and a tree session does not take `restore`).
+    @Test func saveRefusesATreeSession() {
+        #expect(lua(#"reorder.session{ layout = "tree", tree = { "a", { id = "b", children = { "b1" } } } }:save("order.json")"#)
+                == "error: test:1: s:save: a tree session's order cannot be saved: an order file holds sections of items, not a tree (read it with s:tree())\n")
+    }
 }
