@@ -43,20 +43,13 @@ struct ClockTests {
         #expect(ms >= limitMs, "\(message)", sourceLocation: sourceLocation)
     }
 
-    /// CPU time of the calling thread, seconds.
-    static func cpu() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// Runs `body`, records it under `kind` and returns what it returned with the wall seconds.
     static func measured<T>(_ kind: String, _ what: String, _ body: () throws -> T) rethrows -> (T, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let cpuStart = cpu()
+        let cpuStart = threadCPUSeconds()
         let value = try body()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        ClockFigures.shared.record(kind, what, wall: wall, cpu: cpu() - cpuStart)
+        ClockFigures.shared.record(kind, what, wall: wall, cpu: threadCPUSeconds() - cpuStart)
         return (value, wall)
     }
 

@@ -25,16 +25,9 @@ struct SandboxBoundsTests {
 
     /// Runs `source` as chunk `t.lua` in a fresh policy VM; returns its error and the seconds
     /// the run took.
-    /// CPU time of the calling thread, in seconds (immune to the machine's load).
-    static func cpuSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     static func run(_ source: String, timeLimited: Bool = false) -> (error: LuaError?, seconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let cpuStart = cpuSeconds()
+        let cpuStart = threadCPUSeconds()
         var failure: LuaError?
         do {
             let vm = try LuaVM(options: .policy)
@@ -43,7 +36,7 @@ struct SandboxBoundsTests {
             failure = error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        Overruns.shared.record(seconds, source, timeLimited: timeLimited, cpu: cpuSeconds() - cpuStart)
+        Overruns.shared.record(seconds, source, timeLimited: timeLimited, cpu: threadCPUSeconds() - cpuStart)
         if ProcessInfo.processInfo.environment["SANDBOX_BOUNDS_VERBOSE"] != nil { print(String(format: "case %.2f ms: %@", seconds * 1000, String(source.replacingOccurrences(of: "\n", with: " ⏎ ").prefix(150)))) }
         return (failure, seconds)
     }
@@ -531,10 +524,10 @@ struct SandboxBoundsTests {
         var best = Double.infinity, bestCPU = Double.infinity
         for _ in 0..<5 {
             let start = DispatchTime.now().uptimeNanoseconds
-            let cpu = Self.cpuSeconds()
+            let cpu = threadCPUSeconds()
             _ = try? LuaVM(options: .policy).run("while true do end")
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            bestCPU = min(bestCPU, Self.cpuSeconds() - cpu)
+            bestCPU = min(bestCPU, threadCPUSeconds() - cpu)
         }
         let o = Overruns.shared
         print(String(format: "sandbox bounds figures: a plain Lua loop spends the budget in %.2f ms (%.2f ms CPU); over %d calls stopped by the budget, the longest took %.2f ms, %.2f ms past it; in CPU time %.2f ms, %.2f ms past it",
