@@ -86,11 +86,11 @@ public struct GroupBench {
             // Frames until the drag begins; the one in which it does is the lift.
             var guardFrames = 600
             while sim.state == .pressing && guardFrames > 0 {
-                let cpu = Self.threadCPU()
+                let cpu = ThreadCPUClock.nanoseconds()
                 let start = clock()
                 sim.tick()
                 let end = clock()
-                let cpuEnd = Self.threadCPU()
+                let cpuEnd = ThreadCPUClock.nanoseconds()
                 if sim.state == .dragging {
                     result.liftMilliseconds.append(Double(end &- start) / 1e6)
                     result.liftCPUMilliseconds.append(Double(cpuEnd &- cpu) / 1e6)
@@ -102,23 +102,16 @@ public struct GroupBench {
             // Three rows down, then the drop.
             sim.move(to: Point(x: centre.x, y: centre.y + 3 * 44))
             _ = sim.takeEvents()
-            let cpu = Self.threadCPU()
+            let cpu = ThreadCPUClock.nanoseconds()
             let start = clock()
             sim.release()
             let end = clock()
-            let cpuEnd = Self.threadCPU()
+            let cpuEnd = ThreadCPUClock.nanoseconds()
             result.dropMilliseconds.append(Double(end &- start) / 1e6)
             result.dropCPUMilliseconds.append(Double(cpuEnd &- cpu) / 1e6)
             for case .group(let of, let items, _, _) in sim.takeEvents() where of == "end" { result.landed = items.count }
         }
         return result
-    }
-
-    /// Nanoseconds of CPU time this thread has used.
-    static func threadCPU() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
     /// The report's text.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLua
 import CLuaShim
+import ReorderCore
 
 /// The process the sandbox fuzzer makes its calls in: a fresh `reorder sandbox-worker` started
 /// with `posix_spawn` (a fork of the multithreaded host would have to run Lua, which calls
@@ -191,12 +192,6 @@ final class SandboxWorker {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func threadCPU() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     // MARK: - The worker's side
 
     /// Serves requests on standard input until it ends; returns the exit status.
@@ -254,9 +249,9 @@ final class SandboxWorker {
         // A full collection first: the garbage of building the arguments is not the call's.
         vm.collectGarbage()
         // Only the call is timed: reading its error (a message may be a MiB long) is not.
-        let wall = now(), cpu = threadCPU()
+        let wall = now(), cpu = ThreadCPUClock.seconds()
         let status = rs_pcall(vm.L, 0, 0, 0)
-        let seconds = now() - wall, cpuSeconds = threadCPU() - cpu
+        let seconds = now() - wall, cpuSeconds = ThreadCPUClock.seconds() - cpu
         var message: [UInt8] = []
         if status != LUA_OK {
             // The error without the traceback rs_pcall's handler appends.

@@ -46,10 +46,10 @@ struct ClockTests {
     /// Runs `body`, records it under `kind` and returns what it returned with the wall seconds.
     static func measured<T>(_ kind: String, _ what: String, _ body: () throws -> T) rethrows -> (T, Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let cpuStart = threadCPUSeconds()
+        let cpuStart = ThreadCPUClock.seconds()
         let value = try body()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        ClockFigures.shared.record(kind, what, wall: wall, cpu: threadCPUSeconds() - cpuStart)
+        ClockFigures.shared.record(kind, what, wall: wall, cpu: ThreadCPUClock.seconds() - cpuStart)
         return (value, wall)
     }
 

@@ -86,9 +86,9 @@ struct LargeInputTests {
         try scratch.write("big.jsonl", Self.bigTrace(lines: 300_000))
         // CPU time of this thread, which the replayer runs on: the machine's load stretches the
         // wall time (under ASan: 64.6 s seen once, 325 s at a load average of 20 on 2 cores).
-        let cpuStart = threadCPUSeconds()
+        let cpuStart = ThreadCPUClock.seconds()
         let (status, out, err, seconds) = run(scratch) { Replayer.run(tracePath: "big.jsonl", policy: "default", json: true, console: $0) }
-        let cpu = threadCPUSeconds() - cpuStart
+        let cpu = ThreadCPUClock.seconds() - cpuStart
         #expect(status == 0)
         #expect(err == "")
         #expect(cpu < 20 * hostileTimeBound, "\(cpu) s of CPU, \(seconds) s of wall time")   // 60 s; scaled under a sanitizer
@@ -261,10 +261,10 @@ struct LargeInputTests {
         for name in ["strings.lua", "functions.lua"] {
             // CPU time of this thread, which parses the file: the parse's limit is CPU time, and
             // a loaded machine stretches the wall time (19.6 s seen under TSan).
-            let cpuStart = threadCPUSeconds()
+            let cpuStart = ThreadCPUClock.seconds()
             // The policy VM's memory cap: LuaVM.Options.policy.memoryLimit = 8 << 20 (8 MiB).
             #expect(loadError(scratch.file(name)) == "\(name): not enough memory to load the policy (the limit is 8 MiB per policy VM)")
-            #expect(threadCPUSeconds() - cpuStart < hostileTimeBound)
+            #expect(ThreadCPUClock.seconds() - cpuStart < hostileTimeBound)
             #expect(Self.peakMemory() < Self.memoryBound)
         }
     }

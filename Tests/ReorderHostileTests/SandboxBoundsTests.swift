@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReorderCore
 import ReorderLua
 import ReorderTestSupport
 import Testing
@@ -27,7 +28,7 @@ struct SandboxBoundsTests {
     /// the run took.
     static func run(_ source: String, timeLimited: Bool = false) -> (error: LuaError?, seconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let cpuStart = threadCPUSeconds()
+        let cpuStart = ThreadCPUClock.seconds()
         var failure: LuaError?
         do {
             let vm = try LuaVM(options: .policy)
@@ -36,7 +37,7 @@ struct SandboxBoundsTests {
             failure = error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        Overruns.shared.record(seconds, source, timeLimited: timeLimited, cpu: threadCPUSeconds() - cpuStart)
+        Overruns.shared.record(seconds, source, timeLimited: timeLimited, cpu: ThreadCPUClock.seconds() - cpuStart)
         if ProcessInfo.processInfo.environment["SANDBOX_BOUNDS_VERBOSE"] != nil { print(String(format: "case %.2f ms: %@", seconds * 1000, String(source.replacingOccurrences(of: "\n", with: " ⏎ ").prefix(150)))) }
         return (failure, seconds)
     }
@@ -524,10 +525,10 @@ struct SandboxBoundsTests {
         var best = Double.infinity, bestCPU = Double.infinity
         for _ in 0..<5 {
             let start = DispatchTime.now().uptimeNanoseconds
-            let cpu = threadCPUSeconds()
+            let cpu = ThreadCPUClock.seconds()
             _ = try? LuaVM(options: .policy).run("while true do end")
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            bestCPU = min(bestCPU, threadCPUSeconds() - cpu)
+            bestCPU = min(bestCPU, ThreadCPUClock.seconds() - cpu)
         }
         let o = Overruns.shared
         print(String(format: "sandbox bounds figures: a plain Lua loop spends the budget in %.2f ms (%.2f ms CPU); over %d calls stopped by the budget, the longest took %.2f ms, %.2f ms past it; in CPU time %.2f ms, %.2f ms past it",

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderCore
 import ReorderTestSupport
 import Testing
 @testable import ReorderLua
@@ -75,9 +76,9 @@ import Testing
         let oom = try files.write("oom.lua", source + "}\n")
         // CPU time of this thread, which parses the file: the parse's limit is CPU time, and a
         // loaded machine stretches the wall time (17.1 s seen under TSan).
-        let cpuStart = threadCPUSeconds()
+        let cpuStart = ThreadCPUClock.seconds()
         let e = error(oom)
-        let cpu = threadCPUSeconds() - cpuStart
+        let cpu = ThreadCPUClock.seconds() - cpuStart
         #expect(e?.kind == .memory)
         #expect(e?.description == "oom.lua: not enough memory to load the policy (the limit is 8 MiB per policy VM)")
         #expect(cpu < hostileTimeBound)

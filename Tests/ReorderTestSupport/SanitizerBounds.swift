@@ -28,24 +28,9 @@ public func sanitizerScaled(_ bound: Int) -> Int { bound * SandboxFuzzer.sanitiz
 
 /// The hostile suite's bound on the time of one case: 3 s on a loaded machine (a generous
 /// ceiling against a hang, never the measure), scaled in a sanitizer build. A case whose work
-/// runs on the test's own thread holds that thread's CPU time (``threadCPUSeconds()``) to it,
+/// runs on the test's own thread holds that thread's CPU time (`ThreadCPUClock.seconds()`) to it,
 /// since the machine's load stretches the wall time; the others hold their wall time to it.
 public let hostileTimeBound = sanitizerScaled(3.0)
-
-/// CPU time (user and system) the calling thread has used, in seconds
-/// (`CLOCK_THREAD_CPUTIME_ID`): unlike the wall time, not stretched by other processes on the
-/// machine. The clock the sandbox's own time limit reads is the same (clock.c `cpu_clock`).
-///
-/// ```swift
-/// let start = threadCPUSeconds()
-/// _ = try LuaPolicy(path: path)
-/// #expect(threadCPUSeconds() - start < hostileTimeBound)
-/// ```
-public func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
 
 /// The hostile suite's bound on a case's peak resident memory: 1 GiB, scaled in a sanitizer
 /// build.
