@@ -12,7 +12,7 @@ import { keyboard, kbState } from './keyboard.js';
 import { onScene, pointerDown } from './pointer.js';
 import { log, scrollLogToEnd } from './log.js';
 
-const DEMOS = { table: 'list', grid: 'grid', board: 'board', strip: 'tab strip' };  // welcome's `demo`, as logged
+const DEMOS = { table: 'list', grid: 'grid', board: 'board', strip: 'tab strip', tree: 'outline' };  // welcome's `demo`, as logged
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 
@@ -113,6 +113,7 @@ function welcome(m) {
   document.title = `reorder play: ${m.policy}`;
   // The demo decides how the page draws it (a strip's tabs as tiles); the log says what it is.
   $('bezel').dataset.demo = m.demo || m.layout;
+  $('tree-hint').hidden = m.layout !== 'tree';
   log(`policy ${m.policy} (${DEMOS[m.demo] || m.layout})`);
   diagnostics(m.diagnostics || []);
 }
