@@ -132,7 +132,8 @@ public struct Scene: Hashable, Sendable {
         /// How many items the snapshot carries (1, the group's size, or the lifted tree node and
         /// its descendants), whether a count badge is drawn on it (a group's: `snapshot.badge`; a
         /// tree node's: whenever it carries descendants, as dnd-kit's tree story shows
-        /// `childCount` on the dragged clone) and how many cards are stacked under it
+        /// `getChildCount(items, activeId) + 1` on the dragged clone, SortableTree.tsx line 232)
+        /// and how many cards are stacked under it
         /// (`snapshot.stack`, at most the group's other items; none for a tree node).
         public var count: Int = 1
         public var badge: Bool = false
