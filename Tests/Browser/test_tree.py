@@ -162,3 +162,28 @@ class Tree(LookTest):
         self.driver.switch_to.active_element.send_keys(Keys.SPACE)
         wait(lambda: self.scene()["state"] == "idle" and self.rows()[PLAN_SPRINT] == ("Plan sprint", 2),
              what="the drop under Write spec")
+
+
+class TreeFromTheList(LookTest):
+    """A table playground: the List picker switches to the outline, keeping the policy."""
+
+    @classmethod
+    def server_args(cls):
+        return ["dndkit_tree", "--port", "0", "--rows", "30"]
+
+    def test_the_list_picker_switches_to_the_outline(self):
+        from selenium.webdriver.support.ui import Select
+        self.assertEqual(self.js("return document.getElementById('bezel').dataset.demo"), "table")
+        Select(self.driver.find_element(By.ID, "demo")).select_by_value("tree")
+        wait(lambda: self.js("return document.getElementById('bezel').dataset.demo") == "tree", what="the outline")
+        rows = wait(lambda: [tuple(r) for r in self.js(
+            "return [...document.querySelectorAll('#content .cell')].map(e => [e.textContent, Number(e.dataset.depth)])")]
+            == OUTLINE, what="the outline's rows")
+        self.assertTrue(rows)
+        self.assertEqual(self.driver.title, "reorder play: dndkit_tree")
+        self.assertFalse(self.js("return document.getElementById('tree-hint').hidden"))
+        for width, height, mobile, name in [(1440, 900, False, "desktop"), (390, 844, True, "phone")]:
+            self.size(width, height, mobile)
+            self.shot(f"tree-{name}-picker.png")
+        Select(self.driver.find_element(By.ID, "demo")).select_by_value("table")
+        wait(lambda: self.js("return document.getElementById('bezel').dataset.demo") == "table", what="the table")

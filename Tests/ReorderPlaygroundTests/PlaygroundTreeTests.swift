@@ -42,4 +42,26 @@ import Testing
                                                          "Plan sprint", "Home", "Later", "Inbox zero"])
         #expect(collapsed[6]["collapsed"] as? Bool == true)
     }
+
+    /// `demo` switches the list and keeps the policy; `reset` comes back to the demo picked; an
+    /// unknown name is refused and changes nothing.
+    @Test func aDemoMessageSwitchesTheListAndKeepsThePolicy() throws {
+        let play = try Playground(options: .init(policy: "dndkit_tree", rows: 5))
+        let replies = play.handle(try PlaygroundProtocol.decode(#"{"v":4,"type":"demo","name":"tree"}"#), client: 1)
+        #expect(replies.count == 2)
+        let welcome = replies.first.map(json) ?? [:]
+        #expect(welcome["demo"] as? String == "tree")
+        #expect(welcome["demos"] as? [String] == ["table", "grid", "board", "strip", "tree"])
+        #expect(welcome["policy"] as? String == "dndkit_tree")
+        #expect(play.session.simulator.order.ids.first?.prefix(2) == ["Work", "Review PR 42"])
+        _ = play.handle(try PlaygroundProtocol.decode(
+            #"{"v":4,"type":"frame","time":1,"inputs":[{"type":"toggle","section":1,"row":1,"time":1}]}"#), client: 1)
+        #expect(play.session.simulator.order.ids.first?.prefix(2) == ["Work", "Home"])
+        _ = play.handle(try PlaygroundProtocol.decode(#"{"v":4,"type":"reset"}"#), client: 1)
+        #expect(play.session.simulator.order.ids.first?.prefix(2) == ["Work", "Review PR 42"])
+        let refused = play.handle(try PlaygroundProtocol.decode(#"{"v":4,"type":"demo","name":"forest"}"#), client: 1)
+        #expect(refused.first.map(json)?["message"] as? String
+                == "no demo named 'forest' (table, grid, board, strip or tree)")
+        #expect(play.session.simulator.order.ids.first?.prefix(2) == ["Work", "Review PR 42"])
+    }
 }
