@@ -195,14 +195,7 @@ public final class Playground {
             return switchDemo(name, seq: seq)
         case .reset:
             guard session.simulator.state == .idle else { return [.sender(error("cannot reset during a drag", seq: seq))] }
-            var o = startOptions
-            o.policy = session.options.policy
-            do {
-                try install(o)
-            } catch {
-                return [.sender(self.error(error.message, seq: seq))]
-            }
-            recording = nil
+            if let refused = installList(startOptions, seq: seq) { return refused }
             return [.everyone(sceneMessage(seq: seq))]
         case .replay:
             // The server runs replays (they take real time): see ``prepareReplay(_:)``.
@@ -304,17 +297,25 @@ public final class Playground {
         guard let next = DemoList.Demo(rawValue: name) else {
             return [.sender(error("no demo named '\(name)' (\(ChoiceText.list(DemoList.Demo.names)))", seq: seq))]
         }
-        var o = DemoList.options(demo: next)
+        let o = DemoList.options(demo: next)
+        if let refused = installList(o, seq: seq) { return refused }
+        startOptions = o
+        demo = next
+        return [.everyone(welcome(seq: seq)), .everyone(sceneMessage(seq: seq))]
+    }
+
+    /// The list of `options` under the session's policy (`reset`, `demo`); a recording under
+    /// way ends. Nil once installed, else the error to send.
+    private func installList(_ options: SessionOptions, seq: Int?) -> [PlaygroundReply]? {
+        var o = options
         o.policy = session.options.policy
         do {
             try install(o)
         } catch {
             return [.sender(self.error(error.message, seq: seq))]
         }
-        startOptions = o
-        demo = next
         recording = nil
-        return [.everyone(welcome(seq: seq)), .everyone(sceneMessage(seq: seq))]
+        return nil
     }
 
     /// Reloads the policy from its source, keeping the order. During a drag the reload waits
