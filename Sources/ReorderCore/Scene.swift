@@ -41,6 +41,48 @@ public struct Scene: Hashable, Sendable {
         public var isGhost: Bool = false
         /// Whether the drop would land on this item now (a combine, `combine_rule`).
         public var isCombineTarget: Bool = false
+        /// Its place in the outline, in a tree session (nil in any other).
+        public var tree: TreeRow? = nil
+    }
+
+    /// A tree row's place in the outline: what a drawer needs to indent it (``depth`` ×
+    /// ``Outline/indent``) and to draw its disclosure mark.
+    ///
+    /// ```swift
+    /// session.scene().cells[1].tree   // depth 1, has children, not collapsed: "Review PR 42" under "Work"
+    /// ```
+    public struct TreeRow: Hashable, Sendable {
+        /// The level the row is drawn at (a root's is 0): the node's depth, and for the lifted
+        /// node's own row while it is dragged the depth the drop would give it (the projection's;
+        /// dnd-kit's tree story draws the dragged row's ghost at `projected.depth`,
+        /// SortableTree.tsx, the `depth` prop of each `SortableTreeItem`).
+        public var depth: Int
+        /// Whether the node has children (shown or collapsed, or carried with it while lifted).
+        public var hasChildren: Bool
+        /// Whether the node is collapsed; only a node with children is (dnd-kit's story draws
+        /// a node collapsed when `collapsed && children.length`).
+        public var isCollapsed: Bool
+    }
+
+    /// What a tree session's drawer needs besides each row's ``TreeRow``.
+    ///
+    /// ```swift
+    /// session.scene().outline?.indent              // 50 under dndkit_tree
+    /// session.scene().outline?.projection?.parent  // "Work": the drop would nest it under Work
+    /// ```
+    public struct Outline: Hashable, Sendable {
+        /// Where a drop of the lifted node would put it now (the engine's projection, the
+        /// policy's bounds and `can_nest` applied).
+        public struct Projection: Hashable, Sendable {
+            public var depth: Int
+            /// The parent's id; nil for a root.
+            public var parent: String?
+        }
+        /// Points per level (the policy's `tree.indent`): a row is drawn in by `depth × indent`.
+        public var indent: Double
+        /// While a node is dragged and a drop would land it: where. Nil at rest, and when the
+        /// policy allows no depth where the node is (a drop there goes back).
+        public var projection: Projection?
     }
 
     /// Where a drop will land under `drop_preview = "indicator"`: a line between rows, or an
@@ -87,9 +129,12 @@ public struct Scene: Hashable, Sendable {
         public var state: SnapshotState
         /// The drawn frame, unrotated: `size × scale` around the centre.
         public var frame: Rect { state.frame }
-        /// How many items the snapshot carries (1, or the group's size), whether a
-        /// count badge is drawn on it (`snapshot.badge`, groups only) and how many cards are
-        /// stacked under it (`snapshot.stack`, at most the group's other items).
+        /// How many items the snapshot carries (1, the group's size, or the lifted tree node and
+        /// its descendants), whether a count badge is drawn on it (a group's: `snapshot.badge`; a
+        /// tree node's: whenever it carries descendants, as dnd-kit's tree story shows
+        /// `getChildCount(items, activeId) + 1` on the dragged clone, SortableTree.tsx line 232)
+        /// and how many cards are stacked under it
+        /// (`snapshot.stack`, at most the group's other items; none for a tree node).
         public var count: Int = 1
         public var badge: Bool = false
         public var stack: Int = 0
@@ -214,6 +259,8 @@ public struct Scene: Hashable, Sendable {
     public var indicator: DropIndicator? = nil
     /// Set while pressing.
     public var press: Press? = nil
+    /// Set in a tree session.
+    public var outline: Outline? = nil
 }
 
 extension DragSession {
@@ -272,7 +319,8 @@ extension DragSession {
             cells.append(Scene.Cell(position: p, id: item.id, title: item.title, isFinished: item.flag("finished"),
                                     frame: shown(drawn), slot: shown(slot), slideProgress: progress,
                                     isPlaceholder: isPlaceholder, isSelected: selection.contains(handle),
-                                    isGhost: ghosts.contains(handle), isCombineTarget: p == combineTarget))
+                                    isGhost: ghosts.contains(handle), isCombineTarget: p == combineTarget,
+                                    tree: treeRow(handle, lifted: isPlaceholder)))
             if isPlaceholder, let style = placeholderStyle {
                 placeholder = Scene.Placeholder(position: p, frame: shown(drawn), style: style)
             }
@@ -291,6 +339,9 @@ extension DragSession {
                 sceneSnapshot?.count = g.count
                 sceneSnapshot?.badge = configuration.snapshot.badge
                 sceneSnapshot?.stack = min(Int(configuration.snapshot.stack), g.count - 1)
+            } else if let carried = treeLift?.carried, carried > 1 {
+                sceneSnapshot?.count = carried
+                sceneSnapshot?.badge = true
             }
         }
 
@@ -347,7 +398,27 @@ extension DragSession {
                      contentSize: layout.contentSize, offset: offset, maximumOffset: maximumOffset,
                      headers: headers, pinnedHeader: pinnedHeader(topCell: cells.first), cells: cells, placeholder: placeholder, snapshot: sceneSnapshot,
                      edgeZones: zones, finger: finger, grid: grid, board: board,
-                     combineTarget: combineTarget, indicator: indicator, press: press)
+                     combineTarget: combineTarget, indicator: indicator, press: press,
+                     outline: tree.map { _ in sceneOutline(indent: config.tree.indent) })
+    }
+
+    /// A tree row's ``Scene/TreeRow``; nil outside a tree session. The lifted node's row is
+    /// drawn at the projected depth while one is resolved.
+    private func treeRow(_ h: Int32, lifted: Bool) -> Scene.TreeRow? {
+        guard let tree, tree.contains(h) else { return nil }
+        var depth = tree.depth(h)
+        if lifted, let p = treeProjection { depth = p.depth }
+        let children = tree.hasChildren(h)
+        return Scene.TreeRow(depth: depth, hasChildren: children, isCollapsed: children && tree.isCollapsed(h))
+    }
+
+    /// ``Scene/outline`` of a tree session.
+    private func sceneOutline(indent: Double) -> Scene.Outline {
+        var outline = Scene.Outline(indent: indent)
+        if state == .dragging, let tree, let p = treeProjection {
+            outline.projection = Scene.Outline.Projection(depth: p.depth, parent: p.parent.map { tree.id($0) })
+        }
+        return outline
     }
 
     /// Section `s`'s title, or "section N" when the order has none.

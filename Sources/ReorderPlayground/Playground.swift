@@ -67,11 +67,11 @@ public final class Playground {
     public let file: String?
     /// The message of the last policy that failed to load (nil once a load succeeds).
     public private(set) var policyError: String?
-    /// The list the playground started with (`reset`).
-    let startOptions: SessionOptions
+    /// The list the playground started with, or the demo picked since (`reset`).
+    var startOptions: SessionOptions
     /// The demo the list is (nil on a session someone else made, the REPL's): the page draws a
     /// tab strip as tabs, not as the grid it is built on.
-    let demo: DemoList.Demo?
+    var demo: DemoList.Demo?
     var clocks: [Int: Clock] = [:]
     /// The recording under way: the number of the session's inputs when it began, and the
     /// trace's `session` line.
@@ -191,16 +191,11 @@ public final class Playground {
             return startRecording(seq: seq)
         case .stop:
             return stopRecording(seq: seq)
+        case .demo(let name):
+            return switchDemo(name, seq: seq)
         case .reset:
             guard session.simulator.state == .idle else { return [.sender(error("cannot reset during a drag", seq: seq))] }
-            var o = startOptions
-            o.policy = session.options.policy
-            do {
-                try install(o)
-            } catch {
-                return [.sender(self.error(error.message, seq: seq))]
-            }
-            recording = nil
+            if let refused = installList(startOptions, seq: seq) { return refused }
             return [.everyone(sceneMessage(seq: seq))]
         case .replay:
             // The server runs replays (they take real time): see ``prepareReplay(_:)``.
@@ -291,6 +286,36 @@ public final class Playground {
         }
         recording = nil
         return [.everyone(welcome(seq: seq)), .everyone(sceneMessage(seq: seq))]
+    }
+
+    /// Another demo list under the same policy (the policy picker keeps the list; this keeps
+    /// the policy); `reset` comes back to it. Only while idle, and only on the playground's own
+    /// session (the REPL's is the REPL's to change).
+    func switchDemo(_ name: String, seq: Int?) -> [PlaygroundReply] {
+        guard ownsSession else { return [.sender(error("the list is the REPL's session: change it there", seq: seq))] }
+        guard session.simulator.state == .idle else { return [.sender(error("cannot switch the demo during a drag", seq: seq))] }
+        guard let next = DemoList.Demo(rawValue: name) else {
+            return [.sender(error("no demo named '\(name)' (\(ChoiceText.list(DemoList.Demo.names)))", seq: seq))]
+        }
+        let o = DemoList.options(demo: next)
+        if let refused = installList(o, seq: seq) { return refused }
+        startOptions = o
+        demo = next
+        return [.everyone(welcome(seq: seq)), .everyone(sceneMessage(seq: seq))]
+    }
+
+    /// The list of `options` under the session's policy (`reset`, `demo`); a recording under
+    /// way ends. Nil once installed, else the error to send.
+    private func installList(_ options: SessionOptions, seq: Int?) -> [PlaygroundReply]? {
+        var o = options
+        o.policy = session.options.policy
+        do {
+            try install(o)
+        } catch {
+            return [.sender(self.error(error.message, seq: seq))]
+        }
+        recording = nil
+        return nil
     }
 
     /// Reloads the policy from its source, keeping the order. During a drag the reload waits
@@ -471,6 +496,11 @@ public final class Playground {
             if let file { w.field("file", file) }
             w.field("layout", s.options.layout.rawValue)
             if let demo { w.field("demo", demo.rawValue) }
+            // The demos a page may switch to (``switchDemo``), on the playground's own session.
+            if ownsSession {
+                w.field("demos") { w in w.array { w in for d in DemoList.Demo.allCases { w.string(d.rawValue) } } }
+                w.field("demo_titles") { w in w.array { w in for d in DemoList.Demo.allCases { w.string(d.title) } } }
+            }
             if let policyError { w.field("policy_error", policyError) }
             w.field("curve_svg", curveSVG())
             // What the policy reported so far (its load warnings, a hook that failed), for a

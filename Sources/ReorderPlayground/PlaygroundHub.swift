@@ -196,7 +196,7 @@ public actor PlaygroundHub {
     }
 
     /// What a message does to a running replay: a page's input, and every message that acts on
-    /// the session (`stop`, `reset`, `policy`, `record`, another `replay`), stops it first, as a
+    /// the session (`stop`, `reset`, `policy`, `demo`, `record`, another `replay`), stops it first, as a
     /// person expects of a press during a replay; `hello` and `scene` are answered and leave it
     /// running; a frame with no input is answered with the scene (the replay drives the clock).
     enum ReplayEffect { case answer, sceneOnly, stopReplay }
@@ -205,7 +205,7 @@ public actor PlaygroundHub {
         switch request {
         case .hello, .scene: return .answer
         case .frame([], _): return .sceneOnly
-        case .frame, .stop, .reset, .policy, .record, .replay: return .stopReplay
+        case .frame, .stop, .reset, .policy, .record, .replay, .demo: return .stopReplay
         }
     }
 

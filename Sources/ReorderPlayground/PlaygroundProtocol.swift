@@ -56,6 +56,8 @@ public enum PlaygroundProtocol {
         case replay(String)
         /// Back to the list the playground started with.
         case reset
+        /// Another demo list (``DemoList/Demo``'s raw value), under the same policy.
+        case demo(String)
         /// An animation frame: the page's inputs since the last frame, in order (page times),
         /// then the tick at the frame's time; one scene in reply.
         case frame([TraceInput], Double)
@@ -63,7 +65,7 @@ public enum PlaygroundProtocol {
 
     /// The messages a page sends, by `type` (its inputs go in a `frame`'s `inputs`).
     public enum PageMessage: String, CaseIterable, Sendable {
-        case hello, frame, scene, policy, record, stop, replay, reset
+        case hello, frame, scene, policy, record, stop, replay, reset, demo
     }
 
     /// The messages the host sends, by `type`.
@@ -126,6 +128,11 @@ public enum PlaygroundProtocol {
                 throw fail("policy.name: expected a policy name")
             }
             request = .policy(name)
+        case .demo:
+            guard let name = wire.name, !name.isEmpty, name.count <= 200 else {
+                throw fail("demo.name: expected a demo name")
+            }
+            request = .demo(name)
         case .replay:
             guard let trace = wire.trace else { throw fail("replay.trace: expected the trace text") }
             request = .replay(trace)

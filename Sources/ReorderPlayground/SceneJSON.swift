@@ -42,6 +42,11 @@ extension Scene {
                             if c.isSelected { w.field("selected", true) }
                             if c.isGhost { w.field("ghost", true) }
                             if c.isCombineTarget { w.field("combine_target", true) }
+                            if let t = c.tree {
+                                w.field("depth", t.depth)
+                                if t.hasChildren { w.field("children", true) }
+                                if t.isCollapsed { w.field("collapsed", true) }
+                            }
                         }
                     }
                 }
@@ -60,6 +65,21 @@ extension Scene {
                 }
             }
             if let p = combineTarget { w.field("combine_target") { position(&$0, p) } }
+            if let o = outline {
+                w.field("outline") { w in
+                    w.object { w in
+                        w.field("indent", o.indent)
+                        if let p = o.projection {
+                            w.field("projection") { w in
+                                w.object { w in
+                                    w.field("depth", p.depth)
+                                    if let parent = p.parent { w.field("parent", parent) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
             if let i = indicator {
                 w.field("indicator") { w in
                     w.object { w in
@@ -77,7 +97,7 @@ extension Scene {
                         w.field("id", s.id)
                         w.field("title", s.title)
                         w.field("phase", st.phase.rawValue)
-                        if s.count > 1 {   // a group's snapshot
+                        if s.count > 1 {   // a group's snapshot, or a tree node's with descendants
                             w.field("count", s.count)
                             w.field("badge", s.badge)
                             w.field("stack", s.stack)

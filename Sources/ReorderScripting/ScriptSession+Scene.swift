@@ -43,6 +43,11 @@ extension ScriptSession {
             ]
             if let p = c.slideProgress { r["slide"] = .number(p) }
             if c.isCombineTarget { r["combine_target"] = .boolean(true) }
+            if let t = c.tree {
+                r["depth"] = .integer(t.depth)
+                if t.hasChildren { r["children"] = .boolean(true) }
+                if t.isCollapsed { r["collapsed"] = .boolean(true) }
+            }
             return .record(r)
         }
         var zones: [String: LuaValue] = [:]
@@ -66,6 +71,15 @@ extension ScriptSession {
             out["indicator"] = .record(["kind": .string(i.kind.rawValue), "at": ScriptSession.positionValue(i.position),
                                         "frame": ScriptSession.rectValue(i.frame), "depth": .integer(i.depth)])
         }
+        if let o = scene.outline {
+            var fields: [String: LuaValue] = ["indent": .number(o.indent)]
+            if let p = o.projection {
+                var projection: [String: LuaValue] = ["depth": .integer(p.depth)]
+                if let parent = p.parent { projection["parent"] = .string(parent) }
+                fields["projection"] = .record(projection)
+            }
+            out["outline"] = .record(fields)
+        }
         if let p = scene.placeholder {
             out["placeholder"] = .record(["at": ScriptSession.positionValue(p.position), "frame": ScriptSession.rectValue(p.frame),
                                           "style": ScriptSession.placeholderValue(p.style)])
@@ -75,6 +89,10 @@ extension ScriptSession {
             fields[.string("id")] = .string(s.id)
             fields[.string("title")] = .string(s.title)
             fields[.string("frame")] = ScriptSession.rectValue(s.frame)
+            if s.count > 1 {
+                fields[.string("count")] = .integer(s.count)
+                fields[.string("badge")] = .boolean(s.badge)
+            }
             out["snapshot"] = .table(fields)
         }
         return .record(out)

@@ -33,7 +33,7 @@ import Testing
         let blocks = try Self.blocks()
         let dir = try Self.tourFolder(blocks)
         let transcripts = blocks.filter { DocBlocks.check($0) == .transcript }
-        #expect(transcripts.count == 2)
+        #expect(transcripts.count == 3)
         for block in transcripts {
             let input = block.lines.filter { $0.hasPrefix("> ") }.map { String($0.dropFirst(2)) }
             let expected = block.lines.filter { !$0.hasPrefix("> ") }

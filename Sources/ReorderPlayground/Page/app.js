@@ -12,7 +12,7 @@ import { keyboard, kbState } from './keyboard.js';
 import { onScene, pointerDown } from './pointer.js';
 import { log, scrollLogToEnd } from './log.js';
 
-const DEMOS = { table: 'list', grid: 'grid', board: 'board', strip: 'tab strip' };  // welcome's `demo`, as logged
+const DEMOS = { table: 'list', grid: 'grid', board: 'board', strip: 'tab strip', tree: 'outline' };  // welcome's `demo`, as logged
 const $ = (id) => document.getElementById(id);
 const viewport = $('viewport');
 
@@ -113,6 +113,19 @@ function welcome(m) {
   document.title = `reorder play: ${m.policy}`;
   // The demo decides how the page draws it (a strip's tabs as tiles); the log says what it is.
   $('bezel').dataset.demo = m.demo || m.layout;
+  // The demo lists to switch to (the playground's own session only), each by its title.
+  const demos = $('demo');
+  $('demo-picker').hidden = !m.demos;
+  if (m.demos && demos.options.length !== m.demos.length) {
+    demos.replaceChildren(...m.demos.map((d, i) => {
+      const o = document.createElement('option');
+      o.value = d;
+      o.textContent = m.demo_titles[i];
+      return o;
+    }));
+  }
+  if (m.demo) demos.value = m.demo;
+  $('tree-hint').hidden = m.layout !== 'tree';
   log(`policy ${m.policy} (${DEMOS[m.demo] || m.layout})`);
   diagnostics(m.diagnostics || []);
 }
@@ -204,6 +217,7 @@ function frame(ts) {
 
 // Controls.
 $('policy').addEventListener('change', (e) => send({ type: message.policy, name: e.target.value }));
+$('demo').addEventListener('change', (e) => send({ type: message.demo, name: e.target.value }));
 $('record').addEventListener('click', () => send({ type: message.record }));
 $('stop').addEventListener('click', () => send({ type: message.stop }));
 $('reset').addEventListener('click', () => send({ type: message.reset }));

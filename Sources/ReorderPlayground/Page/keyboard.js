@@ -39,7 +39,7 @@ export function keyboard(kb) {
   }
   const el = kb.focus ? cellAt(kb.focus[0], kb.focus[1]) : null;
   for (const c of document.querySelectorAll('.cell.kb-focus')) if (c !== el) c.classList.remove('kb-focus');
-  if (el && kbState.active && !keyboardWaiting() && document.activeElement !== el && $('kb-menu').hidden) {
+  if (el && kbState.active && !keyboardWaiting() && !el.contains(document.activeElement) && $('kb-menu').hidden) {
     kbState.refocusing = true;
     el.focus({ preventScroll: true });
     kbState.refocusing = false;
@@ -78,6 +78,9 @@ function neighbour([s, i], by) {
 function tab(e, el) {
   const kb = kbState.keyboard;
   if (kb && kb.lifted) return false;
+  // A tree row's triangle is the stop after its row (the browser's own order, inside the row).
+  const onTwisty = e.target !== el;
+  if (onTwisty === e.shiftKey && (onTwisty || el.querySelector(':scope > .twisty[tabindex="0"]'))) return false;
   const to = neighbour(cellPosition(el), e.shiftKey ? -1 : 1);
   if (!to) return false;
   e.preventDefault();
@@ -141,10 +144,35 @@ content.addEventListener('focusout', (e) => {
   const el = e.target.closest('.cell');
   if (el) el.classList.remove('kb-focus');
 });
+// A tree row at rest: Right expands a collapsed row and Left collapses an expanded one, as the
+// WAI-ARIA tree view pattern has it (APG, "Tree View Pattern", keyboard interaction); lifted,
+// they change the depth (the host's). Enter on the row's triangle works the triangle.
+function outlineKey(e, el) {
+  const kb = kbState.keyboard;
+  if (kb && kb.lifted) return false;
+  if (e.target !== el) return e.key === 'Enter' || e.key === ' ';   // the button's own click
+  if (el.dataset.children !== 'true') return false;
+  const collapsed = el.dataset.collapsed === 'true';
+  if (!(e.key === 'ArrowRight' && collapsed) && !(e.key === 'ArrowLeft' && !collapsed)) return false;
+  e.preventDefault();
+  kbState.active = true;
+  queue('toggle', e.timeStamp, ...cellPosition(el));
+  return true;
+}
+
+content.addEventListener('click', (e) => {
+  // A triangle clicked by the keyboard (Enter or Space on it: `detail` 0); a pointer's click
+  // went at its pointerdown (pointer.js).
+  const twisty = e.target.closest('.cell > .twisty:not(.leaf)');
+  if (!twisty || e.detail !== 0) return;
+  kbState.active = true;
+  queue('toggle', e.timeStamp, ...cellPosition(twisty.parentElement));
+});
 content.addEventListener('keydown', (e) => {
   const el = e.target.closest('.cell');
   if (!el) return;
   if (e.key === 'Tab') { tab(e, el); return; }
+  if (el.dataset.depth !== undefined && outlineKey(e, el)) return;
   if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') { e.preventDefault(); openMenu(); return; }
   // Shift+Space selects or deselects the focused item.
   const key = e.key === ' ' && e.shiftKey ? 'shift+space' : KEYS[e.key];

@@ -93,6 +93,14 @@ function willBeSelected(el, [s, i]) {
 }
 
 viewport.addEventListener('pointerdown', (e) => {
+  // A tree row's disclosure triangle: a click or a tap collapses or expands the row (`toggle`;
+  // the host takes it while idle), and presses nothing.
+  const twisty = e.target.closest && e.target.closest('.cell > .twisty:not(.leaf)');
+  if (twisty && press.id === null && e.button === 0) {
+    queue('toggle', e.timeStamp, ...cellPosition(twisty.parentElement));
+    e.preventDefault();
+    return;
+  }
   // Shift- or Cmd-click (Ctrl on other systems) selects or deselects the item clicked, no drag;
   // a second pointer during a drag taps an item, which asks the policy's can_add. Both name
   // the cell drawn under the pointer (the snapshot, drawn over the cells, is looked through).

@@ -29,14 +29,52 @@ function place(el, frame) {
 // child can ("Attendance" in a narrow tile reads "Attend…", not "Attendar").
 function title(el, text) {
   set(el, 'text', text, (v) => {
-    let label = el.firstElementChild;
-    if (!label || !label.classList.contains('label')) {
+    let label = el.querySelector(':scope > .label');
+    if (!label) {
       label = document.createElement('span');
       label.className = 'label';
-      el.replaceChildren(label);
+      el.replaceChildren(...el.querySelectorAll(':scope > .twisty'), label);
     }
     label.textContent = v;
   });
+}
+
+// A tree row (`depth`, `children`, `collapsed`; the scene's `outline.indent`): its content
+// drawn in by depth × indent past the rows' 16 px padding, after a disclosure triangle on a
+// node with children (an empty one of the same width on a leaf, so a leaf's title lines up
+// with its siblings'). The triangle is a button: a click or a tap on it (pointer.js), Enter on
+// it, or Right and Left on the row at rest (keyboard.js) send `toggle`. Nothing on a flat list.
+function outline(el, depth, children, collapsed, indent) {
+  const tree = depth !== undefined;
+  set(el, 'indent', tree ? `${16 + depth * indent}px` : '', (v) => { el.style.paddingLeft = v; });
+  const mark = !tree ? '' : !children ? 'leaf' : collapsed ? 'collapsed' : 'expanded';
+  set(el, 'twisty', mark, (v) => {
+    let twisty = el.querySelector(':scope > .twisty');
+    if (!v) { if (twisty) twisty.remove(); return; }
+    if (!twisty) {
+      twisty = document.createElement(el.id === 'snapshot' ? 'span' : 'button');
+      twisty.type = 'button';
+      el.prepend(twisty);
+    }
+    twisty.className = `twisty ${v}`;
+    if (v === 'leaf' || el.id === 'snapshot') {
+      twisty.setAttribute('aria-hidden', 'true');
+      twisty.tabIndex = -1;
+      twisty.removeAttribute('aria-expanded');
+      twisty.removeAttribute('aria-label');
+    } else {
+      twisty.removeAttribute('aria-hidden');
+      twisty.tabIndex = 0;
+      twisty.setAttribute('aria-expanded', v === 'expanded' ? 'true' : 'false');
+    }
+  });
+  // The button's name says what it does to which row (the title may change on its own).
+  const twisty = mark && mark !== 'leaf' && el.id !== 'snapshot' ? el.querySelector(':scope > .twisty') : null;
+  if (twisty) {
+    const text = el.querySelector(':scope > .label')?.textContent || '';
+    set(el, 'twisty-label', `${mark === 'collapsed' ? 'Expand' : 'Collapse'} ${text}`,
+        (v) => { twisty.setAttribute('aria-label', v); });
+  }
 }
 
 function data(el, key, value) {
@@ -116,6 +154,7 @@ export function drawScene(viewport, scene, drawn = {}) {
     place(pinnedNode, pin.frame);
     nodes.push(pinnedNode);
   }
+  const indent = scene.outline ? scene.outline.indent : 0;
   for (const c of scene.cells) {
     let el = cellNodes.get(c.id);
     if (!el) {
@@ -153,13 +192,17 @@ export function drawScene(viewport, scene, drawn = {}) {
     data(el, 'slide', c.slide !== undefined ? String(c.slide) : undefined);
     data(el, 'section', String(c.at[0]));
     data(el, 'item', String(c.at[1]));
+    data(el, 'depth', c.depth !== undefined ? String(c.depth) : undefined);
+    data(el, 'children', c.children ? 'true' : undefined);
+    data(el, 'collapsed', c.collapsed ? 'true' : undefined);
     title(el, c.title);
+    outline(el, c.depth, c.children, c.collapsed, indent);
     place(el, c.frame);
     nodes.push(el);
     seen.add(el);
   }
   if (!pin) pinnedNode = null;
-  const indicator = drawIndicator(scene.indicator);
+  const indicator = drawIndicator(scene.indicator, indent);
   if (indicator) nodes.push(indicator);
   for (const [k, el] of cellNodes) if (!seen.has(el)) { el.remove(); cellNodes.delete(k); }
   for (const [k, el] of headerNodes) if (!seen.has(el)) { el.remove(); headerNodes.delete(k); }
@@ -169,7 +212,12 @@ export function drawScene(viewport, scene, drawn = {}) {
   for (let i = 0; same && i < nodes.length; i++) same = current[i] === nodes[i];
   if (!same) { content.replaceChildren(...nodes); drawn.order = true; }
 
-  drawSnapshot(document.getElementById('snapshot'), scene.snapshot, drawn);
+  // In a tree the snapshot is drawn at the depth its row is drawn at (the projection's: a
+  // sideways drag shows the depth the drop would give it under the finger), with its triangle.
+  const lifted = scene.outline && scene.snapshot ? scene.cells.find((c) => c.placeholder) : null;
+  const depth = lifted ? lifted.depth : scene.outline?.projection?.depth;
+  drawSnapshot(document.getElementById('snapshot'), scene.snapshot, drawn,
+               scene.outline && scene.snapshot ? [depth ?? 0, lifted ? lifted.children : scene.snapshot.count > 1, indent] : null);
   drawZones(viewport, scene);
   drawPress(viewport.querySelector('#press'), scene.press);
 }
@@ -186,8 +234,9 @@ function drawPress(ring, press) {
 }
 
 // The drop indicator (`drop_preview = "indicator"`): a line where the item will land (its
-// frame has no height: drawn 2 pt thick on it), or the item the drop lands on outlined.
-function drawIndicator(indicator) {
+// frame has no height: drawn 2 pt thick on it; in a tree drawn in by its depth × the indent,
+// where the dropped row's content would start), or the item the drop lands on outlined.
+function drawIndicator(indicator, indent) {
   if (!indicator) { indicatorNode = null; return null; }
   if (!indicatorNode) {
     indicatorNode = document.createElement('div');
@@ -198,14 +247,15 @@ function drawIndicator(indicator) {
   data(indicatorNode, 'item', String(indicator.at[1]));
   data(indicatorNode, 'depth', String(indicator.depth));
   const [x, y, w, h] = indicator.frame;
-  place(indicatorNode, indicator.kind === 'line' ? [x, y - 1, w, 2] : [x, y, w, h]);
+  const inset = indicator.kind === 'line' ? Math.min(indicator.depth * indent, w) : 0;
+  place(indicatorNode, indicator.kind === 'line' ? [x + inset, y - 1, w - inset, 2] : [x, y, w, h]);
   return indicatorNode;
 }
 
 // The snapshot: its unscaled box at its centre, then the host's rotation and scale about the
 // box's centre, in the layer over the viewport (#glass), which the viewport's edges do not
 // clip: a full-width row scaled 1.05 grows past them into the bezel, whole.
-function drawSnapshot(snap, s, drawn) {
+function drawSnapshot(snap, s, drawn, tree) {
   if (!s) {
     if (!snap.hidden) { snap.hidden = true; drawn.snapshotHidden = true; }
     return;
@@ -218,6 +268,8 @@ function drawSnapshot(snap, s, drawn) {
   // written only when they change, so the composited layer (will-change) is not painted again
   // while it only moves.
   title(snap, s.title);
+  if (tree) outline(snap, tree[0], tree[1], false, tree[2]);
+  else outline(snap, undefined);
   snap.dataset.id = s.id;
   snap.dataset.phase = s.phase;
   // A group's snapshot: its count badge and the cards stacked under it.
@@ -233,11 +285,19 @@ function drawSnapshot(snap, s, drawn) {
   snap.style.transform = `translate3d(${cx - w / 2}px, ${cy - h / 2}px, 0) rotate(${s.rotation}rad) scale(${s.scale})`;
   // A row's title keeps its place while the card grows about its centre: the scale moves a
   // point x of the box to w/2 + (x - w/2)·s, so the label is shifted back by
-  // (w/2 - 16)(1 - 1/s) (16: the rows' padding). Tiles centre their titles: nothing to undo.
-  const label = snap.firstElementChild;
+  // (w/2 - x)(1 - 1/s), x the title's start (16, the rows' padding; in a tree past the indent
+  // and the triangle, read from the layout once per depth; the triangle goes with the title).
+  // Tiles centre their titles: nothing to undo.
+  const label = snap.querySelector(':scope > .label');
+  const twisty = snap.querySelector(':scope > .twisty');
   const centred = TILES.has(snap.closest('.bezel')?.dataset.demo);
-  const back = centred || !(s.scale > 0) ? 0 : (w / 2 - 16) * (1 - 1 / s.scale);
-  set(label, 'shift', back, (v) => { label.style.transform = v ? `translateX(${v}px)` : ''; });
+  set(snap, 'start', tree ? `${tree[0]}x${tree[2]}` : '', (v) => { snap.__start = v ? label.offsetLeft : 16; });
+  const start = snap.__start;
+  const back = centred || !(s.scale > 0) ? 0 : (w / 2 - start) * (1 - 1 / s.scale);
+  set(label, 'shift', back, (v) => {
+    label.style.transform = v ? `translateX(${v}px)` : '';
+    if (twisty) twisty.style.transform = label.style.transform;
+  });
   set(snap, 'opacity', String(s.alpha), (v) => { snap.style.opacity = v; });
   // A corner radius of 0 leaves the stylesheet's (a tile's rounded corners).
   set(snap, 'radius', s.corner_radius > 0 ? `${s.corner_radius}px` : '', (v) => { snap.style.borderRadius = v; });

@@ -7,7 +7,9 @@ import ReorderCore
 /// `v` bottom zone) and the scroll position. Grids and boards are drawn as a character raster,
 /// each cell's or list's text placed where its frame is (a board's neighbouring lists peek in
 /// at the sides). A table marks the item a drop would land on (`<- drop onto`) and draws the drop
-/// indicator's line (`----- drop here -----`, indented by its depth) where it is. With `color`,
+/// indicator's line (`----- drop here -----`, indented by its depth) where it is. A tree's rows
+/// are indented two characters a level, each with its disclosure mark (`▾` expanded, `▸`
+/// collapsed), and while a node is dragged a last line says where its drop would land. With `color`,
 /// titles are bold, the placeholder dim, the snapshot reversed, the indicator cyan (ANSI
 /// escapes).
 ///
@@ -52,8 +54,9 @@ public struct SceneText: Sendable {
         guard let snap = scene.snapshot else { return nil }
         let title = clipTitle ? Self.clip(snap.title, 16) : String(snap.title.prefix(16))
         let st = snap.state
-        let group = snap.count > 1 ? " | group of \(snap.count)" : ""
-        return "   snapshot [\(title)]\(group) at \(Self.number(st.center.x)),\(Self.number(st.center.y)) | scale \(Self.number(st.scale)) | alpha \(Self.number(st.alpha)) | \(st.phase.rawValue)"
+        // A tree node carries its subtree; a group is its selected items.
+        let carried = snap.count <= 1 ? "" : scene.outline != nil ? " | carries \(snap.count)" : " | group of \(snap.count)"
+        return "   snapshot [\(title)]\(carried) at \(Self.number(st.center.x)),\(Self.number(st.center.y)) | scale \(Self.number(st.scale)) | alpha \(Self.number(st.alpha)) | \(st.phase.rawValue)"
     }
 
     /// The snapshot as drawn on its line: `[title]`, with a group's stacked cards as more
@@ -115,7 +118,7 @@ public struct SceneText: Sendable {
         }
         func indicatorLine() -> String {
             let depth = scene.indicator?.depth ?? 0
-            let text = String(repeating: "  ", count: depth) + "----- drop here -----"
+            let text = String(repeating: " ", count: Self.outlineIndent * depth) + "----- drop here -----"
             return "   | " + paint(Self.pad(text, width), "36") + " |"
         }
 
@@ -135,7 +138,7 @@ public struct SceneText: Sendable {
             case .row(let c):
                 let p = c.position
                 let label = "\(p.section + 1).\(p.item + 1)"
-                let prefix = label + String(repeating: " ", count: max(1, 5 - label.count))
+                let prefix = label + String(repeating: " ", count: max(1, 5 - label.count)) + Self.outlineMark(c.tree)
                 if c.isPlaceholder, let look = scene.placeholder?.style ?? snapshot?.placeholder {
                     switch look {
                     case .hidden: text = prefix + String(repeating: ". ", count: 12); style = "2"
@@ -178,7 +181,31 @@ public struct SceneText: Sendable {
         footer += " | " + Self.scrollFooter(offset: offset.y, maximum: maxOffset.y)
         out.append("   " + footer)
         if let line = snapshotFooter(scene, clipTitle: true) { out.append(line) }
+        if let line = Self.projectionFooter(scene) { out.append(line) }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Characters a tree row is drawn in per level: the indent of `tree.indent` points in a
+    /// 40-character row would be 3 to 5 characters, and an outline eight levels deep would
+    /// leave no room for its titles; two keep the levels apart and the titles readable.
+    static let outlineIndent = 2
+
+    /// A tree row's indent and disclosure mark: `▾ ` for an expanded node with children, `▸ `
+    /// for a collapsed one, two spaces for a leaf (its title in line with its siblings');
+    /// nothing outside a tree.
+    static func outlineMark(_ row: Scene.TreeRow?) -> String {
+        guard let row else { return "" }
+        let mark = !row.hasChildren ? "  " : row.isCollapsed ? "▸ " : "▾ "
+        return String(repeating: " ", count: outlineIndent * row.depth) + mark
+    }
+
+    /// While a tree node is dragged: where its drop would land (`nests under Work, depth 1`,
+    /// `a root, depth 0`), or that it would go back.
+    static func projectionFooter(_ scene: Scene) -> String? {
+        guard let outline = scene.outline, scene.state == .dragging, let snap = scene.snapshot else { return nil }
+        guard let p = outline.projection else { return "   drop: no depth allowed here (\(snap.title) goes back)" }
+        let place = p.parent.map { "nests under \($0)" } ?? "a root"
+        return "   drop: \(place), depth \(p.depth)"
     }
 
     /// `scroll 96/652 [###-------------]`, or that the content fits.
