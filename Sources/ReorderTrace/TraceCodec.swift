@@ -97,7 +97,7 @@ public enum TraceCodec {
         var members: [(String, JSONValue)] = [("type", .string("session"))]
         if let p = h.policy { members.append(("policy", .string(p))) }
         members.append(("layout", .string(h.layout.rawValue)))
-        members.append(("sections", .array(h.sections.map { .array($0.map(item)) })))
+        members.append(("sections", .array(h.sections.map { .array($0.map(ItemJSON.value)) })))
         if !h.titles.isEmpty { members.append(("titles", .array(h.titles.map(JSONValue.string)))) }
         members += [("row_height", .double(h.rowHeight)), ("header_height", .double(h.headerHeight))]
         for (name, lengths) in [("grid", h.grid), ("board", h.board)] {
@@ -115,21 +115,6 @@ public enum TraceCodec {
             members.append(("list_offsets", .array(h.listOffsets.map(JSONValue.double))))
         }
         return JSONWriter.compact(.members(members))
-    }
-
-    /// An item: its id alone when it has no title or fields, else an object.
-    static func item(_ i: Item) -> JSONValue {
-        if i.isPlain { return .string(i.id) }
-        var members: [(String, JSONValue)] = [("id", .string(i.id)), ("title", .string(i.title))]
-        for k in i.fields.keys.sorted() {
-            guard let v = i.fields[k] else { continue }
-            switch v {
-            case .string(let s): members.append((k, .string(s)))
-            case .number(let d): members.append((k, .double(d)))
-            case .bool(let b): members.append((k, .bool(b)))
-            }
-        }
-        return .members(members)
     }
 
     // MARK: Reading
@@ -279,23 +264,10 @@ public enum TraceCodec {
             guard case .array(let list) = rawSection else { throw fail("section \(s + 1) must be a list") }
             var items: [Item] = []
             for (r, rawItem) in list.enumerated() {
-                if case .string(let str) = rawItem {
-                    items.append(Item(str))
-                } else if case .object(let members) = rawItem, case .string(let id)? = rawItem["id"] {
-                    var fields: [String: ItemValue] = [:]
-                    for m in members where m.key != "id" && m.key != "title" {
-                        switch m.value {
-                        case .bool(let b): fields[m.key] = .bool(b)
-                        case .number: fields[m.key] = .number(double(m.value) ?? 0)
-                        case .string(let str): fields[m.key] = .string(str)
-                        default: throw fail("item \(s + 1).\(r + 1): field \"\(EchoText.clip(m.key))\" must be a string, number or boolean")
-                        }
-                    }
-                    var title: String?
-                    if case .string(let t)? = rawItem["title"] { title = t }
-                    items.append(Item(id: id, title: title, fields: fields))
-                } else {
-                    throw fail("item \(s + 1).\(r + 1) must be a string or an object with an \"id\"")
+                do {
+                    items.append(try ItemJSON.item(from: rawItem, place: "item \(s + 1).\(r + 1)"))
+                } catch {
+                    throw fail(error.message)
                 }
             }
             sections.append(items)
