@@ -8,7 +8,7 @@ import ReorderTrace
 extension FuzzLayout: ExpressibleByArgument {}
 
 extension Reorder {
-    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]` (not `tree`: see ``LayoutKind/traced``), or
+    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]`, or
     /// `reorder fuzz --sandbox [--seed S] [--runs N] [--cases N]`.
     struct Fuzz: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -76,10 +76,10 @@ extension Reorder {
             if !sandbox && policy == nil {
                 throw ValidationError("missing POLICY: a built-in name or a .lua file to fuzz (or --sandbox)")
             }
-            // A tree would be fuzzed as a plain table of its rows, and its findings could not be written.
-            guard LayoutKind.traced.contains(layout) else {
-                let fuzzed = ChoiceText.list(LayoutKind.traced.map(\.rawValue))
-                throw ValidationError("--layout \(layout.rawValue): trees are not fuzzed (a violation is written as a trace, and \(Trace.treeNotTraced)); the fuzzed layouts are \(fuzzed)")
+            // A tree would be fuzzed as a plain table of its rows.
+            guard layout != .tree else {
+                let fuzzed = ChoiceText.list(LayoutKind.allCases.filter { $0 != .tree }.map(\.rawValue))
+                throw ValidationError("--layout tree: trees are not fuzzed; the fuzzed layouts are \(fuzzed)")
             }
             guard maxInputs >= 1 else { throw ValidationError("--max-inputs must be at least 1, got \(maxInputs)") }
         }
