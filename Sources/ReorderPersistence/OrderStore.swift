@@ -169,13 +169,8 @@ public struct OrderStore: Sendable {
     /// store.restore(data).tree.nested().map(\.description)   // ["b(a, b1)"]
     /// ```
     public func restore(_ data: Tree, key: String = OrderStore.defaultKey) -> (tree: Tree, warnings: [String]) {
-        let saved: [TreeNodeDescription]
-        do {
-            guard let s = try loadTree(key: key) else { return (data, []) }
-            saved = s
-        } catch {
-            return (data, ["\(error.description) (using the data's own tree)"])
-        }
+        let (found, problem) = Self.saved(keeping: "tree") { () throws(OrderFileError) in try loadTree(key: key) }
+        guard let saved = found else { return (data, problem.map { [$0] } ?? []) }
         let r = data.reconciled(with: saved)
         let name = keyPath(key)
         if let refusal = r.refusal { return (data, ["\(path): \(name): \(refusal) (using the data's own tree)"]) }
@@ -214,13 +209,8 @@ public struct OrderStore: Sendable {
     /// For the details (new, vanished and repeated ids), call ``load(key:)`` and
     /// `Order.reconciled(with:)` yourself.
     public func restore(_ data: Order, key: String = OrderStore.defaultKey) -> (order: Order, warnings: [String]) {
-        let saved: [[String]]
-        do {
-            guard let s = try load(key: key) else { return (data, []) }
-            saved = s
-        } catch {
-            return (data, ["\(error.description) (using the data's own order)"])
-        }
+        let (found, problem) = Self.saved(keeping: "order") { () throws(OrderFileError) in try load(key: key) }
+        guard let saved = found else { return (data, problem.map { [$0] } ?? []) }
         let r = data.reconciled(with: saved)
         var warnings: [String] = []
         let name = keyPath(key)
@@ -232,6 +222,16 @@ public struct OrderStore: Sendable {
             warnings.append("\(path): \(name): ignored \(n) saved section\(n == 1 ? "" : "s") beyond the data's \(data.sectionCount)")
         }
         return (r.order, warnings)
+    }
+
+    /// What `load` read for a restore, or, when the file cannot be used, the warning that the
+    /// data's own `what` ("order", "tree") is kept; both nil for a missing file or key.
+    private static func saved<T>(keeping what: String, _ load: () throws(OrderFileError) -> T?) -> (value: T?, warning: String?) {
+        do {
+            return (try load(), nil)
+        } catch {
+            return (nil, "\(error.description) (using the data's own \(what))")
+        }
     }
 
     // MARK: Writing
@@ -275,7 +275,7 @@ public struct OrderStore: Sendable {
     /// ``save(_:key:replacingUnreadableFile:)``.
     ///
     /// ```swift
-    /// try store.save(tree: session.tree, key: "outline")
+    /// try store.save(tree: try Tree(["a", TreeNodeDescription(id: "b", children: ["b1"])]), key: "outline")
     /// ```
     public func save(tree: Tree, key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
         let value = JSONValue.members([("tree", ItemJSON.tree(tree.nested(), idsOnly: true))])

@@ -40,14 +40,13 @@ struct FuzzEndToEndTests {
     /// (a `hook_error`), shrunk, and written as a trace whose session line holds the tree; the
     /// trace replays on that tree and shows the same failure.
     @Test func aTreeViolationIsWrittenAsATreeTraceThatReplays() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try """
+        let dir = try temporaryDirectory(prefix: "tree-fuzz", files: ["nestfail.lua": """
             return {
               name = "nestfail", extends = "default", api = 1,
               can_nest = function(ctx, item, parent) return item:nope() end,
             }
-            """.write(to: dir.appendingPathComponent("nestfail.lua"), atomically: true, encoding: .utf8)
+            """])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let (status, out, _) = try runReorder(["fuzz", "nestfail.lua", "--layout", "tree", "--runs", "50", "--seed", "3",
                                                "--out", "found.jsonl"], directory: dir)
         #expect(status == 1)
