@@ -8,7 +8,7 @@ import ReorderTrace
 extension FuzzLayout: ExpressibleByArgument {}
 
 extension Reorder {
-    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board]` (not `tree`: see ``LayoutKind/traced``), or
+    /// `reorder fuzz POLICY [--runs N] [--seed S] [--layout table|grid|board|tree]`, or
     /// `reorder fuzz --sandbox [--seed S] [--runs N] [--cases N]`.
     struct Fuzz: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -49,7 +49,7 @@ extension Reorder {
         @Option(name: .long, help: "Seed of the campaign (default: a new one, printed so the run can be repeated).")
         var seed: UInt64?
 
-        @Option(name: .long, help: "The layout to fuzz on (trees are not fuzzed).")
+        @Option(name: .long, help: "The layout to fuzz on: table, grid, board or tree.")
         var layout: FuzzLayout = .table
 
         @Option(name: .long, help: "Upper bound on the inputs of one trace.")
@@ -75,11 +75,6 @@ extension Reorder {
             }
             if !sandbox && policy == nil {
                 throw ValidationError("missing POLICY: a built-in name or a .lua file to fuzz (or --sandbox)")
-            }
-            // A tree would be fuzzed as a plain table of its rows, and its findings could not be written.
-            guard LayoutKind.traced.contains(layout) else {
-                let fuzzed = ChoiceText.list(LayoutKind.traced.map(\.rawValue))
-                throw ValidationError("--layout \(layout.rawValue): trees are not fuzzed (a violation is written as a trace, and \(Trace.treeNotTraced)); the fuzzed layouts are \(fuzzed)")
             }
             guard maxInputs >= 1 else { throw ValidationError("--max-inputs must be at least 1, got \(maxInputs)") }
         }
@@ -160,7 +155,9 @@ public enum FuzzCommand {
         }
         let name = ((reference as NSString).lastPathComponent as NSString).deletingPathExtension
         let path = console.resolve(out ?? "fuzz-\(name)-\(options.seed)-\(failure.run + 1).jsonl")
-        let header = Trace.Header(policy: reference, sections: failure.scenario.sections, geometry: failure.scenario.geometry)
+        var header = Trace.Header(policy: reference, sections: failure.scenario.tree == nil ? failure.scenario.sections : [],
+                                  geometry: failure.scenario.geometry)
+        header.tree = failure.scenario.tree
         let text = TraceCodec.encode(Trace(header: header, inputs: failure.trace))
         console.write("\(summary): VIOLATION in run \(failure.run + 1) (seed \(options.seed))\n")
         console.write("  \(failure.violation)\n")
@@ -177,6 +174,7 @@ public enum FuzzCommand {
     /// The fuzz scenario a trace's `session` line describes (nil without one).
     public static func scenario(of trace: Trace) -> FuzzScenario? {
         guard let h = trace.header else { return nil }
+        if let tree = h.tree { return try? FuzzScenario(tree: tree, geometry: h.geometry) }
         return FuzzScenario(sections: h.sections, geometry: h.geometry)
     }
 

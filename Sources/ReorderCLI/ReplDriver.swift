@@ -261,11 +261,6 @@ public final class ReplDriver {
             console.write(":record: `s` is \(s.simulator.state.rawValue); release or cancel first\n")
             return
         }
-        guard s.simulator.tree == nil else {
-            failures += 1
-            console.write(":record: \(Trace.treeNotRecorded)\n")
-            return
-        }
         if recording != nil { _ = stopRecording() }
         let header = Trace.Header(recording: s, policy: s.options.policy.traceName.map { Replayer.recordedName($0, trace: path) })
         let r: Recording

@@ -21,6 +21,8 @@ public enum Replayer {
         public var events: [DragEvent]
         /// The events of the replay that are not in ``events`` (the oldest, dropped).
         public var droppedEvents: Int = 0
+        /// A tree session's tree at the end (nil for other layouts).
+        public var tree: Tree?
 
         /// What the policy reported: load warnings, hook failures, a switch-off, `print` lines
         /// (shown on standard error as they are collected).
@@ -108,7 +110,7 @@ public enum Replayer {
             Outcome(policy: PolicyDiagnostic.label(of: sim.policy), inputs: count, time: sim.time,
                     state: sim.state.rawValue, order: sim.order, offset: sim.offset,
                     listOffsets: sim.layout.listOffsets, events: session.events,
-                    droppedEvents: session.droppedEvents, diagnostics: session.diagnostics)
+                    droppedEvents: session.droppedEvents, tree: sim.tree, diagnostics: session.diagnostics)
         }
     }
 
@@ -209,6 +211,8 @@ public enum Replayer {
             let title = s < o.order.sectionTitles.count ? " (\(o.order.sectionTitles[s]))" : ""
             out += "  \(s + 1)\(title): " + section.map(\.id).joined(separator: ", ") + "\n"
         }
+        // A tree's nesting, in TreeNodeDescription's compact form: `a(a1), +b(b1)`.
+        if let tree = o.tree { out += "tree: " + tree.nested().map(\.description).joined(separator: ", ") + "\n" }
         out += "offset: \(length(o.offset.x)), \(length(o.offset.y))\n"
         out += "events:\n"
         if o.droppedEvents > 0 { out += "  (\(o.droppedEvents) earlier events dropped: a replay keeps its newest)\n" }
@@ -228,6 +232,7 @@ public enum Replayer {
             w.field("items") { w in
                 w.array { w in for section in o.order.items { w.array { w in for item in section { w.string(item.id) } } } }
             }
+            if let tree = o.tree { w.field("tree") { $0.value(ItemJSON.tree(tree.nested(), idsOnly: true)) } }
             w.field("offset") { w in w.object { w in w.field("x", o.offset.x); w.field("y", o.offset.y) } }
             // Only when some were dropped: an ordinary replay's report is as it always was.
             if o.droppedEvents > 0 { w.field("dropped_events", o.droppedEvents) }

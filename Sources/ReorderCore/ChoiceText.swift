@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// ChoiceText.list(["table", "grid", "board"])              // "table, grid or board"
-/// ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\"")   // "\"table\", \"grid\" or \"board\""
+/// ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\"")   // "\"table\", \"grid\", \"board\" or \"tree\""
 /// ```
 public enum ChoiceText {
     /// `items` (each between `quote`s) joined by commas, the last by "or".

@@ -20,15 +20,6 @@ public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
     /// `depth × tree.indent` points in (a session's `tree = {...}`; see DragSession+Tree).
     case tree
 
-    /// The layouts a trace's `session` line can name, and so the layouts `reorder fuzz` fuzzes on
-    /// (its findings are traces): every one but ``tree``, whose nodes' parents and collapsed state
-    /// have no place in a header's sections of items.
-    ///
-    /// ```swift
-    /// LayoutKind.traced   // [.table, .grid, .board]
-    /// ```
-    public static let traced = allCases.filter { $0 != .tree }
-
     /// The layout of `order`.
     ///
     /// `grid` keys: `item_width`, `item_height` (85), `spacing` (0), `line_spacing` (`spacing`),

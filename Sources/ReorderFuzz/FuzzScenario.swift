@@ -16,7 +16,11 @@ public typealias FuzzLayout = LayoutKind
 /// ```
 @dynamicMemberLookup
 public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
+    /// The items of each section; on a tree, the one section of its visible rows at the start.
     public var sections: [[Item]]
+    /// A tree scenario's tree (layout `tree`), in the nested shape; nil for the other layouts.
+    /// Its nodes are named `n<k>` by their preorder index (1-based).
+    public var tree: [TreeNodeDescription]?
     /// Layout, heights, grid and board options, viewport and frame rate (read and written
     /// through this value's own members: `scenario.viewport`).
     public var geometry: SessionGeometry
@@ -51,18 +55,39 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// try scenario.validate()   // throws "duplicate item id 'a' (section 1, row 2): ids must be unique"
     /// ```
     public func validate() throws(ValidationError) {
-        try Validator.validate(sections: sections)
+        if let tree { _ = try Tree(tree) } else { try Validator.validate(sections: sections) }
         try geometry.validate()
     }
 
-    /// The order the session starts with.
-    public var order: Order { Order(sections: sections) }
+    /// A tree scenario on `roots`: its rows (``sections``) are the tree's visible nodes.
+    ///
+    /// ```swift
+    /// let s = try FuzzScenario(tree: ["a", TreeNodeDescription(id: "b", children: ["b1"], collapsed: true)],
+    ///                          geometry: SessionGeometry(layout: .tree))
+    /// s.sections.map { $0.map(\.id) }   // [["a", "b"]]
+    /// ```
+    public init(tree roots: [TreeNodeDescription], geometry: SessionGeometry) throws(ValidationError) {
+        let tree = try Tree(roots)
+        self.init(sections: [tree.visibleIDs.compactMap { tree.handle(of: $0).map(tree.item) }], geometry: geometry)
+        self.tree = roots
+    }
+
+    /// The order the session starts with (a tree's: its visible rows).
+    public var order: Order {
+        if let tree, let t = try? Tree(tree) { return Order(tree: t) }
+        return Order(sections: sections)
+    }
 
     /// A fresh simulator on this scenario, not recording (the fuzzer keeps its own trace).
     public func makeSimulator(policy: any DragPolicy) -> DragSimulator {
-        let order = self.order
-        let sim = DragSimulator(order: order, layout: makeLayout(order: order), viewport: geometry.viewport, policy: policy,
+        let sim: DragSimulator
+        if let roots = tree, let t = try? Tree(roots) {
+            sim = DragSimulator(tree: t, geometry: geometry, policy: policy)
+        } else {
+            let order = self.order
+            sim = DragSimulator(order: order, layout: makeLayout(order: order), viewport: geometry.viewport, policy: policy,
                                 frameRate: geometry.frameRate)
+        }
         sim.isRecording = false
         return sim
     }
@@ -73,6 +98,7 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
     /// a random item size, spacing and column count, and one grid in three horizontal (columns
     /// filled top to bottom, scrolling sideways; a strip when one cell fits the height).
     public static func random(layout: FuzzLayout, using rng: inout SplitMix64) -> FuzzScenario {
+        if layout == .tree { return randomTree(using: &rng) }
         let sectionCount = layout == .board ? rng.pick([2, 3, 3, 4]) : rng.pick([1, 1, 1, 2, 3])
         let variableHeights = rng.chance(0.25)
         var sections: [[Item]] = []
@@ -118,8 +144,43 @@ public struct FuzzScenario: Hashable, Sendable, CustomStringConvertible {
         return scenario
     }
 
+    /// A random tree: 1 to 40 nodes (rarely 200), each a child of a random node on the path
+    /// of the one before it (so depths up to about 8, and many siblings), a node in five with
+    /// children collapsed, an occasional node locked as a table's items are; a viewport and
+    /// row height drawn as a table's.
+    static func randomTree(using rng: inout SplitMix64) -> FuzzScenario {
+        let count = rng.chance(0.05) ? 200 : rng.pick([1, 2, 3, 5, 8, 12, 20, 30, 40])
+        var entries: [TreeEntry] = []
+        var depth = 0
+        for k in 0..<count {
+            // A root first; then one deeper (a child of the node before), the same depth, or
+            // back up to any depth on the path.
+            depth = k == 0 ? 0 : rng.int(in: 0...min(depth + 1, 8))
+            var fields: [String: ItemValue] = [:]
+            if rng.chance(0.05) { fields["locked"] = .bool(true) }
+            if rng.chance(0.04) { fields["movable"] = .bool(false) }
+            let id = "n\(k + 1)"
+            entries.append(TreeEntry(item: fields.isEmpty ? Item(id) : Item(id: id, title: id, fields: fields),
+                                     depth: depth, collapsed: rng.chance(0.2)))
+        }
+        let viewport = rng.pick([Size(width: 375, height: 667), Size(width: 375, height: 667),
+                                 Size(width: 320, height: 200), Size(width: 390, height: 844)])
+        let geometry = SessionGeometry(layout: .tree, rowHeight: rng.pick([44, 44, 30, 80]), viewport: viewport,
+                                       frameRate: rng.chance(0.8) ? 60 : 120)
+        // Entries from depth 0, each at most one deeper than the one before: always a tree.
+        guard let tree = try? Tree(entries: entries), let scenario = try? FuzzScenario(tree: tree.nested(), geometry: geometry) else {
+            var one = FuzzScenario(sections: [[Item("n1")]], geometry: geometry)
+            one.tree = ["n1"]
+            return one
+        }
+        return scenario
+    }
+
     public var description: String {
         let g = geometry
+        if let tree {
+            return "tree of \(sections.first?.count ?? 0) rows: \(tree.map(\.description).joined(separator: ", ")), viewport \(g.viewport), row \(g.rowHeight), \(g.frameRate) Hz"
+        }
         var text = "\(g.layout) \(sections.map(\.count)) items, viewport \(g.viewport), row \(g.rowHeight), header \(g.headerHeight), \(g.frameRate) Hz"
         if !g.grid.isEmpty { text += ", grid \(g.grid.sorted { $0.key < $1.key })" }
         if g.layout == .grid && g.gridDirection != .vertical { text += ", \(g.gridDirection.rawValue)" }

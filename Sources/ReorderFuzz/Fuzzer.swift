@@ -128,6 +128,10 @@ public enum Fuzzer {
         let sim = scenario.makeSimulator(policy: policy)
         let locked = InvariantChecker.lockedHandles(of: sim, probe: probe)
         var checker = InvariantChecker(simulator: sim, locked: locked, strictLocks: strictLocks)
+        // A tree's rows change at a lift, a drop and a toggle without a `move` event for each:
+        // its own checker follows the tree instead of a shadow order.
+        var treeChecker = TreeInvariantChecker(simulator: sim, locked: locked,
+                                               maxDepth: policy.configuration.tree.maxDepthLevel)
         var moves = 0
         let name = policy.configuration.name
         for (i, input) in trace.enumerated() {
@@ -135,9 +139,14 @@ public enum Fuzzer {
             // With hook errors allowed, a policy switched off for them (its configuration is
             // `default`'s from then on) locks nothing any more: its locks came from a failing
             // `can_move`. (Keyboard lifts of one item reach 3 failures in a row quickly.)
-            if allowHookErrors, !checker.locked.isEmpty, policy.configuration.name != name { checker.locked = [] }
+            if allowHookErrors, !checker.locked.isEmpty, policy.configuration.name != name {
+                checker.locked = []
+                treeChecker?.locked = []
+            }
             moves += sim.events.reduce(0) { n, e in if case .move = e { return n + 1 }; return n }
-            if let v = checker.check(sim, inputIndex: i) { return (v, i + 1, moves) }
+            if treeChecker != nil {
+                if let v = treeChecker?.check(sim, inputIndex: i) { return (v, i + 1, moves) }
+            } else if let v = checker.check(sim, inputIndex: i) { return (v, i + 1, moves) }
             if !allowHookErrors,
                let d = policy.drainDiagnostics().first(where: { $0.kind == .hookError || $0.kind == .disabled }) {
                 return (FuzzViolation(invariant: .hookError, message: d.message, inputIndex: i), i + 1, moves)

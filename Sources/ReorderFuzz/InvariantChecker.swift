@@ -24,6 +24,10 @@ public struct FuzzViolation: Hashable, Sendable, CustomStringConvertible {
         /// With the finger (and the snapshot) still and nothing scrolling, the dragged item
         /// stepped back to a place it had left, or stepped twice inside one section.
         case stability
+        /// A tree session's tree broke (a node lost, added or twice, parents not a tree, a node
+        /// under its own descendant), a drop gave a node a depth past `tree.max_depth`, or the
+        /// rows are not the visible nodes (``TreeInvariantChecker``).
+        case tree
     }
 
     public var invariant: Invariant

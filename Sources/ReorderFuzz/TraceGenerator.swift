@@ -7,7 +7,9 @@ import ReorderCore
 /// the activation threshold, or seconds long; fingers that wander past the tolerance; glides,
 /// jumps of many rows in one frame, dwelling in the edge zones (auto-scroll), points outside
 /// the viewport; releases, cancels, and touches that arrive while a drop animates. Stray
-/// inputs that make no sense in the current state are mixed in too.
+/// inputs that make no sense in the current state are mixed in too. On a tree, rows are
+/// collapsed and expanded between gestures (`toggle`), and half the glides travel sideways as
+/// far as a few indents either way, so the projection changes the dragged node's depth.
 ///
 /// ```swift
 /// var rng = SplitMix64(seed: 1)
@@ -42,7 +44,17 @@ public struct TraceGenerator: Sendable {
         let contentHeight = Self.contentHeight(scenario)
         let layout = scenario.makeLayout(order: scenario.order)
         let gestures = rng.int(in: 1...5)
+        let isTree = scenario.tree != nil
         for _ in 0..<gestures where !b.full {
+            // On a tree, a collapse or expand now and then (some while a drag is under way,
+            // which the session ignores). Drawn only on trees: other layouts' traces of a
+            // seed stay those they were.
+            if isTree && rng.chance(0.3) {
+                for _ in 0..<rng.int(in: 1...3) where !b.full {
+                    b.add(.toggle(b.t, itemPosition(&rng)))
+                    b.frame()
+                }
+            }
             // Keyboard dragging and one-shot actions are mixed in.
             if rng.chance(keyboardShare) { keyboardGesture(&b, &rng); continue }
             // Noise while idle (ignored by a correct session).
@@ -97,8 +109,11 @@ public struct TraceGenerator: Sendable {
             let segments = rng.chance(0.15) ? 0 : rng.int(in: 1...10)
             for _ in 0..<segments where !b.full {
                 switch rng.int(in: 0...9) {
-                case 0...3:   // glide over some frames
-                    let target = point(&rng, contentHeight)
+                case 0...3:   // glide over some frames (on a tree, often sideways: a depth change)
+                    var target = point(&rng, contentHeight)
+                    if isTree && rng.chance(0.5) {
+                        target = Point(x: finger.x + rng.double(in: -200...200), y: finger.y + rng.double(in: -60...60))
+                    }
                     let frames = rng.int(in: 1...30)
                     for k in 1...frames where !b.full {
                         let f = Double(k) / Double(frames)

@@ -4,7 +4,8 @@ import ReorderCore
 /// A file of saved orders, several keys side by side (e.g. one per user role), written
 /// atomically and restored by item id.
 ///
-/// The file is JSON, one section per line:
+/// The file is JSON, one section per line; a tree session's key holds `{"tree": [...]}`, its
+/// roots in the nested shape of `tree = {...}` by id (``ItemJSON/tree(_:idsOnly:)``):
 ///
 /// ```json
 /// {
@@ -16,7 +17,17 @@ import ReorderCore
 ///     ],
 ///     "guest": [
 ///       ["phone", "mail", "x"]
-///     ]
+///     ],
+///     "outline": {
+///       "tree": [
+///         "a",
+///         {
+///           "id": "b",
+///           "children": ["b1", "b2"],
+///           "collapsed": true
+///         }
+///       ]
+///     }
 ///   }
 /// }
 /// ```
@@ -115,6 +126,61 @@ public struct OrderStore: Sendable {
         return try arrangement(value, key: key)
     }
 
+    /// The saved tree for `key` (its roots in the nested shape, ids with children and
+    /// `collapsed`), or nil when the file or the key does not exist.
+    ///
+    /// ```swift
+    /// try store.loadTree(key: "outline")?.map(\.description)   // ["a", "+b(b1, b2)"]
+    /// ```
+    /// - Throws: ``OrderFileError`` when the file exists but cannot be read, is not an order
+    ///   file, or `key` does not hold `{"tree": [...]}` of nodes (the error names the node:
+    ///   `"orders.outline".tree[2].children[1] must be a string or an object with an "id"`).
+    public func loadTree(key: String = OrderStore.defaultKey) throws(OrderFileError) -> [TreeNodeDescription]? {
+        guard let document = try readDocument(), let orders = document["orders"],
+              let value = orders[key] else { return nil }
+        let name = "\"\(keyPath(key))\""
+        guard case .object(let members) = value, let raw = value["tree"] else {
+            if case .array = value {
+                throw invalid("\(name) holds sections of items, not a tree (it was saved from a session of sections)")
+            }
+            throw invalid("\(name) is not a tree: expected {\"tree\": [...]}, it is \(value.kindDescription)")
+        }
+        if let extra = members.first(where: { $0.key != "tree" }) {
+            throw invalid("\(name) has an unknown member \"\(EchoText.clip(extra.key))\" (a saved tree holds only \"tree\")")
+        }
+        do {
+            return try ItemJSON.tree(from: raw, place: name + ".tree")
+        } catch {
+            throw invalid(error.message)
+        }
+    }
+
+    /// The data's tree arranged as saved under `key`, plus warnings for the user.
+    ///
+    /// Reconciliation is ``ReorderCore/Tree/reconciled(with:)``: saved nodes under their saved
+    /// parent in saved order, removed nodes dropped with their children promoted into their
+    /// place, added nodes appended under their data parent. A missing file or key gives the
+    /// data's tree with no warning; an unreadable or corrupt file, a key holding sections, or
+    /// a saved nesting too deep gives the data's tree and a warning saying why.
+    ///
+    /// ```swift
+    /// let data = try Tree(["a", TreeNodeDescription(id: "b", children: ["b1"])])
+    /// // file: {"version": 1, "orders": {"default": {"tree": [{"id": "b", "children": ["a"]}]}}}
+    /// store.restore(data).tree.nested().map(\.description)   // ["b(a, b1)"]
+    /// ```
+    public func restore(_ data: Tree, key: String = OrderStore.defaultKey) -> (tree: Tree, warnings: [String]) {
+        let (found, problem) = Self.saved(keeping: "tree") { () throws(OrderFileError) in try loadTree(key: key) }
+        guard let saved = found else { return (data, problem.map { [$0] } ?? []) }
+        let r = data.reconciled(with: saved)
+        let name = keyPath(key)
+        if let refusal = r.refusal { return (data, ["\(path): \(name): \(refusal) (using the data's own tree)"]) }
+        var warnings: [String] = []
+        if !r.duplicateIDs.isEmpty {
+            warnings.append("\(path): \(name): ignored repeated ids: \(r.duplicateIDs.joined(separator: ", "))")
+        }
+        return (r.tree, warnings)
+    }
+
     /// The keys saved in the file, in file order (empty when the file does not exist).
     ///
     /// ```swift
@@ -143,13 +209,8 @@ public struct OrderStore: Sendable {
     /// For the details (new, vanished and repeated ids), call ``load(key:)`` and
     /// `Order.reconciled(with:)` yourself.
     public func restore(_ data: Order, key: String = OrderStore.defaultKey) -> (order: Order, warnings: [String]) {
-        let saved: [[String]]
-        do {
-            guard let s = try load(key: key) else { return (data, []) }
-            saved = s
-        } catch {
-            return (data, ["\(error.description) (using the data's own order)"])
-        }
+        let (found, problem) = Self.saved(keeping: "order") { () throws(OrderFileError) in try load(key: key) }
+        guard let saved = found else { return (data, problem.map { [$0] } ?? []) }
         let r = data.reconciled(with: saved)
         var warnings: [String] = []
         let name = keyPath(key)
@@ -161,6 +222,16 @@ public struct OrderStore: Sendable {
             warnings.append("\(path): \(name): ignored \(n) saved section\(n == 1 ? "" : "s") beyond the data's \(data.sectionCount)")
         }
         return (r.order, warnings)
+    }
+
+    /// What `load` read for a restore, or, when the file cannot be used, the warning that the
+    /// data's own `what` ("order", "tree") is kept; both nil for a missing file or key.
+    private static func saved<T>(keeping what: String, _ load: () throws(OrderFileError) -> T?) -> (value: T?, warning: String?) {
+        do {
+            return (try load(), nil)
+        } catch {
+            return (nil, "\(error.description) (using the data's own \(what))")
+        }
     }
 
     // MARK: Writing
@@ -196,6 +267,18 @@ public struct OrderStore: Sendable {
     /// ```
     public func save(ids: [[String]], key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
         let value = JSONValue.array(ids.map { .array($0.map(JSONValue.string)) })
+        try rewrite(replacingUnreadableFile: replacingUnreadableFile) { orders in orders.setting(key, to: value) }
+    }
+
+    /// Saves a tree under `key` as `{"tree": [...]}` (its roots in the nested shape, by id,
+    /// with children and `collapsed`), keeping every other key as it is; atomic and locked as
+    /// ``save(_:key:replacingUnreadableFile:)``.
+    ///
+    /// ```swift
+    /// try store.save(tree: try Tree(["a", TreeNodeDescription(id: "b", children: ["b1"])]), key: "outline")
+    /// ```
+    public func save(tree: Tree, key: String = OrderStore.defaultKey, replacingUnreadableFile: Bool = false) throws(OrderFileError) {
+        let value = JSONValue.members([("tree", ItemJSON.tree(tree.nested(), idsOnly: true))])
         try rewrite(replacingUnreadableFile: replacingUnreadableFile) { orders in orders.setting(key, to: value) }
     }
 
@@ -354,6 +437,9 @@ public struct OrderStore: Sendable {
     /// Checks that a key holds a list of lists of strings.
     private func arrangement(_ value: JSONValue, key: String) throws(OrderFileError) -> [[String]] {
         let what = "\"\(keyPath(key))\" is not a list of lists of strings"
+        if value["tree"] != nil {
+            throw invalid("\"\(keyPath(key))\" holds a tree, not sections of items (it was saved from a tree session)")
+        }
         guard case .array(let sections) = value else { throw invalid("\(what): it is \(value.kindDescription)") }
         var result: [[String]] = []
         result.reserveCapacity(sections.count)

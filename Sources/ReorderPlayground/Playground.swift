@@ -356,7 +356,6 @@ public final class Playground {
     func startRecording(seq: Int?) -> [PlaygroundReply] {
         let s = session
         guard s.simulator.state == .idle else { return [.sender(error("start recording while no drag is under way", seq: seq))] }
-        guard s.simulator.tree == nil else { return [.sender(error(Trace.treeNotRecorded, seq: seq))] }
         let sim = s.simulator
         sim.isRecording = true
         recording = (sim.recordedInputCount, Trace.Header(recording: s, policy: policyReference))

@@ -650,13 +650,10 @@ extension ScriptSession {
         guard simulator.state == .idle else {
             throw a.error("cannot save while the session is \(simulator.state.rawValue) (release first)")
         }
-        // The order of a tree session is its visible rows: saved, it would lose the collapsed
-        // nodes and every parent, and restore is not taken by a tree session.
-        guard simulator.tree == nil else {
-            throw a.error("a tree session's order cannot be saved: an order file holds sections of items, not a tree (read it with s:tree())")
-        }
         do {
-            try OrderStore(path: host?.resolve(path) ?? path).save(simulator.order, key: key)
+            let store = OrderStore(path: host?.resolve(path) ?? path)
+            // A tree session saves its whole tree (parents and collapsed nodes), not its rows.
+            if let tree = simulator.tree { try store.save(tree: tree, key: key) } else { try store.save(simulator.order, key: key) }
         } catch {
             throw a.error(error.description)
         }

@@ -41,6 +41,7 @@ extension ScriptingHost {
             CheckScenario(label: "on the board demo (table items)", options: DemoList.options(layout: .board)),
             CheckScenario(label: "on a table with an empty section", options: empty),
             CheckScenario(label: "on a board with an empty list", options: emptyList),
+            CheckScenario(label: "on the outline demo (a tree)", options: DemoList.options(layout: .tree)),
         ]
     }
 
@@ -94,7 +95,10 @@ extension ScriptingHost {
 ///   half-way, at the edge and 44 pt past it, half a frame and 1 s after entering;
 /// - `actions` and `announce`, through a session: the actions offered, a keyboard drag's lift,
 ///   steps, cancel and drop, a one-shot
-///   `move_to_section` into every other section, and a group of two lifted together.
+///   `move_to_section` into every other section, and a group of two lifted together;
+/// - on a tree, `can_nest` of every node under every visible node outside its subtree (a
+///   drop's parent is a visible row or one of its ancestors, all visible), with `ctx.tree`
+///   the tree; and a keyboard drag that changes the depth (Right, Left).
 ///
 /// After a switch-off (3 failures of a hook in a row) the policy is loaded again, so one bad
 /// hook does not hide another.
@@ -148,8 +152,13 @@ struct PolicyQuestions {
 
     mutating func askAll() throws(LuaError) {
         let options = self.options
-        func context(_ order: Order) -> PolicyContext { Self.context(order, options) }
-        let order = Order(sections: options.sections, titles: options.sectionTitles)
+        let tree = options.tree.flatMap { try? Tree($0) }
+        func context(_ order: Order) -> PolicyContext {
+            var c = Self.context(order, options)
+            c.tree = tree.map { TreeContext(tree: $0, projection: nil) }
+            return c
+        }
+        let order = tree.map(Order.init(tree:)) ?? Order(sections: options.sections, titles: options.sectionTitles)
         let ctx = context(order)
         let sections = 0..<order.sectionCount
         let ends = sections.flatMap { s in
@@ -229,20 +238,40 @@ struct PolicyQuestions {
             }
         }
 
-        try askByKeyboard(order: order, movable: movable)
+        if let tree {
+            for item in 0..<Int32(tree.count) {
+                let id = tree.id(item)
+                for r in 0..<tree.visibleCount {
+                    let parent = tree.handle(atRow: r)
+                    guard !tree.isInSubtree(parent, of: item) else { continue }
+                    let p = tree.id(parent)
+                    try ask("can_nest(ctx, \"\(EchoText.clip(id))\", \"\(EchoText.clip(p))\")") { _ = $0.canNest(ctx, item: id, parent: p) }
+                }
+            }
+        }
+
+        try askByKeyboard(order: order, movable: movable, tree: tree)
     }
 
     /// `announce` (and the hooks a keyboard drag calls) through a session on the list: a lift,
     /// a step down and up, a cancel; a lift, a step to the section's end and a drop; a one-shot
     /// `move_to_section` into every other section; two items of different sections selected and
     /// lifted together into a third section (or the first's end).
-    mutating func askByKeyboard(order: Order, movable: [ItemPosition]) throws(LuaError) {
+    mutating func askByKeyboard(order: Order, movable: [ItemPosition], tree: Tree? = nil) throws(LuaError) {
         guard let from = movable.first else { return }
         let f = "\(from.section + 1), \(from.item + 1)"
         let options = self.options
         func session(_ policy: any DragPolicy) -> DragSimulator {
-            DragSimulator(order: order, layout: options.makeLayout(order: order), viewport: options.viewport,
-                          policy: policy, frameRate: options.frameRate)
+            if let tree { return DragSimulator(tree: tree, geometry: options.geometry, policy: policy) }
+            return DragSimulator(order: order, layout: options.makeLayout(order: order), viewport: options.viewport,
+                                 policy: policy, frameRate: options.frameRate)
+        }
+        if tree != nil {
+            try ask("the hooks of a keyboard drag of \(f) on the tree (can_nest and announce among them): lift, down, right, left, drop") {
+                let sim = session($0)
+                sim.focus(from)
+                for key in [KeyboardKey.space, .down, .right, .left, .space] { sim.key(key) }
+            }
         }
         try ask("actions(ctx, \(f), offered): the one-shot actions offered for it") {
             _ = session($0).keyboardActions(at: from)

@@ -565,11 +565,15 @@ public final class ScriptingHost {
         let itemBytes = ScriptSession.itemBytes(tree.map { [$0.items] } ?? options.sections)
         collectIfNeeded(adding: itemBytes)
         let policy = try makePolicy(options.policy)
-        var order = tree.map(Order.init(tree:)) ?? Order(sections: options.sections, titles: options.sectionTitles)
-        if options.restore != nil, tree != nil {
-            throw LuaError.script("reorder.session: restore reads the order of sections, not a tree (a tree layout starts from tree = {...})")
+        if let path = options.restore, let data = tree {
+            // Saved nodes under their saved parents, added ones under their data parent,
+            // removed ones dropped with their children promoted (Tree.reconciled(with:)).
+            let (restored, warnings) = OrderStore(path: resolve(path)).restore(data, key: options.restoreKey)
+            tree = restored
+            for w in warnings { output("reorder.session: restore: \(w)\n") }
         }
-        if let path = options.restore {
+        var order = tree.map(Order.init(tree:)) ?? Order(sections: options.sections, titles: options.sectionTitles)
+        if let path = options.restore, tree == nil {
             // Saved items in saved order, new ones where the data put them, vanished ones dropped;
             // an unreadable file is reported and the data's own order is used.
             let (restored, warnings) = OrderStore(path: resolve(path)).restore(order, key: options.restoreKey)

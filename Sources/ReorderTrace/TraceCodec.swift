@@ -18,13 +18,6 @@ import ReorderPersistence
 /// The inputs and their fields are the ``Vocabulary``'s. Times are seconds of simulated time
 /// and never decrease.
 public struct Trace: Sendable {
-    /// Why a tree session has no trace: a `session` line holds sections of items, and a tree's
-    /// parents and collapsed nodes have no place there (``LayoutKind/traced``). Part of the
-    /// errors of replaying a `"layout": "tree"` header and of recording a tree session.
-    public static let treeNotTraced = "trees are not written into trace headers"
-    /// The error of recording a tree session (the REPL's `:record`, the playground's record).
-    public static let treeNotRecorded = "a tree session cannot be recorded: \(treeNotTraced)"
-
     /// The list, layout and policy the inputs were recorded on.
     @dynamicMemberLookup
     public struct Header: Sendable {
@@ -40,6 +33,10 @@ public struct Trace: Sendable {
         /// per list; empty: all lists at the top, and always for tables and grids). Written as
         /// `list_offsets` only when some list is scrolled.
         public var listOffsets: [Double] = []
+        /// A tree session's tree (layout `tree`): its roots in the nested shape, items,
+        /// children and `collapsed` as when recording began. Written as `"tree"` in place of
+        /// `"sections"` (which is then empty).
+        public var tree: [TreeNodeDescription]?
 
         public init(policy: String?, sections: [[Item]], geometry: SessionGeometry = SessionGeometry()) {
             self.policy = policy
@@ -97,7 +94,11 @@ public enum TraceCodec {
         var members: [(String, JSONValue)] = [("type", .string("session"))]
         if let p = h.policy { members.append(("policy", .string(p))) }
         members.append(("layout", .string(h.layout.rawValue)))
-        members.append(("sections", .array(h.sections.map { .array($0.map(item)) })))
+        if let tree = h.tree {
+            members.append(("tree", ItemJSON.tree(tree)))
+        } else {
+            members.append(("sections", .array(h.sections.map { .array($0.map(ItemJSON.value)) })))
+        }
         if !h.titles.isEmpty { members.append(("titles", .array(h.titles.map(JSONValue.string)))) }
         members += [("row_height", .double(h.rowHeight)), ("header_height", .double(h.headerHeight))]
         for (name, lengths) in [("grid", h.grid), ("board", h.board)] {
@@ -115,21 +116,6 @@ public enum TraceCodec {
             members.append(("list_offsets", .array(h.listOffsets.map(JSONValue.double))))
         }
         return JSONWriter.compact(.members(members))
-    }
-
-    /// An item: its id alone when it has no title or fields, else an object.
-    static func item(_ i: Item) -> JSONValue {
-        if i.isPlain { return .string(i.id) }
-        var members: [(String, JSONValue)] = [("id", .string(i.id)), ("title", .string(i.title))]
-        for k in i.fields.keys.sorted() {
-            guard let v = i.fields[k] else { continue }
-            switch v {
-            case .string(let s): members.append((k, .string(s)))
-            case .number(let d): members.append((k, .double(d)))
-            case .bool(let b): members.append((k, .bool(b)))
-            }
-        }
-        return .members(members)
     }
 
     // MARK: Reading
@@ -268,53 +254,51 @@ public enum TraceCodec {
     }
 
     static func decodeHeader(_ o: JSONValue, fail: (String) -> TraceError) throws(TraceError) -> Trace.Header {
-        let known = Set(["type", "policy", "sections", "titles"] + SessionGeometry.optionNames + ["offset", "list_offsets"])
+        let known = Set(["type", "policy", "sections", "tree", "titles"] + SessionGeometry.optionNames + ["offset", "list_offsets"])
         try checkNumbers(o, fail: fail)
         if case .object(let members) = o {
             for m in members where !known.contains(m.key) { throw fail("unknown session field \"\(EchoText.clip(m.key))\"") }
         }
-        guard case .array(let rawSections)? = o["sections"] else { throw fail("a session needs \"sections\": [[...], ...]") }
-        var sections: [[Item]] = []
-        for (s, rawSection) in rawSections.enumerated() {
-            guard case .array(let list) = rawSection else { throw fail("section \(s + 1) must be a list") }
-            var items: [Item] = []
-            for (r, rawItem) in list.enumerated() {
-                if case .string(let str) = rawItem {
-                    items.append(Item(str))
-                } else if case .object(let members) = rawItem, case .string(let id)? = rawItem["id"] {
-                    var fields: [String: ItemValue] = [:]
-                    for m in members where m.key != "id" && m.key != "title" {
-                        switch m.value {
-                        case .bool(let b): fields[m.key] = .bool(b)
-                        case .number: fields[m.key] = .number(double(m.value) ?? 0)
-                        case .string(let str): fields[m.key] = .string(str)
-                        default: throw fail("item \(s + 1).\(r + 1): field \"\(EchoText.clip(m.key))\" must be a string, number or boolean")
-                        }
-                    }
-                    var title: String?
-                    if case .string(let t)? = rawItem["title"] { title = t }
-                    items.append(Item(id: id, title: title, fields: fields))
-                } else {
-                    throw fail("item \(s + 1).\(r + 1) must be a string or an object with an \"id\"")
-                }
+        var layout = LayoutKind.table
+        if let raw = o["layout"] {
+            guard case .string(let name) = raw, let kind = LayoutKind(rawValue: name) else {
+                throw fail("\"layout\" must be \(ChoiceText.list(LayoutKind.allCases.map(\.rawValue), quote: "\""))")
             }
-            sections.append(items)
+            layout = kind
+        }
+        // A tree session's list is its tree (parents, collapsed nodes); any other's, sections.
+        var sections: [[Item]] = []
+        var tree: [TreeNodeDescription]?
+        if layout == .tree {
+            guard let raw = o["tree"] else { throw fail("a session of layout \"tree\" needs \"tree\": [\"a\", {\"id\": \"b\", \"children\": [...]}, ...]") }
+            guard o["sections"] == nil else { throw fail("a session of layout \"tree\" gives its nodes in \"tree\", not \"sections\"") }
+            let roots: [TreeNodeDescription]
+            do { roots = try ItemJSON.tree(from: raw) } catch { throw fail(error.message) }
+            // The checks `reorder.session{ tree = ... }` makes: ids, depth, size.
+            do { _ = try Tree(roots) } catch { throw fail(error.message) }
+            tree = roots
+        } else {
+            guard o["tree"] == nil else { throw fail("\"tree\" is the tree layout's: give \"layout\": \"tree\" with it") }
+            guard case .array(let rawSections)? = o["sections"] else { throw fail("a session needs \"sections\": [[...], ...]") }
+            for (s, rawSection) in rawSections.enumerated() {
+                guard case .array(let list) = rawSection else { throw fail("section \(s + 1) must be a list") }
+                var items: [Item] = []
+                for (r, rawItem) in list.enumerated() {
+                    do {
+                        items.append(try ItemJSON.item(from: rawItem, place: "item \(s + 1).\(r + 1)"))
+                    } catch {
+                        throw fail(error.message)
+                    }
+                }
+                sections.append(items)
+            }
         }
         var policy: String?
         if case .string(let p)? = o["policy"] { policy = p }
         var h = Trace.Header(policy: policy, sections: sections)
+        h.tree = tree
+        h.layout = layout
         if let t = strings(o["titles"]) { h.titles = t }
-        if let raw = o["layout"] {
-            let expected = ChoiceText.list(LayoutKind.traced.map(\.rawValue), quote: "\"")
-            guard case .string(let name) = raw, let layout = LayoutKind(rawValue: name) else {
-                throw fail("\"layout\" must be \(expected)")
-            }
-            // Replaying a tree's visible rows as a table would be a silent wrong result.
-            guard LayoutKind.traced.contains(layout) else {
-                throw fail("\"layout\": \"\(name)\" cannot be replayed: \(Trace.treeNotTraced); \"layout\" must be \(expected)")
-            }
-            h.layout = layout
-        }
         if o["row_height"] != nil { h.rowHeight = try coordinate(o, "row_height", fail: fail) }
         if o["header_height"] != nil { h.headerHeight = try coordinate(o, "header_height", fail: fail) }
         if o["frame_rate"] != nil { h.frameRate = try coordinate(o, "frame_rate", fail: fail) }

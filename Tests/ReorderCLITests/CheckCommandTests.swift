@@ -187,4 +187,25 @@ import Testing
         #expect(status == 0)
         #expect(out.text == names.map { "ok \($0) (\($0))\n" }.joined())
     }
+
+    /// A tree policy's `can_nest` is asked about every node under every visible node outside its
+    /// subtree, on the outline demo: the first node, Work, under the last row, Inbox zero, fails.
+    @Test func aTreeHookIsAskedOnTheOutline() throws {
+        let (status, out) = try Self.check("""
+            return {
+              name = "nest", extends = "default", api = 1,
+              can_nest = function(ctx, item, parent)
+                if parent == "Inbox zero" then return parent:nope() end
+                return true
+              end,
+            }
+            """, named: "nest.lua")
+        #expect(status == 1)
+        #expect(out == """
+            problems in nest.lua (nest):
+              on the outline demo (a tree): nest.lua:4: can_nest: attempt to call a nil value (method 'nope')
+                asked can_nest(ctx, "Work", "Inbox zero")
+
+            """)
+    }
 }

@@ -36,6 +36,30 @@ struct FuzzEndToEndTests {
         #expect(replayOut.hasPrefix("policy leaky"), "\(replayOut)")
     }
 
+    /// `--layout tree` fuzzes trees: a `can_nest` that always fails is found once a drag asks it
+    /// (a `hook_error`), shrunk, and written as a trace whose session line holds the tree; the
+    /// trace replays on that tree and shows the same failure.
+    @Test func aTreeViolationIsWrittenAsATreeTraceThatReplays() throws {
+        let dir = try temporaryDirectory(prefix: "tree-fuzz", files: ["nestfail.lua": """
+            return {
+              name = "nestfail", extends = "default", api = 1,
+              can_nest = function(ctx, item, parent) return item:nope() end,
+            }
+            """])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (status, out, _) = try runReorder(["fuzz", "nestfail.lua", "--layout", "tree", "--runs", "50", "--seed", "3",
+                                               "--out", "found.jsonl"], directory: dir)
+        #expect(status == 1)
+        #expect(out.contains("hook_error after input "), "\(out)")
+        #expect(out.contains("nestfail.lua:3: can_nest: attempt to call a nil value (method 'nope')"), "\(out)")
+        let text = try String(contentsOf: dir.appendingPathComponent("found.jsonl"), encoding: .utf8)
+        #expect(text.hasPrefix(#"{"type":"session","policy":"nestfail.lua","layout":"tree","tree":["#), "\(text.prefix(120))")
+        let (replayStatus, replayOut, replayErr) = try runReorder(["replay", "found.jsonl"], directory: dir)
+        #expect(replayStatus == 1)
+        #expect(replayOut.contains("\ntree: "), "\(replayOut)")
+        #expect(replayErr.contains("nestfail.lua:3: can_nest: attempt to call a nil value (method 'nope')"), "\(replayErr)")
+    }
+
     @Test(arguments: [
         (["fuzz", "default", "--layout", "hexagon"], "hexagon"),
         (["fuzz", "default", "--runs", "0"], "--runs must be at least 1, got 0"),

@@ -148,7 +148,7 @@ import ReorderCore
         #expect(text.contains(#""grid":{"item_height":85.0,"item_width":81.25,"spacing":0.1}"#))
         #expect(try TraceCodec.decode(text).header?.grid == header.grid)
         #expect(try TraceCodec.decode(text).header?.geometry == header.geometry)
-        #expect(throws: TraceError(line: 1, message: #""layout" must be "table", "grid" or "board""#)) {
+        #expect(throws: TraceError(line: 1, message: #""layout" must be "table", "grid", "board" or "tree""#)) {
             try TraceCodec.decode(#"{"type":"session","sections":[],"layout":"hex"}"#)
         }
         #expect(throws: TraceError.self) {

@@ -63,7 +63,7 @@ import Testing
 
     @Test func otherHeaderErrorsAreUnchanged() {
         #expect(error(Self.ab + ",\"layout\":\"spiral\"")
-                == TraceError(line: 1, message: "\"layout\" must be \"table\", \"grid\" or \"board\""))
+                == TraceError(line: 1, message: "\"layout\" must be \"table\", \"grid\", \"board\" or \"tree\""))
         #expect(error(Self.ab + ",\"grid\":{\"size\":3}") == TraceError(line: 1, message: "unknown grid field \"size\""))
         #expect(error("\"sections\":[[{\"id\":\"a\",\"height\":1e300}]]")
                 == TraceError(line: 1, message: "item 'a' (section 1, row 1): height: 1e+300 is out of range (0 <= height <= 100000)"))

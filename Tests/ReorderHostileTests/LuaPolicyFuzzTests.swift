@@ -11,7 +11,8 @@ import Testing
 struct LuaPolicyFuzzTests {
     static let runs = 30
     static let builtIns = ["default", "uikit", "jx_movable", "cookbook", "grid_home", "drag_drop_table", "kanban",
-                           "swift_reorder", "rbd_autoscroll", "rbd_combine", "pragmatic_autoscroll", "android_touch_helper"]
+                           "swift_reorder", "rbd_autoscroll", "rbd_combine", "pragmatic_autoscroll", "android_touch_helper",
+                           "dndkit_tree"]
 
     @Test(arguments: builtIns)
     func builtInLuaPolicy(_ name: String) throws {
@@ -31,11 +32,12 @@ struct LuaPolicyFuzzTests {
     }
 }
 
-@Suite("Fuzzing Lua policies on grids and boards")
+@Suite("Fuzzing Lua policies on grids, boards and trees")
 struct LayoutLuaFuzzTests {
     static let runs = 40
 
-    @Test(arguments: [(FuzzLayout.grid, "grid_home"), (.board, "kanban"), (.grid, "default"), (.board, "jx_movable")])
+    @Test(arguments: [(FuzzLayout.grid, "grid_home"), (.board, "kanban"), (.grid, "default"), (.board, "jx_movable"),
+                      (.tree, "dndkit_tree"), (.tree, "default")])
     func luaPolicy(_ layout: FuzzLayout, _ name: String) throws {
         let report = try Fuzzer.run(FuzzOptions(runs: Self.runs, seed: 78, layout: layout)) { try LuaPolicy(named: name) }
         #expect(report.failure == nil, "\(report.failure.map { "\($0)\n\($0.trace)" } ?? "")")

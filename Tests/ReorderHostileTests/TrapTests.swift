@@ -215,7 +215,7 @@ struct TrapTests {
         ("\"sections\":[[\"a\"],[\"b\"]],\"layout\":\"board\",\"board\":{\"inset\":500}",
          "board.inset must be less than the viewport width (375), got 500"),
         ("\"sections\":[[\"a\"]],\"frame_rate\":1e300", "frame_rate: 1e+300 is out of range (1 <= frame_rate <= 1000)"),
-        ("\"sections\":[[\"a\"]],\"layout\":\"hexagon\"", "\"layout\" must be \"table\", \"grid\" or \"board\""),
+        ("\"sections\":[[\"a\"]],\"layout\":\"hexagon\"", "\"layout\" must be \"table\", \"grid\", \"board\" or \"tree\""),
     ])
     func badSessionLinesAreRefusedWithTheLine(_ fields: String, _ message: String) throws {
         let trace = "{\"type\":\"session\",\(fields)}" + Self.press

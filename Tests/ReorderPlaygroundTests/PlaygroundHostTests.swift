@@ -158,14 +158,28 @@ import Testing
         #expect(json(bad[0])["message"] as? String == "no built-in policy named 'nope'")
     }
 
-    /// A trace holds no tree, so a tree session is neither recorded nor replayed from one.
-    @Test func aTreeSessionIsNotRecordedAndATreeTraceNotReplayed() throws {
+    /// A tree session records its tree in the trace's session line and its toggles as inputs;
+    /// replaying the trace on another list makes the tree session again, and the same tree.
+    @Test func aTreeSessionIsRecordedAndReplayed() throws {
         let play = try Playground(options: .init(policy: "default", layout: .tree))
-        let r = json(play.handle(try message(#"{"v":4,"type":"record"}"#), client: 1)[0])
-        #expect(r["message"] as? String == "a tree session cannot be recorded: trees are not written into trace headers")
-        let text = "{\"type\":\"session\",\"sections\":[[\"a\"]],\"layout\":\"tree\"}\n{\"t\":0,\"type\":\"up\"}\n"
-        guard case .failure(let e) = play.prepareReplay(text) else { Issue.record("a tree trace was replayed"); return }
-        #expect(e.message == #"replay.trace: line 1: "layout": "tree" cannot be replayed: trees are not written into trace headers; "layout" must be "table", "grid" or "board""#)
+        #expect(json(play.handle(try message(#"{"v":4,"type":"record"}"#), client: 1)[0])["status"] as? String == "recording")
+        // Row 1 of the outline demo is Work (expanded): the toggle collapses it.
+        _ = play.handle(try frame(10, #"{"type":"toggle","time":10,"section":1,"row":1}"#), client: 1)
+        let stop = json(play.handle(try message(#"{"v":4,"type":"stop"}"#), client: 1)[0])
+        let text = try #require(stop["text"] as? String)
+        let trace = try TraceCodec.decode(text)
+        #expect(trace.header?.layout == .tree)
+        #expect(trace.header?.tree?.map(\.description) == [
+            "Work(Review PR 42(Read the diff, Run the tests), Write spec, Plan sprint)",
+            "Home(Pay rent, Water plants, Groceries)", "+Later(Book flights, Tax return, Learn Lua)", "Inbox zero",
+        ])
+        #expect(trace.inputs.map(\.typeName).first == "toggle")
+        let again = try Playground(options: .init(policy: "default", rows: 10))
+        guard case .success(let inputs) = again.prepareReplay(text) else { Issue.record("replay refused"); return }
+        _ = again.apply(inputs)
+        let tree = try #require(again.session.simulator.tree)
+        #expect(tree == play.session.simulator.tree)
+        #expect(tree.nested().first?.description == "+Work(Review PR 42(Read the diff, Run the tests), Write spec, Plan sprint)")
     }
 
     @Test func recordStopAndReplayTheTrace() throws {

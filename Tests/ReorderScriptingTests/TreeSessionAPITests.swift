@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ReorderScripting
 
@@ -63,10 +64,24 @@ import Testing
                 == "error: test:1: s:toggle: only a tree session has a tree (this session's layout is table)\n")
     }
 
-    /// An order file holds sections of items: a tree's visible rows saved there would lose every
-    /// parent and collapsed node (and a tree session does not take `restore`).
-    @Test func saveRefusesATreeSession() {
-        #expect(lua(#"reorder.session{ layout = "tree", tree = { "a", { id = "b", children = { "b1" } } } }:save("order.json")"#)
-                == "error: test:1: s:save: a tree session's order cannot be saved: an order file holds sections of items, not a tree (read it with s:tree())\n")
+    /// `s:save` writes the whole tree (parents, collapsed nodes) and `restore` puts it back on
+    /// the data's nodes: b1 moved under a and b collapsed come back; c, new in the data, is
+    /// appended among the roots; b2, gone from the data, is dropped.
+    @Test func saveAndRestoreKeepTheTree() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reorder-tree-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tree.json").path
+        let out = lua(Self.shape + """
+            local s = reorder.session{ layout = "tree", tree = { "a", { id = "b", children = { "b1", "b2" } } } }
+            -- b1 (row 3) up over b (row 2): dnd-kit's projection keeps depth 1, under a, the row above.
+            s:press_item(1, 3); s:hold(0.6); s:move_to_item(1, 2, 0.2); s:hold(0.1); s:release(); s:hold(1)
+            s:toggle(1, 3)
+            print(shape(s:tree()))
+            s:save("\(file)", "outline")
+            local r = reorder.session{ tree = { "a", { id = "b", children = { "b1" } }, "c" }, restore = { path = "\(file)", key = "outline" } }
+            print(shape(r:tree()), table.concat(r:order(), " "))
+            """)
+        #expect(out == "a(b1) +b(b2)\na(b1) +b c\ta b1 b c\n")
     }
 }
