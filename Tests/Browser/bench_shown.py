@@ -7,7 +7,7 @@ Input.dispatchMouseEvent / dispatchTouchEvent), a press held 0.8 s then moves of
 
   python3 Tests/Browser/bench_shown.py [--reorder PATH] [--moves N] [--rounds R]"""
 import argparse, statistics, time
-from benchlib import DEFAULT_REORDER, chromium, start_play
+from benchlib import DEFAULT_REORDER, chromium, start_play, dispatch
 
 p = argparse.ArgumentParser()
 p.add_argument("--reorder", default=DEFAULT_REORDER)
@@ -28,33 +28,23 @@ const frame = (t) => {
 requestAnimationFrame(frame);"""
 
 
-def dispatch(kind, x, y, phase):
-    if kind == "mouse":
-        t = {"down": "mousePressed", "move": "mouseMoved", "up": "mouseReleased"}[phase]
-        d.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": t, "x": x, "y": y, "button": "left",
-                                                       "buttons": 0 if phase == "up" else 1, "clickCount": 1})
-    else:
-        t = {"down": "touchStart", "move": "touchMove", "up": "touchEnd"}[phase]
-        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": t, "touchPoints": [] if phase == "up" else [{"x": x, "y": y}]})
-
-
 def run(kind):
     d.get(url)
     time.sleep(1.5)
     left, top = d.execute_script("const v=document.getElementById('viewport');const r=v.getBoundingClientRect();"
                                  "return [r.left+v.clientLeft, r.top+v.clientTop]")
     x, y = left + 120, top + 66          # row 2's centre
-    dispatch(kind, x, y, "down")
+    dispatch(d, kind, x, y, "down")
     time.sleep(0.8)                      # past default's 0.5 s hold and its lift
     d.execute_script(RECORD)
     time.sleep(0.1)
     rest = d.execute_script("return window.__seen.frames.at(-1)[1]")
     for i in range(1, a.moves + 1):
-        dispatch(kind, x, y + 3 * i, "move")
+        dispatch(d, kind, x, y + 3 * i, "move")
         time.sleep(0.016)
     time.sleep(0.2)
     seen = d.execute_script("return window.__seen")
-    dispatch(kind, x, y + 3 * a.moves, "up")
+    dispatch(d, kind, x, y + 3 * a.moves, "up")
     out = []
     for ts, cy in seen["moves"]:
         dy = cy - y

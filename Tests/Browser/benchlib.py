@@ -3,6 +3,7 @@
     from benchlib import start_play, chromium
     server, url = start_play(reorder, rows)      # waits for the URL the server prints
     driver = chromium(["--some-switch"])         # Debian's chromium and chromedriver
+    dispatch(driver, "touch", x, y, "move")      # a CDP mouse or touch event: down, move or up
 """
 import os, re, subprocess, threading
 from selenium import webdriver
@@ -35,3 +36,17 @@ def chromium(flags=()):
         o.add_argument(arg)
     o.binary_location = "/usr/bin/chromium"
     return webdriver.Chrome(options=o, service=Service("/usr/bin/chromedriver"))
+
+
+def dispatch(driver, kind, x, y, phase):
+    """A mouse (`kind` "mouse") or touch event at page point (x, y) through CDP
+    (Input.dispatchMouseEvent / dispatchTouchEvent), as the browser gets it from the system:
+    `phase` is "down", "move" (the left button or the finger held) or "up"."""
+    if kind == "mouse":
+        t = {"down": "mousePressed", "move": "mouseMoved", "up": "mouseReleased"}[phase]
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": t, "x": x, "y": y, "button": "left",
+                                                            "buttons": 0 if phase == "up" else 1, "clickCount": 1})
+    else:
+        t = {"down": "touchStart", "move": "touchMove", "up": "touchEnd"}[phase]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                               {"type": t, "touchPoints": [] if phase == "up" else [{"x": x, "y": y}]})
