@@ -7,7 +7,8 @@ import ReorderCore
 /// `v` bottom zone) and the scroll position. Grids and boards are drawn as a character raster,
 /// each cell's or list's text placed where its frame is (a board's neighbouring lists peek in
 /// at the sides). A table marks the item a drop would land on (`<- drop onto`) and draws the drop
-/// indicator's line (`----- drop here -----`, indented by its depth) where it is. With `color`,
+/// indicator's line (`----- drop here -----`, indented by its depth; `----- blocked -----` and
+/// `<- blocked` when the policy refuses what a tree's hitbox asks for) where it is. With `color`,
 /// titles are bold, the placeholder dim, the snapshot reversed, the indicator cyan (ANSI
 /// escapes).
 ///
@@ -115,7 +116,9 @@ public struct SceneText: Sendable {
         }
         func indicatorLine() -> String {
             let depth = scene.indicator?.depth ?? 0
-            let text = String(repeating: "  ", count: depth) + "----- drop here -----"
+            // A blocked instruction (the tree-item hitbox's, refused by the policy) drops nothing.
+            let words = scene.indicator?.blocked == true ? "blocked" : "drop here"
+            let text = String(repeating: "  ", count: depth) + "----- \(words) -----"
             return "   | " + paint(Self.pad(text, width), "36") + " |"
         }
 
@@ -150,7 +153,7 @@ public struct SceneText: Sendable {
                 if c.isCombineTarget {
                     text += " <- drop onto"; style = "36"
                 } else if let indicator = scene.indicator, indicator.kind == .outline, indicator.position == p {
-                    text += " <- lands here"; style = "36"
+                    text += indicator.blocked ? " <- blocked" : " <- lands here"; style = "36"
                 }
             }
             var line = Self.pad(text, width)
