@@ -192,6 +192,10 @@ import Testing
         let i = Self.hover(sim, row: 0, y: 121)
         #expect(i?.frame == Rect(x: 0, y: 132, width: 375, height: 0))
         #expect(i?.depth == 1)
+        // The projection a hook and the scene read: where the instruction puts a (b's child).
+        let p = sim.session.treeProjection
+        #expect(p?.depth == 1)
+        #expect(p.flatMap { $0.parent }.map { sim.tree?.id($0) } == "b")
         Self.drop(sim)
         #expect(Self.shape(sim) == ["b(b1, a, b2)", "c"])
     }
@@ -223,6 +227,8 @@ import Testing
         #expect(i?.kind == .line)
         #expect(i?.frame == Rect(x: 0, y: 176, width: 375, height: 0))
         #expect(i?.depth == 0)   // floor(10 / 32)
+        #expect(sim.session.treeProjection?.depth == 0)
+        #expect(sim.session.treeProjection?.parent == nil)
         Self.drop(sim)
         // After b2's ancestor at level 0, b (tree-legacy.ts lines 218-227).
         #expect(Self.shape(sim) == ["b(b1, b2)", "a", "c"])
@@ -262,6 +268,7 @@ import Testing
         #expect(i?.kind == .outline)
         #expect(i?.blocked == true)
         #expect(sim.session.scene().combineTarget == nil)
+        #expect(sim.session.treeProjection == nil)   // the drop would do nothing
         Self.drop(sim)
         #expect(Self.shape(sim) == ["a", "b(b1, b2)", "c"])
         #expect(sim.takeEvents().map(\.typeName) == ["rollback"])
@@ -333,5 +340,15 @@ import Testing
         sim.move(to: Point(x: 100, y: 66), over: 0.2)
         sim.release()
         #expect(sim.tree?.nested().map(\.description) == ["b(a)"])
+    }
+
+    /// The example of ``Tree/placement(of:target:)``, as written.
+    @Test func thePlacementExample() throws {
+        let tree = try Tree([TreeNodeDescription(id: "b", children: ["b1"])])
+        let b1 = try #require(tree.handle(of: "b1"))
+        #expect(tree.placement(of: .reorderBelow, target: b1)?.depth == 1)
+        #expect(tree.placement(of: .reparent(desiredLevel: 0), target: b1)?.depth == 0)
+        #expect(tree.placement(of: .reparent(desiredLevel: 1), target: b1) == nil)   // b1 has no ancestor at 1
+        #expect(tree.placement(of: .makeChild, target: b1)?.parent == b1)
     }
 }

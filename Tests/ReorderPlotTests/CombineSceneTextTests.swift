@@ -65,7 +65,7 @@ import ReorderPlot
     /// middle half) is refused by the hook, the row outlined.
     @Test func aBlockedInstructionIsDrawnBlocked() throws {
         let line = try Self.treeText(fingerAt: 125)
-        #expect(line.contains { $0.contains("|   ----- blocked -----") })
+        #expect(line.contains { $0.contains("----- blocked -----") })
         #expect(!line.contains { $0.contains("drop here") })
         let outline = try Self.treeText(fingerAt: 154)
         #expect(outline.contains { $0.contains("c <- blocked") })

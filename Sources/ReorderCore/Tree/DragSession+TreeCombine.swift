@@ -48,7 +48,11 @@ extension DragSession {
         let asked = TreeItemHitbox.instruction(
             finger: finger, row: frame, level: tree.depth(target), indentPerLevel: configuration.tree.indent,
             mode: tree.hitboxMode(of: target, asCollapsed: target == lifted)).instruction
-        if target == lifted, asked.kind != .reparent { clearLanding(); return }
+        if target == lifted, asked.kind != .reparent {
+            clearLanding()
+            phase.drag.tree?.projection = nil
+            return
+        }
         let landing = phase.drag.landing
         // The hooks are asked again only when the target or the instruction changed.
         let blocked: Bool
@@ -66,6 +70,18 @@ extension DragSession {
             phase.drag.landing.combine = nil
             phase.drag.landing.candidate = -1
         }
+        let projection = hitboxProjection()
+        phase.drag.tree?.projection = projection
+    }
+
+    /// Where the instruction a drop would apply now puts the lifted node, as a projection (the
+    /// depth and parent; no sideways range, so both bounds are the depth): what `ctx.projection`
+    /// and the scene report under the tree-item hitbox. Nil when a drop would do nothing.
+    func hitboxProjection() -> TreeProjection? {
+        guard let tree, let (instruction, target) = committedTreeInstruction(),
+              let (parent, depth) = tree.placement(of: instruction, target: target) else { return nil }
+        return TreeProjection(overRow: phase.drag.landing.treeRow.item, depth: depth, minDepth: depth, maxDepth: depth,
+                              upperDepth: depth, parent: parent, previous: nil, next: nil)
     }
 
     /// Whether the policy lets the lifted node go where `instruction` over `target` (at `row`)
@@ -73,17 +89,8 @@ extension DragSession {
     /// `combine` hook for make-child.
     func treeAllows(_ instruction: TreeInstruction, target: Int32, row: ItemPosition, policy: some DragPolicy,
                     context ctx: borrowing PolicyContext) -> Bool {
-        guard let tree, let lift = phase.drag.tree?.lift else { return false }
-        let parent: Int32?
-        switch instruction {
-        case .reorderAbove, .reorderBelow: parent = tree.parent(target)
-        case .makeChild: parent = target
-        case .reparent(let level):
-            guard level >= 0, level < tree.depth(target), let anchor = tree.ancestor(of: target, atDepth: level)
-            else { return false }
-            parent = tree.parent(anchor)
-        }
-        let depth = parent.map { tree.depth($0) + 1 } ?? 0
+        guard let tree, let lift = phase.drag.tree?.lift, let (parent, depth) = tree.placement(of: instruction, target: target)
+        else { return false }
         guard depth + lift.height <= configuration.tree.maxDepthLevel else { return false }
         if instruction == .makeChild, !policy.combine(ctx, from: phase.drag.current, onto: row) { return false }
         if let parent, !policy.canNest(ctx, item: tree.id(lift.handle), parent: tree.id(parent)) { return false }
@@ -197,5 +204,31 @@ extension DragSession {
             guard r.blocked || l.combine != nil else { return (nil, nil) }
             return (l.combine, Scene.DropIndicator(kind: .outline, position: l.treeRow, frame: f, depth: level, blocked: r.blocked))
         }
+    }
+}
+
+extension Tree {
+    /// The parent (nil for a root) and depth a node takes when `instruction` over `target` is
+    /// applied (``apply(_:moving:target:)``); nil for a reparent level `target` has no
+    /// ancestor at.
+    ///
+    /// ```swift
+    /// let tree = try Tree([TreeNodeDescription(id: "b", children: ["b1"])])
+    /// if let b1 = tree.handle(of: "b1") {
+    ///     tree.placement(of: .reorderBelow, target: b1)?.depth            // 1: b1's sibling
+    ///     tree.placement(of: .reparent(desiredLevel: 0), target: b1)?.depth   // 0: after b
+    /// }
+    /// ```
+    public func placement(of instruction: TreeInstruction, target: Int32) -> (parent: Int32?, depth: Int)? {
+        guard contains(target) else { return nil }
+        let parent: Int32?
+        switch instruction {
+        case .reorderAbove, .reorderBelow: parent = self.parent(target)
+        case .makeChild: parent = target
+        case .reparent(let level):
+            guard level >= 0, level < depth(target), let anchor = ancestor(of: target, atDepth: level) else { return nil }
+            parent = self.parent(anchor)
+        }
+        return (parent, parent.map { depth($0) + 1 } ?? 0)
     }
 }
