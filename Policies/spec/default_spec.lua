@@ -282,3 +282,32 @@ describe("swap_threshold", function()
     assert.equal(0, moves(s))
   end)
 end)
+
+-- default in a tree (docs/POLICIES.md, "Dropping onto a tree node"): no combining; a policy that
+-- extends it and turns combining on gets pragmatic's 0.5 s before a folder opens
+-- (pragmatic-drag-and-drop @ 6286030, examples/pieces/tree-legacy/tree-item.tsx lines 279-290)
+-- and its make-child rule (examples/data/tree-legacy.ts lines 143-144: the first child, opened).
+describe("default in a tree", function()
+  it("does not combine", function()
+    local c = reorder.session{ layout = "tree", tree = { "a" } }:config()
+    assert.equal("none", c.combine_rule)
+    assert.equal(0.5, c.tree.expand_after)
+  end)
+
+  it("opens a folder 0.5 s into a combine, and drops the node in first", function()
+    local s = reorder.session{ policy = { extends = "default", combine_rule = "band" }, layout = "tree",
+                               tree = { "a", { id = "f", children = { "f1" }, collapsed = true }, "c" } }
+    s:press(187.5, 22); s:hold(1)   -- the lift (0.5 s in, 0.25 s long) is over
+    -- 44 pt rows: a's trailing edge 45 + 22 = 67 lies inside f's band (44 + 11, 88 - 11)
+    -- (rbd's get-combine-impact.ts line 58: threshold = size / 4).
+    s:move(187.5, 45)
+    s:hold(0.45)
+    assert.same({ "a", "f", "c" }, s:order())
+    s:hold(0.05)
+    assert.same({ "a", "f", "f1", "c" }, s:order())
+    s:release(); s:hold(1)
+    -- f open, a between f and f1 in preorder: f's first child.
+    assert.same({ "f", "a", "f1", "c" }, s:order())
+    assert.equal("a", s:tree()[1].children[1].id)
+  end)
+end)

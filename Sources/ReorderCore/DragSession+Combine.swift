@@ -14,6 +14,11 @@ struct Landing: Sendable {
     /// With the indicator: the row the line is drawn at, and whether on its trailing side.
     var lineRow: ItemPosition? = nil
     var lineAfter = false
+    /// In a tree under the tree-item hitbox (DragSession+TreeCombine): the instruction asked
+    /// now (nil: none), the node it was asked over (its handle; -1 for none) and its row.
+    var treeInstruction: HitboxResult<TreeInstruction>? = nil
+    var treeTarget: Int32 = -1
+    var treeRow = ItemPosition(section: 0, item: 0)
 
     /// Nothing found: the drop lands the item where it is.
     static let none = Landing()
@@ -43,14 +48,20 @@ extension DragSession {
     /// preview, the step the rule asks for is taken.
     mutating func resolveLanding(policy: some DragPolicy, context ctx: consuming PolicyContext) {
         let current = phase.drag.current
+        if usesTreeHitbox {
+            resolveTreeHitbox(policy: policy, context: ctx)
+            return
+        }
         if configuration.combine.rule == .hitbox {
             resolveHitbox(current, policy: policy, context: ctx)
             return
         }
         // rbd checks combining before reordering (get-drag-impact/index.ts lines 72-91), and
         // while it combines leaves the displacement as it was (lines 112-115): no step.
+        // In a tree the combine makes a child: `can_nest` and `tree.max_depth` are asked too.
         if configuration.combine.rule == .band, let onto = bandTarget(dragging: current),
-           policy.combine(ctx, from: current, onto: onto) {
+           tree == nil ? policy.combine(ctx, from: current, onto: onto)
+                       : treeAllows(.makeChild, target: order.handle(at: onto), row: onto, policy: policy, context: ctx) {
             hold(onto)
             return
         }
@@ -218,6 +229,7 @@ extension DragSession {
     /// of the combine target, or a line where the item will land).
     func landingIndicator() -> (combine: ItemPosition?, indicator: Scene.DropIndicator?) {
         guard phase.state == .dragging, usesLanding else { return (nil, nil) }
+        if usesTreeHitbox { return treeHitboxIndicator() }
         let landing = phase.drag.landing
         if let onto = landing.combine, order.isValid(onto) {
             guard configuration.dropPreview == .indicator, let f = viewportFrame(of: onto) else { return (onto, nil) }

@@ -202,7 +202,11 @@ extension DragSession {
                 phase.drag.horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
-            if phase.drag.tree != nil { updateTreeProjection(policy: policy) }
+            if phase.drag.tree != nil {
+                expandCombineTargetIfDue()
+                // Under the tree-item hitbox the instruction, not the projection, places the node.
+                if !usesTreeHitbox { updateTreeProjection(policy: policy) }
+            }
         case .dropping:
             updateDrop()
         }
@@ -266,6 +270,11 @@ extension DragSession {
     mutating func endDrag(policy: some DragPolicy) -> DragEvent? {
         guard phase.state == .dragging else { phase.toIdle(); return nil }
         if phase.drag.group != nil { return endGroupDrag(policy: policy) }
+        if let landed = endTreeLanding(policy: policy) {
+            record(landed)
+            beginDrop()
+            return landed
+        }
         if let combined = endCombine(policy: policy) { return combined }
         landAtDestination(policy: policy)
         let from = phase.drag.original, to = phase.drag.current

@@ -6,7 +6,8 @@ extension DragSession {
     /// - a drag is under way (no press timer pending, no drop animating) and the last input was
     ///   a frame, so the finger has not moved since the target was last resolved;
     /// - the lift animation is over, so the snapshot only follows the finger and the offset;
-    /// - the target rule proposes no step (else the `target` hook is asked every frame);
+    /// - the target rule proposes no step (else the `target` hook is asked every frame), and no
+    ///   combine waits out `combine_delay` or a tree's `tree.expand_after`;
     /// - each axis with an edge-scroll episode already sits at the end it scrolls towards, on
     ///   a layout that scrolls no part of itself (a board's lists), so the scroll moves nothing.
     ///
@@ -28,7 +29,7 @@ extension DragSession {
               let basis = phase.drag.snapshotBasis,
               basis.isIdentical(to: SnapshotBasis(time: time, finger: phase.drag.finger, offset: offset))
         else { return false }
-        guard proposal() == nil, phase.drag.glide == nil else { return false }
+        guard proposal() == nil, phase.drag.glide == nil, !awaitsLandingTime else { return false }
         guard configuration.edgeScroll.enabled else { return true }
         for axis in [Axis.vertical, .horizontal] {
             guard let e = phase.drag.episode(axis) else { continue }
@@ -49,5 +50,18 @@ extension DragSession {
     /// ```
     public mutating func skippedFramesAtRest(until time: Double, period: Double) {
         if phase.hasDrag { phase.drag.lastFrameTime = time - period }
+    }
+}
+
+extension DragSession {
+    /// Whether a frame still to come changes the landing by time alone: a combine waiting out
+    /// `combine_delay`, or a collapsed tree node under a combine waiting out `tree.expand_after`.
+    var awaitsLandingTime: Bool {
+        let l = phase.drag.landing
+        guard l.candidate >= 0 else { return false }
+        guard let onto = l.combine else { return true }
+        guard let tree, order.isValid(onto) else { return false }
+        let h = order.handle(at: onto)
+        return tree.contains(h) && tree.hasChildren(h) && tree.isCollapsed(h)
     }
 }

@@ -108,6 +108,9 @@ public struct Scene: Hashable, Sendable {
         public var frame: Rect
         /// The nesting level the line is drawn at (its indent; 0 on a flat list).
         public var depth: Int
+        /// The drop would do nothing here: the policy refuses what the tree-item hitbox asks
+        /// for (pragmatic-drag-and-drop's `instruction-blocked`), drawn as blocked.
+        public var blocked: Bool = false
     }
 
     /// The lifted item's origin cell while a snapshot floats.

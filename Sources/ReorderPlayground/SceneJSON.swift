@@ -87,6 +87,7 @@ extension Scene {
                         w.field("at") { position(&$0, i.position) }
                         w.field("frame") { rect(&$0, i.frame) }
                         w.field("depth", i.depth)
+                        if i.blocked { w.field("blocked", true) }
                     }
                 }
             }

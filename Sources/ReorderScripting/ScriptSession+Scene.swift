@@ -68,8 +68,10 @@ extension ScriptSession {
         if let h = scene.pinnedHeader { out["pinned_header"] = ScriptSession.headerValue(h) }
         if let p = scene.combineTarget { out["combine_target"] = ScriptSession.positionValue(p) }
         if let i = scene.indicator {
-            out["indicator"] = .record(["kind": .string(i.kind.rawValue), "at": ScriptSession.positionValue(i.position),
-                                        "frame": ScriptSession.rectValue(i.frame), "depth": .integer(i.depth)])
+            var fields: [String: LuaValue] = ["kind": .string(i.kind.rawValue), "at": ScriptSession.positionValue(i.position),
+                                              "frame": ScriptSession.rectValue(i.frame), "depth": .integer(i.depth)]
+            if i.blocked { fields["blocked"] = .boolean(true) }
+            out["indicator"] = .record(fields)
         }
         if let o = scene.outline {
             var fields: [String: LuaValue] = ["indent": .number(o.indent)]

@@ -170,7 +170,7 @@ import Testing
             "Standup,Review PR 42,Inbox zero"
             policy of s: scrolly (\(packageRoot.path)/Tests/ReorderCLITests/Fixtures/policies/scrolly.lua)
             s: policy scrolly reloaded
-            :policy: no built-in policy named 'no_such_policy' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, rbd_combine, swift_reorder, uikit)
+            :policy: no built-in policy named 'no_such_policy' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, pragmatic_tree, rbd_autoscroll, rbd_combine, swift_reorder, uikit)
             "scrolly"
 
             """)

@@ -17,6 +17,11 @@ import Testing
              refused: Set<[String]> = [], refusedTargets: Set<Int> = []) {
             self.refused = refused
             self.refusedTargets = refusedTargets
+            super.init(configuration: Self.configuration(rule, preview: preview, delay: delay))
+        }
+        /// `default` with the rule, preview and delay, no edge scroll, and no lift animation (the
+        /// snapshot follows the finger at once).
+        static func configuration(_ rule: CombineRule, preview: DropPreview, delay: Double) -> PolicyConfiguration {
             var c = DefaultPolicy.standardConfiguration
             c.name = "combine"
             c.edgeScroll.enabled = false
@@ -24,7 +29,7 @@ import Testing
             c.combine.rule = rule
             c.combine.delay = delay
             c.dropPreview = preview
-            super.init(configuration: c)
+            return c
         }
         override func combine(_ ctx: PolicyContext, from: ItemPosition, onto: ItemPosition) -> Bool {
             !refused.contains([ctx.item(at: from).id, ctx.item(at: onto).id])

@@ -147,7 +147,7 @@ import ReorderCore
             // Selection and group drags.
             "group.mode": "'stay'", "group.order": "'active_first'", "group.max": "3", "group.keep_selection": "true",
             "snapshot.badge": "false", "snapshot.stack": "0",
-            "tree.indent": "50", "tree.max_depth": "3",
+            "tree.indent": "50", "tree.max_depth": "3", "tree.expand_after": "1",
             "combine_rule": "'band'", "combine_delay": "0.6", "drop_preview": "'indicator'",
         ]
         let valueFields = PolicyField.all.filter { $0.apply != nil }

@@ -6,7 +6,7 @@ import ReorderCore
     @Test func everyBuiltInLoadsWithoutWarnings() throws {
         #expect(PolicyProgram.builtinNames == ["android_touch_helper", "cookbook", "default", "dndkit_tree", "drag_drop_table",
                                                "grid_home", "jx_movable", "kanban", "pragmatic_autoscroll",
-                                               "rbd_autoscroll", "rbd_combine", "swift_reorder", "uikit"])
+                                               "pragmatic_tree", "rbd_autoscroll", "rbd_combine", "swift_reorder", "uikit"])
         for name in PolicyProgram.builtinNames {
             let p = try LuaPolicy(named: name)
             #expect(p.configuration.name == name)
@@ -192,7 +192,7 @@ import ReorderCore
         #expect(loadError { _ = try LuaPolicy(path: selfish) }?.description == "self.lua: extends: cycle self.lua -> self.lua")
         let missing = try files.write("m.lua", "return { extends = 'nope' }")
         #expect(loadError { _ = try LuaPolicy(path: missing) }?.description ==
-                "m.lua: extends: no built-in policy named 'nope' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, rbd_autoscroll, rbd_combine, swift_reorder, uikit)")
+                "m.lua: extends: no built-in policy named 'nope' (built-ins: android_touch_helper, cookbook, default, dndkit_tree, drag_drop_table, grid_home, jx_movable, kanban, pragmatic_autoscroll, pragmatic_tree, rbd_autoscroll, rbd_combine, swift_reorder, uikit)")
         let missingFile = try files.write("mf.lua", "return { extends = 'gone.lua' }")
         #expect(loadError { _ = try LuaPolicy(path: missingFile) }?.description ==
                 "mf.lua: extends: cannot read policy file 'gone.lua': no such file")

@@ -123,9 +123,9 @@ import ReorderCore
         // corner_radius, shadow.opacity, shadow.radius, lift.duration, lift.from.scale,
         // lift.from.alpha, drop.duration, drop.to.scale, drop.to.alpha}, displacement.duration
         // (snapshot.shadow.offset, two numbers, is checked above); group.max and
-        // snapshot.stack, whole numbers; combine_delay; a tree's tree.indent and tree.max_depth
-        // (whole).
-        #expect(numbers.map(\.path).count == 21, "\(numbers.map(\.path))")
+        // snapshot.stack, whole numbers; combine_delay; a tree's tree.indent, tree.max_depth
+        // (whole) and tree.expand_after.
+        #expect(numbers.map(\.path).count == 22, "\(numbers.map(\.path))")
         for field in numbers {
             // A value no range of the table allows: a number 1e300 (the ranges end at 1e5 or
             // below for the configuration's fields).

@@ -130,7 +130,9 @@ extension DragSession {
     /// A cancel during a tree drag: revert to the rows of the lift, or land where the last
     /// frame's projection says (a commit with no projection reverts).
     mutating func cancelTreeDrag(_ resolution: CancelResolution) {
-        if resolution == .commit, let p = phase.drag.tree?.projection {
+        if resolution == .commit, usesTreeHitbox {
+            if let (i, target) = committedTreeInstruction() { landTree(i, target: target) } else { restoreTreeRows() }
+        } else if resolution == .commit, let p = phase.drag.tree?.projection {
             landTree(p)
         } else {
             restoreTreeRows()

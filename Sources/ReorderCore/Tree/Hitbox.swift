@@ -176,9 +176,11 @@ public enum TreeItemHitbox {
 extension Tree {
     /// The hitbox mode pragmatic's tree example gives a visible node (`tree-legacy.tsx` and
     /// `tree-item.tsx`): expanded when it has children and is open, else last in group when it
-    /// is its parent's last child (or the last root), else standard.
-    public func hitboxMode(of h: Int32) -> TreeItemHitbox.Mode {
-        if hasChildren(h) && !isCollapsed(h) { return .expanded }
+    /// is its parent's last child (or the last root), else standard. `asCollapsed` gives the mode
+    /// of the dragged node, which the example collapses on drag start (tree-item.tsx lines
+    /// 324-329): never expanded.
+    public func hitboxMode(of h: Int32, asCollapsed: Bool = false) -> TreeItemHitbox.Mode {
+        if !asCollapsed && hasChildren(h) && !isCollapsed(h) { return .expanded }
         let end: Int32 = parent(h).map { positions[Int($0)] + sizes[Int($0)] } ?? Int32(order.count)
         return positions[Int(h)] + sizes[Int(h)] == end ? .lastInGroup : .standard
     }

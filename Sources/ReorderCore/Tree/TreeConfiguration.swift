@@ -1,4 +1,5 @@
-/// The static fields of a tree session (`tree = { indent = ..., max_depth = ... }` in a policy).
+/// The static fields of a tree session (`tree = { indent = ..., max_depth = ..., expand_after = ... }`
+/// in a policy).
 ///
 /// `indent` is both how far each level is drawn in and the sideways travel that changes the
 /// depth by one (dnd-kit's `indentationWidth`, SortableTree.tsx line 110: 50). `max_depth` is
@@ -19,6 +20,11 @@ public struct TreeConfiguration: Hashable, Sendable {
     /// The deepest depth a drop may give a node; a whole number. `default`: ``Tree/Limits/depth``
     /// (no bound but the tree's own).
     public var maxDepth: Double = Double(Tree.Limits.depth)
+    /// Seconds a collapsed node with children must stay the combine target (after
+    /// `combine_delay`) before it opens under the drag. `default`: 0.5, pragmatic-drag-and-drop's
+    /// tree example (`examples/pieces/tree-legacy/tree-item.tsx` lines 279-290: "expand after
+    /// 500ms if still merging").
+    public var expandAfter: Double = 0.5
     public init() {}
 
     /// ``maxDepth`` as a level within the tree's own bound.
