@@ -370,16 +370,11 @@ extension DragSession {
     mutating func endGroupDrag(policy: some DragPolicy) -> DragEvent? {
         let allowed = groupMayLand(policy: policy)
         guard let g = group, let to = landGroup() else { phase.toIdle(); return nil }
-        let ending: DragEvent
-        if allowed && policy.onEnd(context(), from: g.pressPosition, to: to) {
-            ending = .end(from: g.pressPosition, to: to, time: time)
-            record(ending)
+        let ending = endOrRollback(policy: policy, from: g.pressPosition, to: to, allowed: allowed) { $0.restoreGroup() }
+        record(ending)
+        if case .end = ending {
             appendGroupEvent("end", positions: landedPositions(at: to))
             if !configuration.group.keepSelection { selection.removeAll() }
-        } else {
-            restoreGroup()
-            ending = .rollback(time: time)
-            record(ending)
         }
         beginDrop()
         return ending

@@ -277,19 +277,21 @@ extension DragSession {
         }
         if let combined = endCombine(policy: policy) { return combined }
         landAtDestination(policy: policy)
-        let from = phase.drag.original, to = phase.drag.current
-        let ending: DragEvent
-        if phase.drag.tree != nil {
-            ending = treeEnding(policy: policy)
-        } else if policy.onEnd(context(), from: from, to: to) {
-            ending = .end(from: from, to: to, time: time)
-        } else {
-            revertSteps()
-            ending = .rollback(time: time)
-        }
+        let ending = phase.drag.tree != nil ? treeEnding(policy: policy)
+            : endOrRollback(policy: policy, from: phase.drag.original, to: phase.drag.current) { $0.revertSteps() }
         record(ending)
         beginDrop()
         return ending
+    }
+
+    /// How a drop from `from` to `to` ends: `on_end` asked (unless the drop is not `allowed`,
+    /// when it is not asked) says yes: the `end` event; no: `undo` puts the items back as they
+    /// were at the lift, and the `rollback` event. The caller records it.
+    mutating func endOrRollback(policy: some DragPolicy, from: ItemPosition, to: ItemPosition, allowed: Bool = true,
+                                undo: (inout DragSession) -> Void) -> DragEvent {
+        if allowed && policy.onEnd(context(), from: from, to: to) { return .end(from: from, to: to, time: time) }
+        undo(&self)
+        return .rollback(time: time)
     }
 
     /// A cancel during a drag, which `onCancel` resolved: revert the steps (a group to its

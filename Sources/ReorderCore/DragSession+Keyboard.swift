@@ -358,6 +358,20 @@ extension DragSession {
         func nextSectionStart() -> ItemPosition? {
             s + 1 < sections ? ItemPosition(section: s + 1, item: 0) : nil
         }
+        // Grids step across lines of `k` cells (a grid's rows, a horizontal grid's columns) in
+        // the same way, keeping the place in the line; past the first or last line, into the
+        // neighbouring section's last or first line.
+        func previousLine(_ k: Int) -> ItemPosition? {
+            if i >= k { return ItemPosition(section: s, item: i - k) }
+            guard s > 0 else { return nil }
+            let m = order.count(s - 1)
+            return ItemPosition(section: s - 1, item: min((m / k) * k + i % k, m))
+        }
+        func nextLine(_ k: Int) -> ItemPosition? {
+            if i / k < (n - 1) / k { return ItemPosition(section: s, item: min(i + k, n - 1)) }
+            guard s + 1 < sections else { return nil }
+            return ItemPosition(section: s + 1, item: min(i % k, order.count(s + 1)))
+        }
         let shape = keyboardLift?.shape ?? currentShape
         if shape == .board {
             switch step {
@@ -375,15 +389,8 @@ extension DragSession {
             switch step {
             case .up: return i % r > 0 ? ItemPosition(section: s, item: i - 1) : nil
             case .down: return i % r < r - 1 && i + 1 < n ? ItemPosition(section: s, item: i + 1) : nil
-            case .left:
-                if i >= r { return ItemPosition(section: s, item: i - r) }
-                guard s > 0 else { return nil }
-                let m = order.count(s - 1)
-                return ItemPosition(section: s - 1, item: min((m / r) * r + i % r, m))
-            case .right:
-                if i / r < (n - 1) / r { return ItemPosition(section: s, item: min(i + r, n - 1)) }
-                guard s + 1 < sections else { return nil }
-                return ItemPosition(section: s + 1, item: min(i % r, order.count(s + 1)))
+            case .left: return previousLine(r)
+            case .right: return nextLine(r)
             case .home, .end: return nil
             }
         }
@@ -392,15 +399,8 @@ extension DragSession {
             switch step {
             case .left: return i > 0 ? ItemPosition(section: s, item: i - 1) : previousSectionEnd()
             case .right: return i < n - 1 ? ItemPosition(section: s, item: i + 1) : nextSectionStart()
-            case .up:
-                if i >= c { return ItemPosition(section: s, item: i - c) }
-                guard s > 0 else { return nil }
-                let m = order.count(s - 1)
-                return ItemPosition(section: s - 1, item: min((m / c) * c + i % c, m))
-            case .down:
-                if i / c < (n - 1) / c { return ItemPosition(section: s, item: min(i + c, n - 1)) }
-                guard s + 1 < sections else { return nil }
-                return ItemPosition(section: s + 1, item: min(i % c, order.count(s + 1)))
+            case .up: return previousLine(c)
+            case .down: return nextLine(c)
             case .home, .end: return nil
             }
         }

@@ -69,18 +69,25 @@ extension HookCall where Answer == Void {
     static func fallback(_ a: Arguments) {}
 }
 
-/// A hook that answers yes or no about one item (`can_move`, `can_select`, `can_add`):
-/// `hook(ctx, section, row)` returns a boolean; absent: yes; a failure: no.
-protocol ItemQuestion: HookCall where Arguments == ItemPosition, Answer == Bool {}
+/// A hook that answers yes or no: it returns a boolean; absent: yes; a failure: no, unless the
+/// hook says otherwise (`on_end`'s failure lets the drop land).
+protocol YesNoHook: HookCall where Answer == Bool {}
 
-extension ItemQuestion {
+extension YesNoHook {
     static var results: Int32 { 1 }
     @inline(__always)
-    static func push(_ a: ItemPosition, to p: PolicyProgram) -> Int32 { p.push(a); return 2 }
+    static func read(_ p: PolicyProgram, _ a: Arguments, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
+    static func absent(_ a: Arguments, _ fixed: FixedValues) -> Bool { true }
+    static func fallback(_ a: Arguments) -> Bool { false }
+}
+
+/// A yes-or-no hook about one item (`can_move`, `can_select`, `can_add`):
+/// `hook(ctx, section, row)`.
+protocol ItemQuestion: YesNoHook where Arguments == ItemPosition {}
+
+extension ItemQuestion {
     @inline(__always)
-    static func read(_ p: PolicyProgram, _ a: ItemPosition, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
-    static func absent(_ a: ItemPosition, _ fixed: FixedValues) -> Bool { true }
-    static func fallback(_ a: ItemPosition) -> Bool { false }
+    static func push(_ a: ItemPosition, to p: PolicyProgram) -> Int32 { p.push(a); return 2 }
 }
 
 /// A hook answering one of a few names, or a field given as one of them (`semantics`,
@@ -134,17 +141,11 @@ enum Hooks {
 
     /// `can_nest(ctx, item, parent)`: the ids of a lifted tree node and of the node it would go
     /// under; a boolean. Absent: yes; a failure: no.
-    enum CanNest: HookCall {
+    enum CanNest: YesNoHook {
         static var hook: Hook { .canNest }
-        static var results: Int32 { 1 }
         static func push(_ a: (item: String, parent: String), to p: PolicyProgram) -> Int32 {
             p.vm.push(a.item); p.vm.push(a.parent); return 2
         }
-        static func read(_ p: PolicyProgram, _ a: (item: String, parent: String), _ ctx: PolicyContext) -> HookReading<Bool> {
-            .boolean(p)
-        }
-        static func absent(_ a: (item: String, parent: String), _ fixed: FixedValues) -> Bool { true }
-        static func fallback(_ a: (item: String, parent: String)) -> Bool { false }
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: (item: String, parent: String)) -> Bool {
             p.canNest(ctx, item: a.item, parent: a.parent)
         }
@@ -152,13 +153,8 @@ enum Hooks {
 
     /// `combine(ctx, from_s, from_r, onto_s, onto_r)`: may the dragged item be dropped onto the
     /// other; absent: yes; a failure: no (the pair reorders as if combining were off).
-    enum Combine: StepHook {
+    enum Combine: StepHook, YesNoHook {
         static var hook: Hook { .combine }
-        static var results: Int32 { 1 }
-        @inline(__always)
-        static func read(_ p: PolicyProgram, _ a: Step, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
-        static func absent(_ a: Step, _ fixed: FixedValues) -> Bool { true }
-        static func fallback(_ a: Step) -> Bool { false }
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: Step) -> Bool { p.combine(ctx, from: a.from, onto: a.to) }
     }
 
@@ -263,11 +259,8 @@ enum Hooks {
     }
 
     /// `on_end(ctx, from_s, from_r, to_s, to_r)`: false vetoes the drop; absent or failed: true.
-    enum OnEnd: StepHook {
+    enum OnEnd: StepHook, YesNoHook {
         static var hook: Hook { .onEnd }
-        static var results: Int32 { 1 }
-        static func read(_ p: PolicyProgram, _ a: Step, _ ctx: PolicyContext) -> HookReading<Bool> { .boolean(p) }
-        static func absent(_ a: Step, _ fixed: FixedValues) -> Bool { true }
         static func fallback(_ a: Step) -> Bool { true }
         static func native(_ p: DefaultPolicy, _ ctx: PolicyContext, _ a: Step) -> Bool { p.onEnd(ctx, from: a.from, to: a.to) }
     }

@@ -373,15 +373,10 @@ public final class Playground {
         // `start` counts every input recorded; the simulator may have dropped the oldest kept.
         let all = sim.inputs, first = max(0, start - sim.droppedInputs)
         let inputs = first <= all.count ? Array(all[first...]) : []
-        var w = JSONWriter()
-        w.object { w in
-            w.field("v", PlaygroundProtocol.version)
-            w.field("type", "trace")
-            if let seq { w.field("seq", seq) }
+        return [.sender(Self.hostMessage(.trace, seq: seq) { w in
             w.field("inputs", inputs.count)
             w.field("text", TraceCodec.encode(Trace(header: header, inputs: inputs)))
-        }
-        return [.sender(w.text)]
+        })]
     }
 
     /// Decodes a trace and puts its session in place; the server then feeds its inputs with
@@ -449,33 +444,27 @@ public final class Playground {
 
     /// An `error` message (for the server's own refusals).
     public static func errorMessage(_ message: String, seq: Int?) -> String {
-        var w = JSONWriter()
-        w.object { w in
-            w.field("v", PlaygroundProtocol.version)
-            w.field("type", "error")
-            if let seq { w.field("seq", seq) }
-            w.field("message", message)
-        }
-        return w.text
+        hostMessage(.error, seq: seq) { $0.field("message", message) }
     }
 
     func status(_ text: String, seq: Int?) -> String {
-        var w = JSONWriter()
-        w.object { w in
-            w.field("v", PlaygroundProtocol.version)
-            w.field("type", "status")
-            if let seq { w.field("seq", seq) }
-            w.field("status", text)
-        }
-        return w.text
+        Self.hostMessage(.status, seq: seq) { $0.field("status", text) }
     }
 
     func policyErrorMessage(_ message: String) -> String {
+        Self.hostMessage(.policyError) { $0.field("message", message) }
+    }
+
+    /// A message to the page: `{"v": version, "type": type, "seq": seq}` (the `seq` of the
+    /// message it answers, when it answers one), then the fields `body` writes.
+    static func hostMessage(_ type: PlaygroundProtocol.HostMessage, seq: Int? = nil,
+                            _ body: (inout JSONWriter) -> Void) -> String {
         var w = JSONWriter()
         w.object { w in
             w.field("v", PlaygroundProtocol.version)
-            w.field("type", "policy_error")
-            w.field("message", message)
+            w.field("type", type.rawValue)
+            if let seq { w.field("seq", seq) }
+            body(&w)
         }
         return w.text
     }
@@ -483,11 +472,7 @@ public final class Playground {
     /// `welcome`: the policies to pick from, the current one, the layout, the edge-scroll chart.
     public func welcome(seq: Int?) -> String {
         let s = session
-        var w = JSONWriter()
-        w.object { w in
-            w.field("v", PlaygroundProtocol.version)
-            w.field("type", "welcome")
-            if let seq { w.field("seq", seq) }
+        return Self.hostMessage(.welcome, seq: seq) { w in
             w.field("policies") { w in w.array { w in for p in policyChoices { w.string(p) } } }
             w.field("descriptions") { w in w.array { w in for d in policyDescriptions() { w.string(d) } } }
             w.field("policy", s.policyName)
@@ -506,20 +491,15 @@ public final class Playground {
             // page that joins now; `print` lines only as they come (``diagnosticsReplies``).
             w.field("diagnostics") { $0.value(Self.diagnosticsJSON(s.diagnostics.filter { $0.kind != .print }, of: s)) }
         }
-        return w.text
     }
 
     /// The policy diagnostics `s` collected since it had `count` (the terminal has shown them
     /// through the host's output), as one `diagnostics` message to every page.
     func diagnosticsReplies(_ s: ScriptSession, since count: Int) -> [PlaygroundReply] {
         guard s.diagnostics.count > count else { return [] }
-        var w = JSONWriter()
-        w.object { w in
-            w.field("v", PlaygroundProtocol.version)
-            w.field("type", PlaygroundProtocol.HostMessage.diagnostics.rawValue)
+        return [.everyone(Self.hostMessage(.diagnostics) { w in
             w.field("diagnostics") { $0.value(Self.diagnosticsJSON(s.diagnostics[count...], of: s)) }
-        }
-        return [.everyone(w.text)]
+        })]
     }
 
     /// Diagnostics as the page gets them (``ReorderLua/PolicyDiagnostic/json(_:policy:)``),
@@ -592,18 +572,13 @@ public final class Playground {
             s.clearEvents()
             eventsSent = 0
         }
-        var w = JSONWriter()
-        w.object { w in
-            w.field("v", PlaygroundProtocol.version)
-            w.field("type", "scene")
-            if let seq { w.field("seq", seq) }
+        return Self.hostMessage(.scene, seq: seq) { w in
             w.field("scene") { scene.write(to: &$0) }
             Self.writeEvents(new, to: &w)
             if recording != nil { w.field("recording", true) }
             if isReplaying { w.field("replaying", true) }
             w.field("keyboard") { writeKeyboard(s.simulator, to: &$0) }
         }
-        return w.text
     }
 
     /// What the keyboard block asked the policy: the focused item's (else the first item's)

@@ -23,11 +23,18 @@ public enum DemoList {
 
     /// Session options for the demo list under `policy`.
     public static func options(policy: SessionOptions.PolicySource = .builtin("default")) -> SessionOptions {
-        var o = SessionOptions()
-        o.policy = policy
+        var o = phone(.table, policy)
         o.sections = [today.map(Item.init), later.map(Item.init)]
         o.sectionTitles = titles
         o.headerHeight = 28
+        return o
+    }
+
+    /// What every demo shares: `policy` on `layout` in the 375 × 667 viewport, rows 44 pt.
+    static func phone(_ layout: SessionOptions.LayoutKind, _ policy: SessionOptions.PolicySource) -> SessionOptions {
+        var o = SessionOptions()
+        o.policy = policy
+        o.layout = layout
         o.rowHeight = 44
         o.viewport = Size(width: 375, height: 667)
         return o
@@ -77,35 +84,24 @@ extension DemoList {
         case .table:
             return options(policy: policy ?? .builtin("default"))
         case .grid:
-            var o = SessionOptions()
-            o.policy = policy ?? .builtin("grid_home")
-            o.layout = .grid
+            var o = phone(.grid, policy ?? .builtin("grid_home"))
             o.sections = [homeButtons.map(Item.init)]
             o.grid = ["item_width": (375 - 50) / 4, "item_height": 85, "spacing": 0.1, "line_spacing": 0.1]
-            o.viewport = Size(width: 375, height: 667)
             return o
         case .tree:
-            var o = SessionOptions()
-            o.policy = policy ?? .builtin("default")
-            o.layout = .tree
+            var o = phone(.tree, policy ?? .builtin("default"))
             o.tree = outline
-            o.rowHeight = 44
-            o.viewport = Size(width: 375, height: 667)
             return o
         case .board:
-            var o = SessionOptions()
-            o.policy = policy ?? .builtin("kanban")
-            o.layout = .board
+            var o = phone(.board, policy ?? .builtin("kanban"))
             o.sections = boardTasks.map { list in
                 list.map { title, finished in
                     Item(id: title, title: title, fields: finished ? ["finished": .bool(true)] : [:])
                 }
             }
             o.sectionTitles = boardTitles
-            o.rowHeight = 44
             o.headerHeight = 44
             o.board = ["inset": 50, "spacing": 10]
-            o.viewport = Size(width: 375, height: 667)
             return o
         }
     }

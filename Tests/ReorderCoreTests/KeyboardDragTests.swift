@@ -178,6 +178,35 @@ struct KeyboardDragTests {
         #expect(session.keyboardSlot(.up, from: pos(0, 2)) == nil)             // the first line of the first section
     }
 
+    /// Horizontal grid steps: a line is a column of 2 cells (HorizontalGridTests.twoLines,
+    /// sections of 23 and 9). `left`/`right` cross columns as a grid's `up`/`down` cross rows,
+    /// with `r` = 2 for `c`; `up`/`down` stay within the column.
+    @Test func horizontalGridStepsCrossColumnsAndStayInAColumn() {
+        let items = [rowItems(23), rowItems(9, prefix: "s")]
+        let order = Order(sections: items)
+        let grid = HorizontalGridTests.twoLines(items)
+        #expect(grid.columns == 2)
+        let session = DragSession(order: order, layout: grid, viewport: Size(width: 375, height: 100))
+        // index 5 (column 2, row 1): left 5 - 2 = 3, right 5 + 2 = 7.
+        #expect(session.keyboardSlot(.left, from: pos(0, 5)) == pos(0, 3))
+        #expect(session.keyboardSlot(.right, from: pos(0, 5)) == pos(0, 7))
+        // index 21 (column 10, row 1): right min(23, 22) = 22, the nearest cell of the short last column.
+        #expect(session.keyboardSlot(.right, from: pos(0, 21)) == pos(0, 22))
+        // From the last column, right goes to section 2's first column, row 22 mod 2 = 0.
+        #expect(session.keyboardSlot(.right, from: pos(0, 22)) == pos(1, 0))
+        // From section 2's first column left: 23 items, 24 with the item arrived; the last column
+        // starts at (23 / 2) x 2 = 22, row 1 -> min(22 + 1, 23) = 23 (an append).
+        #expect(session.keyboardSlot(.left, from: pos(1, 1)) == pos(0, 23))
+        #expect(session.keyboardSlot(.left, from: pos(0, 1)) == nil)            // the first column of the first section
+        #expect(session.keyboardSlot(.right, from: pos(1, 8)) == nil)           // the last column of the last section
+        // Up and down stay within the column: 5 is row 1, 4 is row 0; 22 is alone in its column.
+        #expect(session.keyboardSlot(.up, from: pos(0, 5)) == pos(0, 4))
+        #expect(session.keyboardSlot(.up, from: pos(0, 4)) == nil)
+        #expect(session.keyboardSlot(.down, from: pos(0, 4)) == pos(0, 5))
+        #expect(session.keyboardSlot(.down, from: pos(0, 5)) == nil)
+        #expect(session.keyboardSlot(.down, from: pos(0, 22)) == nil)
+    }
+
     /// `move_to_end` on 1,000,000 rows: one step, one `on_move`, and the row scrolled into view
     /// (1,000,000 x 44 = 44,000,000; less the 667 pt viewport: 43,999,333). The step's work
     /// does not grow with the list: it slides only the cells within a viewport of the visible

@@ -206,6 +206,24 @@ import Testing
         #expect(again.session.simulator.order.ids.first?.prefix(3) == ["2", "3", "1"])
     }
 
+    /// Every host message opens the same way (docs/PLAYGROUND.md, the protocol): `v`, `type`,
+    /// then the `seq` of the message it answers, when that message carried one.
+    @Test func hostMessagesOpenWithVersionTypeAndSeq() throws {
+        let play = try Playground(options: .init(policy: "default", rows: 3))
+        func text(_ reply: PlaygroundReply) -> String {
+            switch reply { case .sender(let t), .everyone(let t): return t }
+        }
+        #expect(text(play.handle(try message(#"{"v":4,"type":"stop","seq":5}"#), client: 1)[0])
+                == #"{"v":4,"type":"error","seq":5,"message":"not recording"}"#)
+        #expect(text(play.handle(try message(#"{"v":4,"type":"record","seq":6}"#), client: 1)[0])
+                == #"{"v":4,"type":"status","seq":6,"status":"recording"}"#)
+        #expect(text(play.handle(try message(#"{"v":4,"type":"stop"}"#), client: 1)[0])
+                .hasPrefix(#"{"v":4,"type":"trace","inputs":0,"text":"#))
+        #expect(Playground.errorMessage("too many pages", seq: nil) == #"{"v":4,"type":"error","message":"too many pages"}"#)
+        #expect(play.policyErrorMessage("x.lua:1: boom") == #"{"v":4,"type":"policy_error","message":"x.lua:1: boom"}"#)
+        #expect(play.welcome(seq: 2).hasPrefix(#"{"v":4,"type":"welcome","seq":2,"policies":["#))
+    }
+
     /// A broken edit leaves the last good policy; a good one is taken (and keeps the order).
     @Test func reloadKeepsTheLastGoodPolicy() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString)")
