@@ -82,6 +82,13 @@ extension ScriptSession {
             }
             out["outline"] = .record(fields)
         }
+        if let p = scene.press {
+            // The page's `press` (docs/PLAYGROUND.md, "The scene"), with Lua's positions and points.
+            out["press"] = .record(["at": ScriptSession.positionValue(p.position),
+                                    "point": .record(["x": .number(p.point.x), "y": .number(p.point.y)]),
+                                    "progress": .number(p.progress), "duration": .number(p.duration),
+                                    "allowable_movement": .number(p.allowableMovement)])
+        }
         if let p = scene.placeholder {
             out["placeholder"] = .record(["at": ScriptSession.positionValue(p.position), "frame": ScriptSession.rectValue(p.frame),
                                           "style": ScriptSession.placeholderValue(p.style)])

@@ -34,4 +34,23 @@ import Testing
 
             """)
     }
+
+    /// A press 0.2 s into `default`'s 0.5 s hold (docs/POLICIES.md: `min_press_duration` 0.5,
+    /// `allowable_movement` 10): progress 0.2 / 0.5 = 0.4, the item and the point pressed;
+    /// no `press` once the drag has begun.
+    @Test func sceneShowsAPressWaitingForItsHold() {
+        let out = lua("""
+            local s = reorder.session{ rows = 20 }
+            s:press(120, 66) s:advance(0.2)
+            local p = s:scene().press
+            print(s:state(), p.at[1], p.at[2], p.point.x, p.point.y, p.progress, p.duration, p.allowable_movement)
+            s:hold(0.4)
+            print(s:state(), s:scene().press)
+            """)
+        #expect(out == """
+            pressing\t1\t2\t120.0\t66.0\t0.4\t0.5\t10.0
+            dragging\tnil
+
+            """)
+    }
 }
