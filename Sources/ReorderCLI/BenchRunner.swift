@@ -88,13 +88,15 @@ public final class BenchRunner {
         var steps = 0
         /// The samples of the frames that made a step (what a keyboard step is compared with).
         var stepSamples: [UInt64] = []
+        /// The row to press at each drag (scrolled to the viewport's centre first); nil: the
+        /// row under the centre with the list scrolled to its middle.
+        var pressRow: ((DragSimulator) -> Int?)?
         init(simulator: DragSimulator) { self.simulator = simulator }
     }
 
     /// Runs the drags (Lua and native alternating) and returns each lane's statistics.
     public func run() -> (lua: FrameStatistics, native: FrameStatistics?) {
         let rows = max(1, options.rows)
-        let rate = options.frameRate.isFinite && options.frameRate > 0 ? options.frameRate : 60
         let heights = options.rowHeights
         let order = Order(sections: [(0..<rows).map { k in
             heights.isEmpty ? Item("row \(k + 1)")
@@ -108,9 +110,8 @@ public final class BenchRunner {
         }
         let lua = lane(policy)
         let nativeLane = native.map(lane)
-        let framesPerDrag = Int(clamping: ((policy.configuration.snapshot.lift.duration + 3 * Self.glide + 2 * Self.stay) * rate).rounded(.up),
-                                to: 0...DragSimulator.frameLimit) + 1
-        let drags = options.drags > 0 ? options.drags : max(3, (BenchOptions.targetFrames + framesPerDrag - 1) / framesPerDrag)
+        let framesPerDrag = self.framesPerDrag
+        let drags = dragCount()
         for l in [lua] + (nativeLane.map { [$0] } ?? []) { l.samples.reserveCapacity((drags + 1) * (framesPerDrag + 16)) }
         let counting = AllocationCounter.isAvailable
         for d in 0...drags {
@@ -121,6 +122,21 @@ public final class BenchRunner {
         return (statistics(lua, counting: counting), nativeLane.map { statistics($0, counting: counting) })
     }
 
+    /// The frame rate of the simulators: ``BenchOptions/frameRate`` when it is a positive number, else 60.
+    var rate: Double { options.frameRate.isFinite && options.frameRate > 0 ? options.frameRate : 60 }
+
+    /// Frames in one standard drag with ``policy`` (an upper bound, for reserving samples).
+    var framesPerDrag: Int {
+        Int(clamping: ((policy.configuration.snapshot.lift.duration + 3 * Self.glide + 2 * Self.stay) * rate).rounded(.up),
+                   to: 0...DragSimulator.frameLimit) + 1
+    }
+
+    /// Measured drags per lane: ``BenchOptions/drags``, or enough for about
+    /// ``BenchOptions/targetFrames`` dragging frames.
+    func dragCount() -> Int {
+        options.drags > 0 ? options.drags : max(3, (BenchOptions.targetFrames + framesPerDrag - 1) / framesPerDrag)
+    }
+
     // MARK: The standard drag
 
     /// One standard drag on `lane`; records its dragging frames when `measured`.
@@ -129,8 +145,11 @@ public final class BenchRunner {
         sim.settle()
         _ = sim.takeEvents()
         let v = Self.viewport
-        let middle = max(0, (sim.layout.contentSize.height - v.height) / 2)
-        sim.setOffset(Point(x: 0, y: middle))
+        if let row = lane.pressRow?(sim) {
+            Self.centre(sim, onRow: row)
+        } else {
+            sim.setOffset(Point(x: 0, y: max(0, (sim.layout.contentSize.height - v.height) / 2)))
+        }
         let centre = Point(x: v.width / 2, y: v.height / 2)
         if options.groupSize > 0, let pressed = sim.layout.position(at: centre + sim.offset) {
             GroupBench.selectGroup(sim, size: options.groupSize, pressed: pressed)
@@ -151,6 +170,15 @@ public final class BenchRunner {
         sim.release()
         sim.settle()
         _ = sim.takeEvents()
+    }
+
+    /// Scrolls so that row `row` of section 0 is at the viewport's centre (as far as the
+    /// content allows).
+    static func centre(_ sim: DragSimulator, onRow row: Int) {
+        let viewport = sim.viewport
+        guard let f = sim.layout.frame(of: ItemPosition(section: 0, item: row)) else { return }
+        let top = (f.minY + f.maxY) / 2 - viewport.height / 2
+        sim.setOffset(Point(x: 0, y: max(0, min(top, sim.layout.contentSize.height - viewport.height))))
     }
 
     func frameCount(_ seconds: Double) -> Int {

@@ -4,7 +4,7 @@ import ReorderCore
 import ReorderLua
 
 extension Reorder {
-    /// `reorder bench [--policy P] [--rows N] [--frame-rate F] [--json]`.
+    /// `reorder bench [--policy P] [--rows N] [--frame-rate F] [--layout table|grid|tree] [--json]`.
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Measure what a policy costs per frame, in Lua and as native Swift.",
@@ -40,6 +40,9 @@ extension Reorder {
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
+        @Option(name: .long, help: ArgumentHelp("What to drag in: table (the default: the policy's lanes), grid (as --grid) or tree: a tree of --rows nodes, depth up to \(TreeBench.deepest), against a flat list of as many rows (native default: the dragging frame with a hundredth of the nodes lifted, lifting and dropping that subtree, collapsing and expanding a tenth of the nodes; at least \(TreeBench.minimumNodes) nodes).", valueName: "table|grid|tree"))
+        var layout = BenchLayout.table
+
         @Flag(name: .long, help: "Instead: a vertical grid of --rows cells against the same grid turned horizontal (hit testing and a dragging frame, native default following x and y, both edge-scroll axes, lanes alternating).")
         var grid = false
         @Option(name: .long, help: "Also measure group drags: lifting and dropping this many selected rows among --rows, and the dragging frame with them against the frame without.")
@@ -56,6 +59,7 @@ extension Reorder {
             if let group, group < 1 || group > rows.value {
                 throw ValidationError("--group must be between 1 and --rows (\(rows)), got \(group)")
             }
+            if grid && layout == .tree { throw ValidationError("--grid and --layout tree are two different lanes: give one") }
             guard hookIterations >= 1 else { throw ValidationError("--hook-iterations must be at least 1, got \(hookIterations)") }
             _ = try heights()
         }
@@ -73,7 +77,14 @@ extension Reorder {
         }
 
         func run() throws {
-            if grid {
+            if layout == .tree {
+                let options = BenchOptions(rows: rows.value, frameRate: frameRate, drags: drags ?? 0)
+                let figures = TreeBench(nodes: rows.value, clock: MonotonicClock.nanoseconds)
+                    .run(options: options, repeats: TreeBench.repeats)
+                print(json ? figures.json : figures.text, terminator: json ? "\n" : "")
+                return
+            }
+            if grid || layout == .grid {
                 let bench = GridBench(options: GridBench.Options(items: rows.value, frameRate: frameRate, drags: drags ?? 0),
                                       clock: MonotonicClock.nanoseconds)
                 print(bench.run().text, terminator: "")
@@ -89,6 +100,11 @@ extension Reorder {
             if let group { BenchCommand.runGroup(size: group, options: options, console: .standard()) }
         }
     }
+}
+
+/// `reorder bench --layout`: the lanes to run.
+enum BenchLayout: String, CaseIterable, ExpressibleByArgument {
+    case table, grid, tree
 }
 
 /// Monotonic nanoseconds: the one clock `reorder` reads, only to time benchmarks. The engine

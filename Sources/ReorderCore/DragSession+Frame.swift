@@ -162,7 +162,7 @@ extension DragSession {
     /// The step the policy makes of a proposal: its target and semantics, or nil for none.
     func step(towards proposed: ItemPosition, from current: ItemPosition, policy: some DragPolicy,
               context ctx: borrowing PolicyContext) -> (target: ItemPosition, semantics: Semantics)? {
-        if tree != nil {
+        if isTree {
             // A tree drag's `target` sees the projection at the proposed row.
             var proposing = copy ctx
             proposing.tree = treeContext(proposing: proposed)

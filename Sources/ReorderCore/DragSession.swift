@@ -272,7 +272,7 @@ public struct DragSession: Sendable {
                                 offset: layout.contextOffset(offset, dragging: dragging),
                                 itemSize: itemSize, frameRate: frameRate, time: t,
                                 dragTime: dragTime, dt: dt, engagement: engagement)
-        if tree != nil { ctx.tree = treeContext() }
+        if isTree { ctx.tree = treeContext() }
         return ctx
     }
 

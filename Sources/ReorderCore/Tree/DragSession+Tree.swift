@@ -30,6 +30,15 @@ extension DragSession {
         self.tree = tree
     }
 
+    /// Whether this is a tree session. Tested by pattern: `tree != nil` picks Optional's `!=`
+    /// for an Equatable wrapped type (``Tree`` is one), which copies the tree into a tuple of
+    /// two optionals to compare them (ten retains and releases, through the runtime's generic
+    /// tuple witnesses), in the hooks' context every frame.
+    @inline(__always) var isTree: Bool {
+        if case .some = tree { return true }
+        return false
+    }
+
     /// The node lifted with its subtree, while a tree node is dragged or dropping.
     public var treeLift: TreeLift? { phase.hasDrag ? phase.drag.tree?.lift : nil }
 
@@ -67,7 +76,8 @@ extension DragSession {
     /// rows; they travel with it until the drop.
     mutating func liftSubtree() {
         guard phase.state == .dragging, let tree, let lift = tree.lift(phase.drag.handle) else { return }
-        phase.drag.tree = TreeDrag(lift: lift, liftX: phase.drag.finger.x)
+        phase.drag.tree = TreeDrag(lift: lift, liftX: phase.drag.finger.x, keyboard: phase.drag.isKeyboard,
+                                   context: TreeContext(tree: tree, projection: nil))
         if lift.hiddenRows > 0 {
             var rows = order.sections[0]
             rows.removeSubrange((lift.row + 1)...(lift.row + lift.hiddenRows))
@@ -80,7 +90,7 @@ extension DragSession {
     /// horizontal travel, a keyboard drag's Left and Right presses (one indent each).
     var treeOffset: Double {
         guard let t = phase.drag.tree else { return 0 }
-        return phase.drag.isKeyboard ? t.keyOffset : phase.drag.finger.x - t.liftX
+        return t.offset(fingerX: phase.drag.finger.x)
     }
 
     /// The projection where the lifted node is now, with the policy's bounds and `can_nest`:
@@ -92,8 +102,12 @@ extension DragSession {
         guard var p = tree.projection(of: t.lift, overRow: phase.drag.current.item, dx: treeOffset,
                                       indent: config.indent, maxDepth: config.maxDepthLevel) else { return nil }
         let item = tree.id(t.lift.handle)
-        let ctx = context()
-        while let parent = p.parent, !policy.canNest(ctx, item: item, parent: tree.id(parent)) {
+        // The context only when there is a parent to ask about.
+        var asked: PolicyContext? = nil
+        while let parent = p.parent {
+            let ctx = asked ?? context()
+            asked = ctx
+            if policy.canNest(ctx, item: item, parent: tree.id(parent)) { break }
             guard p.depth > p.minDepth else { return nil }
             p.depth -= 1
             p.parent = p.depth == 0 ? nil : p.previous.flatMap { tree.ancestor(of: $0, atDepth: p.depth - 1) }
@@ -104,13 +118,16 @@ extension DragSession {
     /// Brings the drag's projection up to date (each dragging frame, each depth key): asked of
     /// the policy again only when the row or the number of indents travelled changed.
     mutating func updateTreeProjection(policy: some DragPolicy) {
+        // Called every frame: one read of the drag's plain values (a computed property of the
+        // drag, or a write through the phase, would copy the whole drag), one write when the key
+        // changed.
         guard phase.state == .dragging, var t = phase.drag.tree else { return }
-        let indent = configuration.tree.indent
-        let steps = Tree.roundHalfUp(treeOffset / indent)
+        let steps = Tree.roundHalfUp(t.offset(fingerX: phase.drag.finger.x) / configuration.tree.indent)
         let key = TreeDrag.Key(row: phase.drag.current.item, steps: steps.isFinite ? steps : 0)
-        guard key != t.key else { return }
+        guard key != t.key, let tree else { return }
         t.key = key
         t.projection = resolvedTreeProjection(policy: policy)
+        t.context = TreeContext(tree: tree, projection: t.projection)
         phase.drag.tree = t
     }
 
@@ -144,11 +161,14 @@ extension DragSession {
     /// node.
     @discardableResult
     mutating func landTree(_ p: TreeProjection) -> ItemPosition {
+        // The hooks' context shares the tree's arrays: let it go before the move changes them,
+        // or the move would copy every array of the tree first.
+        phase.drag.tree?.context = nil
         guard var t = phase.drag.tree, tree != nil else { return phase.drag.current }
         let h = t.lift.handle
         // The lift and the projection were made of the tree as it is (it does not change during
         // a drag), so the move is valid; a failure would leave the tree as it was.
-        t.place = treePlace(of: p)
+        t.place = tree?.announcement(of: t.lift, projection: p)
         try? tree?.drop(t.lift, projection: p)
         t.projection = p
         t.landed = true
@@ -165,6 +185,7 @@ extension DragSession {
         guard var t = phase.drag.tree else { return }
         undoLog.removeAll(keepingCapacity: true)
         t.landed = true
+        t.context = nil
         phase.drag.tree = t
         showTreeRows()
         phase.drag.current = phase.drag.original
@@ -199,18 +220,20 @@ extension DragSession {
     /// the projection would put it; nil outside a tree drag.
     func treePlace(dropped: Bool) -> KeyboardAnnouncement.TreePlace? {
         guard phase.hasDrag, let t = phase.drag.tree else { return nil }
-        if dropped { return t.landed ? t.place : nil }
-        return t.projection.flatMap(treePlace(of:))
+        if dropped { return t.landed ? treePlace(t.place) : nil }
+        guard let p = t.projection, let tree else { return nil }
+        return treePlace(tree.announcement(of: t.lift, projection: p))
     }
 
-    /// ``Tree/announcement(of:projection:)`` by the titles of the nodes it names.
-    func treePlace(of p: TreeProjection) -> KeyboardAnnouncement.TreePlace? {
-        guard let tree, let t = phase.drag.tree else { return nil }
+    /// An announcement (``Tree/announcement(of:projection:)``) by the titles of the nodes it
+    /// names (handles outlive a move: the titles are the same after the drop).
+    func treePlace(_ announcement: TreeAnnouncement?) -> KeyboardAnnouncement.TreePlace? {
+        guard let tree else { return nil }
         func title(_ h: Int32) -> String {
             let item = tree.item(h)
             return item.title.isEmpty ? item.id : item.title
         }
-        switch tree.announcement(of: t.lift, projection: p) {
+        switch announcement {
         case .nested(let under)?: return .nested(under: title(under))
         case .after(let sibling)?: return .after(title(sibling))
         case .before(let next)?: return .before(title(next))
@@ -241,13 +264,26 @@ extension DragSession {
         }
         var lift: TreeLift
         var liftX: Double
+        /// A keyboard drag: the offset is ``keyOffset``, else the finger's travel from ``liftX``.
+        var keyboard: Bool
         var keyOffset: Double = 0
         var key: Key? = nil
         var projection: TreeProjection? = nil
-        /// Where the drop put it, for its announcement (set at the landing).
-        var place: KeyboardAnnouncement.TreePlace? = nil
+        /// What the hooks see of the tree until the landing (``DragSession/treeContext()``): the
+        /// tree does not change during the drag, so one context serves every hook call until
+        /// the projection changes, instead of a new one (an allocation and a copy of the tree's
+        /// references) per call.
+        var context: TreeContext? = nil
+        /// Where the drop put it, for its announcement (set at the landing, before the move). By
+        /// handles, so that the TreeDrag holds nothing but plain values and the context: it is
+        /// read every frame, and a String in it would make each read copy it through the
+        /// runtime's generic value witnesses.
+        var place: TreeAnnouncement? = nil
         /// The node has landed (or gone back): the rows are the tree's again.
         var landed = false
+
+        /// The sideways travel the projection reads (``DragSession/treeOffset``).
+        @inline(__always) func offset(fingerX: Double) -> Double { keyboard ? keyOffset : fingerX - liftX }
     }
 }
 
@@ -271,7 +307,9 @@ public final class TreeContext: Sendable {
 extension DragSession {
     /// The tree part of a hook's context, with the drag's projection (nil outside a tree session).
     func treeContext() -> TreeContext? {
-        guard let tree else { return nil }
+        // The context is nil once the node has landed (landTree, restoreTreeRows).
+        if phase.hasDrag, let c = phase.drag.tree?.context { return c }
+        guard case .some(let tree) = tree else { return nil }
         return TreeContext(tree: tree, projection: phase.hasDrag ? phase.drag.tree?.projection : nil)
     }
 
