@@ -76,7 +76,7 @@ extension DragSession {
             setDestination(target, semantics: semantics, from: current)
             return
         }
-        stepToProposal(policy: policy, context: ctx)
+        stepToProposal(policy: policy, context: consume ctx)
     }
 
     /// rbd's combine target: the sibling under the dragged item's leading edge (before its slot)

@@ -49,10 +49,15 @@ public struct DragSession: Sendable {
         var offset: Point
 
         /// The same numbers, bit for bit (so `-0.0` and `0.0` differ, and NaN equals itself).
+        ///
+        /// The differing bits are gathered with `^` and `|` and tested once: written as five
+        /// comparisons joined by `&&`, the comparison compiles (Swift 6.3, release) to a call
+        /// of `memcmp` over the 40 bytes, which `perf` showed in every frame of a drag.
         func isIdentical(to other: SnapshotBasis) -> Bool {
-            func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
-            return same(time, other.time) && same(finger.x, other.finger.x) && same(finger.y, other.finger.y)
-                && same(offset.x, other.offset.x) && same(offset.y, other.offset.y)
+            let differing = (time.bitPattern ^ other.time.bitPattern)
+                | (finger.x.bitPattern ^ other.finger.x.bitPattern) | (finger.y.bitPattern ^ other.finger.y.bitPattern)
+                | (offset.x.bitPattern ^ other.offset.x.bitPattern) | (offset.y.bitPattern ^ other.offset.y.bitPattern)
+            return differing == 0
         }
     }
 
