@@ -54,7 +54,7 @@ class Combine(PageTest):
         self.assertEqual(indicator["kind"], "line")
         self.assertEqual(indicator["at"], [1, 3])
         self.assertEqual(indicator["frame"][1], 3 * ROW)
-        box = self.js("const e = document.querySelector('#content .drop-indicator.line');"
+        box = self.js("const e = document.querySelector('#marks .drop-indicator.line');"
                       "if (!e) return null; const r = e.getBoundingClientRect();"
                       "const c = document.getElementById('content').getBoundingClientRect();"
                       "return [r.top - c.top, r.height]")
