@@ -4,7 +4,7 @@ with every row back in its place. Run with `make browser-run` (see test_playgrou
 import os
 import time
 
-from test_playground import ARTIFACTS, ROW, PageTest, wait
+from test_playground import ARTIFACTS, ROW, PageTest, wait, write_policy
 
 HITBOX_POLICY = ('return { name = "mine", extends = "default", api = 1,\n'
                  '  combine_rule = "hitbox", drop_preview = "indicator" }\n')
@@ -15,10 +15,7 @@ class Combine(PageTest):
 
     @classmethod
     def server_args(cls):
-        path = os.path.join(cls.dir, "mine.lua")
-        with open(path, "w") as f:
-            f.write(HITBOX_POLICY)
-        return [path, "--port", "0", "--rows", "30"]
+        return [write_policy(cls.dir, "mine.lua", HITBOX_POLICY), "--port", "0", "--rows", "30"]
 
     def log_lines(self):
         return self.js("return [...document.querySelectorAll('#log li')].map(e => e.textContent)")
@@ -54,7 +51,7 @@ class Combine(PageTest):
         self.assertEqual(indicator["kind"], "line")
         self.assertEqual(indicator["at"], [1, 3])
         self.assertEqual(indicator["frame"][1], 3 * ROW)
-        box = self.js("const e = document.querySelector('#content .drop-indicator.line');"
+        box = self.js("const e = document.querySelector('#marks .drop-indicator.line');"
                       "if (!e) return null; const r = e.getBoundingClientRect();"
                       "const c = document.getElementById('content').getBoundingClientRect();"
                       "return [r.top - c.top, r.height]")

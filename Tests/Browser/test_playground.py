@@ -37,6 +37,14 @@ ROW = 44  # the table's row height, points
 FIRST_POLICY = 'return { name = "mine", extends = "default", api = 1 }\n'
 
 
+def write_policy(directory, name, text):
+    """Writes a policy file `name` with `text` into `directory`; returns its path."""
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
 def wait(predicate, timeout=5.0, interval=0.02, what="condition"):
     """Polls until predicate() is truthy; returns its value or fails after timeout."""
     end = time.time() + timeout

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from test_look import LookTest
-from test_playground import ARTIFACTS, ROW, wait
+from test_playground import ARTIFACTS, ROW, wait, write_policy
 
 # The outline demo (DemoList.outline), its rows in order with their depths; Later is collapsed.
 OUTLINE = [("Work", 0), ("Review PR 42", 1), ("Read the diff", 2), ("Run the tests", 2), ("Write spec", 1),
@@ -187,3 +187,98 @@ class TreeFromTheList(LookTest):
             self.shot(f"tree-{name}-picker.png")
         Select(self.driver.find_element(By.ID, "demo")).select_by_value("table")
         wait(lambda: self.js("return document.getElementById('bezel').dataset.demo") == "table", what="the table")
+
+
+# pragmatic_tree's make-child zone: the middle half of a row (attach-instruction.ts lines 15-35,
+# via Policies/pragmatic_tree.lua), rows 44 pt: 11 <= y < 33 within the row.
+INBOX_ZERO = [t for t, _ in OUTLINE].index("Inbox zero")  # its row, 0-based
+WIDTH = 375.0  # the playground's viewport width, a row's (the scene's `viewport`)
+
+
+class PragmaticTree(LookTest):
+    """The outline under `pragmatic_tree`: the tree-item hitbox, rows that do not slide, and the
+    drop indicator the page draws."""
+
+    @classmethod
+    def server_args(cls):
+        return ["pragmatic_tree", "--layout", "tree", "--port", "0"]
+
+    rows = Tree.rows
+    twisty = Tree.twisty
+
+    def drag_onto_plan_sprint(self):
+        """At 1440 x 900, Inbox zero lifted with the mouse and held on the middle of Plan
+        sprint's row; returns the scene's indicator once it is the outline of that row."""
+        self.size(1440, 900)
+        self.assertEqual(self.rows(), OUTLINE)
+        y0, y1 = INBOX_ZERO * ROW + 22, PLAN_SPRINT * ROW + 22
+        self.press(120, y0)
+        self.lifted()
+        self.glide(120, y0, 120, y1, steps=10)
+        indicator = wait(lambda: (self.scene().get("indicator") or {}).get("kind") == "outline"
+                         and self.scene()["indicator"], what="the make-child outline")
+        self.assertEqual(indicator["at"], [1, PLAN_SPRINT + 1])
+        return indicator
+
+    def indicator_box(self):
+        """The drawn indicator's class list and [left, top, width, height] in the content's px."""
+        return self.js("const e = document.querySelector('#marks .drop-indicator');"
+                       "if (!e) return null; const r = e.getBoundingClientRect();"
+                       "const c = document.getElementById('content').getBoundingClientRect();"
+                       "return [[...e.classList].sort(), [r.left - c.left, r.top - c.top, r.width, r.height]]")
+
+    def test_the_middle_of_a_row_makes_the_node_its_first_child(self):
+        """Inbox zero (row 12, a root leaf) lifted and moved onto the middle of Plan sprint's row
+        (y 5 x 44 + 22, inside 5 x 44 + 11 ... + 33): the indicator is Plan sprint's row
+        outlined, not blocked, and no row moved; the drop makes Inbox zero Plan sprint's first
+        child (depth 2) with Plan sprint open (tree-legacy.ts's make-child, lines 136-145)."""
+        indicator = self.drag_onto_plan_sprint()
+        self.assertNotIn("blocked", indicator)
+        self.assertEqual(indicator["frame"], [0.0, float(PLAN_SPRINT * ROW), WIDTH, float(ROW)])
+        classes, box = self.indicator_box()
+        self.assertEqual(classes, ["drop-indicator", "outline"])
+        self.assertEqual(box, [0, PLAN_SPRINT * ROW, WIDTH, ROW])
+        # Rows do not slide under the indicator: the rows above the lifted one keep their places.
+        self.assertEqual(self.rows()[:INBOX_ZERO], OUTLINE[:INBOX_ZERO])
+        time.sleep(0.2)
+        self.shot("tree-desktop-pragmatic-make-child.png")
+        self.release()
+        wait(lambda: self.scene()["state"] == "idle", what="the drop")
+        expected = OUTLINE[:PLAN_SPRINT + 1] + [("Inbox zero", 2)] + OUTLINE[PLAN_SPRINT + 1:INBOX_ZERO]
+        wait(lambda: self.rows() == expected, what="Inbox zero under Plan sprint")
+        self.assertEqual(self.twisty("Plan sprint").get_attribute("aria-expanded"), "true")
+        self.assertEqual(self.host_state()["order"][0], [t for t, _ in expected])
+
+
+class PragmaticTreeBlocked(LookTest):
+    """pragmatic_tree with `can_nest` refusing every parent: make-child is drawn blocked."""
+    rows = Tree.rows
+    # A policy file on pragmatic_tree that lets no node go under another: make-child asks
+    # `can_nest` about the target as the parent, so it is refused and shown blocked (docs/TREES.md).
+    policy_text = ('return { name = "flat", extends = "pragmatic_tree", api = 1,\n'
+                   '  can_nest = function(ctx, item, parent) return false end }\n')
+
+    @classmethod
+    def server_args(cls):
+        return [write_policy(cls.dir, "flat.lua", cls.policy_text), "--layout", "tree", "--port", "0"]
+
+    drag_onto_plan_sprint = PragmaticTree.drag_onto_plan_sprint
+    indicator_box = PragmaticTree.indicator_box
+
+    def test_a_refused_make_child_is_drawn_blocked_and_the_drop_rolls_back(self):
+        """Inbox zero onto the middle of Plan sprint's row as above, but `can_nest` refuses:
+        the scene's indicator is the outline with `blocked: true`, the page draws it with the
+        `blocked` class (red, dashed), and the drop changes nothing."""
+        indicator = self.drag_onto_plan_sprint()
+        self.assertIs(indicator.get("blocked"), True)
+        classes, box = wait(lambda: self.indicator_box(), what="the drawn indicator")
+        self.assertEqual(classes, ["blocked", "drop-indicator", "outline"])
+        self.assertEqual(box, [0, PLAN_SPRINT * ROW, WIDTH, ROW])
+        self.assertEqual(self.js("return getComputedStyle(document.querySelector('#marks .drop-indicator'))"
+                                 ".borderTopStyle"), "dashed")
+        time.sleep(0.2)
+        self.shot("tree-desktop-pragmatic-blocked.png")
+        self.release()
+        wait(lambda: self.scene()["state"] == "idle", what="the drop")
+        self.assertEqual(self.rows(), OUTLINE)
+        self.assertEqual(self.host_state()["order"][0], [t for t, _ in OUTLINE])

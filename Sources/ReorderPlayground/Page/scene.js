@@ -202,8 +202,7 @@ export function drawScene(viewport, scene, drawn = {}) {
     seen.add(el);
   }
   if (!pin) pinnedNode = null;
-  const indicator = drawIndicator(scene.indicator, indent);
-  if (indicator) nodes.push(indicator);
+  drawIndicator(document.getElementById('marks'), scene.indicator, indent);
   for (const [k, el] of cellNodes) if (!seen.has(el)) { el.remove(); cellNodes.delete(k); }
   for (const [k, el] of headerNodes) if (!seen.has(el)) { el.remove(); headerNodes.delete(k); }
   // Re-append only when the DOM order differs (keeps layout work low).
@@ -235,21 +234,26 @@ function drawPress(ring, press) {
 
 // The drop indicator (`drop_preview = "indicator"`): a line where the item will land (its
 // frame has no height: drawn 2 pt thick on it; in a tree drawn in by its depth × the indent,
-// where the dropped row's content would start), or the item the drop lands on outlined.
-function drawIndicator(indicator, indent) {
-  if (!indicator) { indicatorNode = null; return null; }
+// where the dropped row's content would start), or the item the drop lands on outlined; one the
+// policy refuses (`blocked`: the drop would do nothing) is drawn red and dashed (style.css).
+// It is drawn in #marks, over the snapshot, in the viewport's coordinates as the rows are.
+function drawIndicator(marks, indicator, indent) {
+  if (!indicator) {
+    if (indicatorNode) { indicatorNode.remove(); indicatorNode = null; }
+    return;
+  }
   if (!indicatorNode) {
     indicatorNode = document.createElement('div');
-    indicatorNode.setAttribute('aria-hidden', 'true');
+    marks.appendChild(indicatorNode);
   }
-  set(indicatorNode, 'class', `drop-indicator ${indicator.kind}`, (v) => { indicatorNode.className = v; });
+  const cls = `drop-indicator ${indicator.kind}${indicator.blocked ? ' blocked' : ''}`;
+  set(indicatorNode, 'class', cls, (v) => { indicatorNode.className = v; });
   data(indicatorNode, 'section', String(indicator.at[0]));
   data(indicatorNode, 'item', String(indicator.at[1]));
   data(indicatorNode, 'depth', String(indicator.depth));
   const [x, y, w, h] = indicator.frame;
   const inset = indicator.kind === 'line' ? Math.min(indicator.depth * indent, w) : 0;
   place(indicatorNode, indicator.kind === 'line' ? [x + inset, y - 1, w - inset, 2] : [x, y, w, h]);
-  return indicatorNode;
 }
 
 // The snapshot: its unscaled box at its centre, then the host's rotation and scale about the
