@@ -95,9 +95,12 @@ extension Vocabulary {
     /// page's decode spent half its time joining them).
     private static let inputNamesText = ChoiceText.list(inputs.map(\.name))
 
+    /// `time`'s old spelling (``aliases``), found once rather than at every input read.
+    private static let oldTimeName = aliases.first { $0.value == time.name }?.key ?? time.name
+
     /// `time`, or `t` in a trace or page of an older build; not both.
     package static func timeValue(_ members: [JSONMember]) throws(FieldError) -> Double {
-        let old = aliases.first { $0.value == time.name }?.key ?? time.name
+        let old = oldTimeName
         let given = member(members, time.name), oldGiven = member(members, old)
         if given != nil && oldGiven != nil {
             throw FieldError(field: time.name, problem: "given twice, as \"\(time.name)\" and as its old spelling \"\(old)\"")
