@@ -28,6 +28,24 @@ enum TracePolicyHelp: PolicyOptionHelp {
     static let text = "The policy: a built-in name or a .lua file (default: the trace's, else `default`)."
 }
 
+/// What the commands that read a recorded trace take first: the trace file, and `--policy` to
+/// replay it under another policy than its own.
+///
+/// ```swift
+/// struct Replay: ParsableCommand {
+///     @OptionGroup var input: TraceArguments
+///     func run() { print(input.trace, input.policy.name ?? "the trace's") }
+/// }
+/// ```
+struct TraceArguments: ParsableArguments {
+    @Argument(help: "The trace file (.jsonl).")
+    var trace: String
+
+    @OptionGroup var policy: PolicyOption<TracePolicyHelp>
+
+    init() {}
+}
+
 /// `reorder repl`: each demo has a policy of its own.
 enum ReplPolicyHelp: PolicyOptionHelp {
     static let text = "The policy of `s`: a built-in name or a .lua file (default: the demo's own: default, grid_home or kanban)."

@@ -12,16 +12,13 @@ extension Reorder {
                 in the REPL, :render FILE draws the last drag of `s`.
                 """)
 
-        @Argument(help: "The trace file (.jsonl).")
-        var trace: String
-
-        @OptionGroup var policy: PolicyOption<TracePolicyHelp>
+        @OptionGroup var input: TraceArguments
 
         @Option(name: .long, help: "The SVG file to write.")
         var out: String
 
         func run() throws {
-            let status = Plotter.render(tracePath: trace, policy: policy.name, out: out, console: .standard())
+            let status = Plotter.render(tracePath: input.trace, policy: input.policy.name, out: out, console: .standard())
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -7,16 +7,13 @@ extension Reorder {
             abstract: "Replay a recorded trace (JSON Lines) and print the final items, offset and events.",
             discussion: "Record traces in the REPL with :record FILE ... :stop.")
 
-        @Argument(help: "The trace file (.jsonl).")
-        var trace: String
-
-        @OptionGroup var policy: PolicyOption<TracePolicyHelp>
+        @OptionGroup var input: TraceArguments
 
         @Flag(name: .long, help: "Print one JSON object instead of text.")
         var json = false
 
         func run() throws {
-            let status = Replayer.run(tracePath: trace, policy: policy.name, json: json, console: .standard())
+            let status = Replayer.run(tracePath: input.trace, policy: input.policy.name, json: json, console: .standard())
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -184,12 +184,8 @@ public struct BoardLayout: Layout, Hashable {
         var s = first.isFinite ? Int(clamping: first, to: 0...n) : 0
         while s < n && listX(s) < rect.maxX {
             if listX(s) + listWidth > rect.minX {
-                let count = rows.count(s)
-                var i = row(s, atY: top) ?? (count > 0 && top < boardY(s, 0) ? 0 : count)
-                while i < count && boardY(s, i) < bottom {
-                    if boardY(s, i + 1) > top { result.append(ItemPosition(section: s, item: i)) }
-                    i += 1
-                }
+                TableLayout.appendRows(of: s, count: rows.count(s), from: top, to: bottom, into: &result,
+                                       rowTop: { boardY(s, $0) }, row: { row(s, atY: $0) })
             }
             s += 1
         }

@@ -2,38 +2,76 @@
 ///
 /// ```swift
 /// let finger = Point(x: 120, y: 210)
+/// finger[.vertical]                   // 210.0 (``AxisPair``)
+/// finger - Point(x: 20, y: 10)        // (100.0, 200.0)
 /// ```
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: AxisPair, CustomStringConvertible {
     public var x: Double
     public var y: Double
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public static let zero = Point(x: 0, y: 0)
     public var description: String { "(\(x), \(y))" }
-    @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-    @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
-    /// The coordinate along `axis`.
-    @inlinable public subscript(axis: Axis) -> Double {
-        get { axis == .horizontal ? x : y }
-        set { if axis == .horizontal { x = newValue } else { y = newValue } }
-    }
 }
 
 /// A size in points.
 ///
 /// ```swift
 /// let viewport = Size(width: 375, height: 667)
+/// viewport[.horizontal]               // 375.0 (``AxisPair``)
 /// ```
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+public struct Size: AxisPair, CustomStringConvertible {
     public var width: Double
     public var height: Double
     @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
-    public static let zero = Size(width: 0, height: 0)
     public var description: String { "\(width)x\(height)" }
-    /// The length along `axis`.
+}
+
+/// Two numbers, one along each ``Axis``: what ``Point`` (x, y) and ``Size`` (width, height)
+/// share. Each says where it stores its two numbers; reading and writing one by axis, zero and
+/// the componentwise sum and difference are written once, here.
+///
+/// ```swift
+/// var p = Point(x: 3, y: 4)
+/// p[.vertical] += 1                   // (3.0, 5.0)
+/// Size.zero + Size(width: 2, height: 1)   // 2.0x1.0
+/// ```
+public protocol AxisPair: Hashable, Sendable {
+    /// The pair of `horizontal` (x, width) and `vertical` (y, height).
+    init(horizontal: Double, vertical: Double)
+    /// Where the number along each axis is stored: key paths the optimiser turns into plain
+    /// stored-property accesses, so `p[axis]` costs what `p.x` does.
+    static var components: (horizontal: WritableKeyPath<Self, Double>, vertical: WritableKeyPath<Self, Double>) { get }
+}
+
+extension AxisPair {
+    /// The number along `axis`.
     @inlinable public subscript(axis: Axis) -> Double {
-        get { axis == .horizontal ? width : height }
-        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+        get { axis == .horizontal ? self[keyPath: Self.components.horizontal] : self[keyPath: Self.components.vertical] }
+        set {
+            if axis == .horizontal {
+                self[keyPath: Self.components.horizontal] = newValue
+            } else {
+                self[keyPath: Self.components.vertical] = newValue
+            }
+        }
     }
+    /// Both numbers 0.
+    @inlinable public static var zero: Self { Self(horizontal: 0, vertical: 0) }
+    @inlinable public static func + (a: Self, b: Self) -> Self {
+        Self(horizontal: a[.horizontal] + b[.horizontal], vertical: a[.vertical] + b[.vertical])
+    }
+    @inlinable public static func - (a: Self, b: Self) -> Self {
+        Self(horizontal: a[.horizontal] - b[.horizontal], vertical: a[.vertical] - b[.vertical])
+    }
+}
+
+extension Point {
+    @inlinable public init(horizontal: Double, vertical: Double) { self.init(x: horizontal, y: vertical) }
+    @inlinable public static var components: (horizontal: WritableKeyPath<Point, Double>, vertical: WritableKeyPath<Point, Double>) { (\.x, \.y) }
+}
+
+extension Size {
+    @inlinable public init(horizontal: Double, vertical: Double) { self.init(width: horizontal, height: vertical) }
+    @inlinable public static var components: (horizontal: WritableKeyPath<Size, Double>, vertical: WritableKeyPath<Size, Double>) { (\.width, \.height) }
 }
 
 /// A rectangle in points.

@@ -242,19 +242,30 @@ public struct TableLayout: Layout, Hashable {
         var s = lo
         var steps = 0
         while s < rows.count && sectionTops[s] < bottom {
-            let n = rows[s].count
-            if n > 0 {
-                var i = 0
-                if top >= rowTop(s, 0) { i = rowIndex(s, y: top, steps: &steps) ?? n }
-                while i < n && rowTop(s, i) < bottom {
-                    // Zero-height rows at the top edge intersect nothing.
-                    if rowTop(s, i + 1) > top { result.append(ItemPosition(section: s, item: i)) }
-                    i += 1
-                }
-            }
+            Self.appendRows(of: s, count: rows[s].count, from: top, to: bottom, into: &result,
+                            rowTop: { rowTop(s, $0) }, row: { rowIndex(s, y: $0, steps: &steps) })
             s += 1
         }
         return result
+    }
+
+    /// Appends to `result` the rows of section `s` that meet the band `top..<bottom` (their
+    /// span `rowTop(i)..<rowTop(i + 1)` overlaps it), starting at the row `row(top)` finds: the
+    /// first row when the band begins above the rows, none when it begins below them. A table's
+    /// section and a board's list (``BoardLayout/positions(in:)``) both list their rows so, each
+    /// in its own coordinates: `rowTop(i)` is where row `i` begins (`rowTop(count)`: where the
+    /// rows end) and `row(y)` is the row whose span holds `y`.
+    @inline(__always)
+    static func appendRows(of s: Int, count: Int, from top: Double, to bottom: Double,
+                           into result: inout [ItemPosition],
+                           rowTop: (Int) -> Double, row: (Double) -> Int?) {
+        guard count > 0 else { return }
+        var i = top < rowTop(0) ? 0 : row(top) ?? count
+        while i < count && rowTop(i) < bottom {
+            // Zero-height rows at the top edge intersect nothing.
+            if rowTop(i + 1) > top { result.append(ItemPosition(section: s, item: i)) }
+            i += 1
+        }
     }
 
     public mutating func setViewport(_ viewport: Size) {

@@ -50,49 +50,6 @@ public enum EditorKit {
         return nil
     }
 
-    /// The session methods: parameters (LuaLS) and results. A method of
-    /// ``ScriptSession/methods`` missing here is still declared, taking and returning `any`.
-    static let sessionSignatures: [String: (params: String, returns: String?, doc: String)] = [
-        "press": ("x: number, y: number", nil, "touch down at a viewport point (points)"),
-        "press_item": ("section: integer, row: integer", nil, "touch down at the centre of the item's cell (1-based)"),
-        "hold": ("seconds: number", nil, "time passes with the finger still"),
-        "move": ("x: number, y: number, seconds?: number", nil, "the finger glides to (x, y) (points) over `seconds` (default 0)"),
-        "move_to_item": ("section: integer, row: integer, seconds?: number", nil, "glides to the item's cell centre"),
-        "release": ("", nil, "touch up"),
-        "cancel": ("", nil, "the system cancels the touch"),
-        "advance": ("seconds: number", nil, "time passes; due frames run"),
-        "tick": ("frames?: integer", nil, "runs frames (default 1)"),
-        "drag": ("from_s: integer, from_r: integer, to_s: integer, to_r: integer, seconds?: number", "boolean",
-                 "a whole drag; true if the item ended at the target"),
-        "scroll": ("x: number, y: number", nil, "sets the content offset (points) while idle"),
-        "items": ("", "table[]", "the items of each section, as given"),
-        "order": ("", "table", "all items, sections concatenated"),
-        "ids": ("", "string[][]", "each section's item ids, in order"),
-        "offset": ("", "number, number", "the content offset x, y (points)"),
-        "snapshot": ("", "table?", "the lifted snapshot, or nil"),
-        "state": ("", "\"idle\"|\"pressing\"|\"dragging\"|\"dropping\"", "the drag's state"),
-        "events": ("", "table[]", "the events since the session began, the newest (a first { type = \"dropped\", count = N } when older ones went)"),
-        "clear_events": ("", nil, "forgets the events so far"),
-        "close": ("", nil, "releases the session at once (its policy's VM, items and logs); later calls raise an error"),
-        "time": ("", "number", "simulated seconds"),
-        "policy": ("", "string", "the policy's name"),
-        "inputs": ("", "table[]", "the raw inputs so far, the newest (a first { type = \"dropped\", count = N } when older ones went)"),
-        "page": ("", "integer, integer", "a board's page nearest the offset (1-based) and the number of pages"),
-        "list_offset": ("list: integer", "number", "how far a board's list is scrolled down, points"),
-        "scene": ("", "table", "what an adapter draws now"),
-        "show": ("", nil, "prints the viewport as text"),
-        "render": ("", "string", "the viewport as text"),
-        "id": ("", "integer", "identifies the session in its VM"),
-        "config": ("", "reorder.Policy", "the policy's static fields"),
-        "zone": ("axis?: reorder.Axis", "number", "the policy's edge zone now, points"),
-        "speed": ("depth: number, zone: number, elapsed: number, axis?: reorder.Axis", "number",
-                  "the policy's scroll speed, points per second"),
-        "can_move": ("section: integer, row: integer", "boolean", "asks the policy"),
-        "target": ("from_s: integer, from_r: integer, to_s: integer, to_r: integer", "integer?, integer?",
-                   "asks the policy where a proposed drop goes"),
-        "semantics": ("from_s: integer, from_r: integer, to_s: integer, to_r: integer", "reorder.Semantics", "asks the policy"),
-        "save": ("path: string, key?: string", nil, "writes the order to an order file under `key` (default \"default\")"),
-    ]
 
     /// The names of the session methods, in the order the host registers them.
     public static var sessionMethods: [String] { ScriptSession.methods.map(\.name) }
@@ -129,11 +86,10 @@ public enum EditorKit {
             ---@class reorder.Session
 
             """
-        for name in sessionMethods {
-            let sig = sessionSignatures[name] ?? (params: "...: any", returns: "any", doc: "")
-            let params = sig.params.isEmpty ? "self: reorder.Session" : "self: reorder.Session, " + sig.params
-            let result = sig.returns.map { ": " + $0 } ?? ""
-            out += "---@field \(name) fun(\(params))\(result)\(sig.doc.isEmpty ? "" : " # " + sig.doc)\n"
+        for m in ScriptSession.methods {
+            let params = m.params.isEmpty ? "self: reorder.Session" : "self: reorder.Session, " + m.params
+            let result = m.returns.isEmpty ? "" : ": " + m.returns
+            out += "---@field \(m.name) fun(\(params))\(result) # \(m.doc)\n"
         }
         out += """
 

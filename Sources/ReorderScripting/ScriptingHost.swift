@@ -149,7 +149,8 @@ public final class ScriptingHost {
         vm.newTable()
         let meta = vm.top
         vm.newTable(fieldCount: Int32(ScriptSession.methods.count))
-        for (name, method) in ScriptSession.methods {
+        for entry in ScriptSession.methods {
+            let name = entry.name, method = entry.run
             vm.pushHostFunction(hostFunction { host, vm throws(LuaError) in
                 guard let id = host.sessionId(at: 1) else {
                     throw LuaError.script("s:\(name): call it with a colon (s:\(name)(...)) on a session")

@@ -77,6 +77,28 @@ import Testing
         #expect(t2.contentSize.description == "320.0x152.0")
     }
 
+    /// Geometry.swift's examples: ``Point`` and ``Size`` read and written by axis, zero, sum and
+    /// difference, all from ``AxisPair``.
+    @Test func geometryExamples() {
+        let finger = Point(x: 120, y: 210)
+        #expect(finger[.vertical] == 210)
+        #expect(finger[.horizontal] == 120)
+        #expect((finger - Point(x: 20, y: 10)).description == "(100.0, 200.0)")
+        #expect(finger + .zero == finger)
+        let viewport = Size(width: 375, height: 667)
+        #expect(viewport[.horizontal] == 375)
+        #expect(viewport[.vertical] == 667)
+        var p = Point(x: 3, y: 4)
+        p[.vertical] += 1
+        #expect(p.description == "(3.0, 5.0)")
+        p[.horizontal] = -1
+        #expect(p == Point(x: -1, y: 5))
+        #expect((Size.zero + Size(width: 2, height: 1)).description == "2.0x1.0")
+        #expect(Size(width: 5, height: 3) - Size(width: 2, height: 1) == Size(width: 3, height: 2))
+        #expect(Point.zero == Point(x: 0, y: 0))
+        #expect(Rect(origin: .zero, size: .zero) == Rect.zero)
+    }
+
     @Test func policyExamples() {
         #expect(UIKitPolicy().configuration.name == "uikit")
         #expect(NativePolicies.names == ["default", "jx_movable", "uikit"])
