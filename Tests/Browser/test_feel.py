@@ -392,8 +392,8 @@ class Coast(LookTest):
     def test_a_touch_stops_a_coast_on_a_phone(self):
         """At 390 × 844: phone-coast.png is taken mid-coast (the coast still runs after it). A
         second swipe's coast, touched as soon as it has gone 100 pt, stops there and the touch
-        presses nothing (the session stays idle, no row pressed); the offset then stays, and the
-        lift of that still finger starts no coast. Where it stops: past where it was seen before
+        presses nothing (the session stays idle, no row pressed); the offset then stays until
+        that finger moves, which scrolls the list. Where it stops: past where it was seen before
         the touch, and at most where the coast is by the time the touch is known to be in
         (coast.js's D(t), t from the lift's time stamp to the return of the touch's dispatch),
         short of the whole coast."""
@@ -428,7 +428,13 @@ class Coast(LookTest):
         self.assertEqual(self.scene()["state"], "idle")
         self.assertNotIn("press", self.scene())
         self.assertFalse(self.js("return !!document.querySelector('.cell.pressed')"))
+        # The finger that caught the list scrolls it from where it touched, with no press to
+        # fail first: 30 pt up, 30 pt of scroll. It stands still 0.2 s before lifting: no coast.
+        self.touch("touchMove", 200, 270)
+        wait(lambda: self.offset() == stopped + 30, what=f"the offset {stopped + 30}")
+        time.sleep(0.2)
         self.touch("touchEnd")
         time.sleep(0.3)
-        self.assertEqual(self.offset(), stopped)
+        self.assertEqual(self.offset(), stopped + 30)
         self.assertFalse(self.coast()["running"])
+        self.assertEqual(self.scene()["state"], "idle")

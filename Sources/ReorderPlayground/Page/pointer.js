@@ -145,11 +145,7 @@ viewport.addEventListener('pointerdown', (e) => {
   if (coasting.run) {
     stopCoast();
     e.preventDefault();
-    if (press.id !== null || e.pointerType === 'mouse') return;
-    viewport.setPointerCapture(e.pointerId);
-    const p = point(e);
-    Object.assign(press, { id: e.pointerId, type: e.pointerType, down: null, moves: [], panning: p, point: p,
-                           samples: [[e.timeStamp, p.x, p.y]] });
+    if (press.id === null && e.pointerType !== 'mouse') track(e, true);
     return;
   }
   // A tree row's disclosure triangle: a click or a tap collapses or expands the row (`toggle`;
@@ -178,13 +174,21 @@ viewport.addEventListener('pointerdown', (e) => {
     return;
   }
   if (press.id !== null || e.button > 0) return;
-  viewport.setPointerCapture(e.pointerId);
-  const p = point(e);
-  Object.assign(press, { id: e.pointerId, type: e.pointerType, moves: [], panning: null, point: p,
-                         samples: [[e.timeStamp, p.x, p.y]] });
+  const p = track(e, false);
   press.down = queue('down', e.timeStamp, p.x, p.y);
   e.preventDefault();
 });
+
+// Takes pointer `e` as the pressed one (captured: its moves come here wherever they go);
+// `scrolls`: it scrolls the list from where it went down, with no press for the host. Returns
+// the point it went down at.
+function track(e, scrolls) {
+  viewport.setPointerCapture(e.pointerId);
+  const p = point(e);
+  Object.assign(press, { id: e.pointerId, type: e.pointerType, down: null, moves: [], point: p,
+                         panning: scrolls ? p : null, samples: [[e.timeStamp, p.x, p.y]] });
+  return p;
+}
 
 // A move goes out as it arrives: `pointerrawupdate` (where the browser has it) comes as soon as
 // the event does, where `pointermove` waits for the next animation frame; the host's reply
