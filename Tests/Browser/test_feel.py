@@ -390,7 +390,7 @@ class Coast(LookTest):
         self.assertEqual(self.offset(), end)
 
     def test_a_touch_stops_a_coast_on_a_phone(self):
-        """At 390 × 844: phone-coast.png is taken mid-coast (the coast still runs after it). A
+        """At 390 × 844: phone-coast.png is taken mid-coast (the coast runs when it is asked). A
         second swipe's coast, touched as soon as it has gone 100 pt, stops there and the touch
         presses nothing (the session stays idle, no row pressed); the offset then stays until
         that finger moves, which scrolls the list. Where it stops: past where it was seen before
@@ -402,8 +402,8 @@ class Coast(LookTest):
         self.swipe()
         wait(lambda: self.coast(), what="the coast")
         wait(lambda: self.offset() > 500, what="the list to coast")
-        self.shot("phone-coast.png")
         self.assertTrue(self.coast()["running"])
+        self.shot("phone-coast.png")
         self.touch("touchStart", 200, 300)
         self.touch("touchEnd")
         self.choose("default")
