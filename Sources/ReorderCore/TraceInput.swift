@@ -32,7 +32,8 @@ public enum TraceInput: Hashable, Sendable, CustomStringConvertible {
     case toggle(Double, ItemPosition)
     /// The content under a viewport point scrolls by a distance, points (`{"type":"pan","x":120,
     /// "y":300,"dx":0,"dy":88}`: + towards the content's end), clamped: a mouse wheel, a
-    /// trackpad, or a finger that moved off its press before the hold (UIScrollView's pan).
+    /// trackpad, or a finger that moved off its press before the hold (UIScrollView's pan)
+    /// and its coast after the lift (the playground's momentum).
     /// While idle only (``DragSession/pan(by:at:time:)``).
     case pan(Double, Point, Point)
 

@@ -124,7 +124,7 @@ public enum Vocabulary {
                                         "collapses or expands the tree node at the row (as `s:toggle`; a tree session, while idle)")
         public static let pan = Kind("pan", [x, y, Field("dx", .points, "how far the content scrolls right, points (− left)"),
                                              Field("dy", .points, "how far the content scrolls down, points (− up)")],
-                                     "the content under (`x`, `y`) scrolls by (`dx`, `dy`), clamped: a wheel, a trackpad, or a finger that moved off its press before the hold (while idle; on a board the list under the point scrolls down)")
+                                     "the content under (`x`, `y`) scrolls by (`dx`, `dy`), clamped: a wheel, a trackpad, or a finger that moved off its press before the hold, and its coast after the lift (while idle; on a board the list under the point scrolls down)")
     }
 
     /// The events, one by one (``events`` lists them).

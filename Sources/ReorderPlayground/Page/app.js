@@ -1,15 +1,16 @@
 // The playground page: sends the pointer's touches, the keys and the animation frames to the
 // host, and draws the scene the host answers with. The page decides nothing: order, offset,
 // press, snapshot and slides all come from the host (docs/PLAYGROUND.md). Its parts:
-// wire.js (the socket, when inputs go), pointer.js and keyboard.js (the inputs), scene.js and
-// chart.js (drawing), log.js (the event log); measure.js only with `?measure` in the address.
+// wire.js (the socket, when inputs go), pointer.js, coast.js and keyboard.js (the inputs),
+// scene.js and chart.js (drawing), log.js (the event log); measure.js only with `?measure` in
+// the address.
 import { drawScene, scrollReadout } from './scene.js';
 import { showChart, moveMarker } from './chart.js';
 import { message, reply } from './vocabulary.js';
 import { hooks } from './hooks.js';
 import { send, setSocket, socket, answered, frameRendered, waiting } from './wire.js';
 import { keyboard, kbState } from './keyboard.js';
-import { onScene, pointerDown } from './pointer.js';
+import { onScene, pointerDown, coastRunning, coastFrame, lastCoast } from './pointer.js';
 import { log, scrollLogToEnd } from './log.js';
 
 const DEMOS = { table: 'list', grid: 'grid', board: 'board', strip: 'tab strip', tree: 'outline' };  // welcome's `demo`, as logged
@@ -28,6 +29,7 @@ const view = {
 Object.defineProperty(view, 'ws', { get: socket });
 Object.defineProperty(view, 'keyboard', { get: () => kbState.keyboard });
 Object.defineProperty(view, 'announced', { get: () => kbState.announced });
+Object.defineProperty(view, 'coast', { get: lastCoast });
 window.__play = view;
 
 let traceUrl = null;
@@ -188,13 +190,17 @@ function trace(m) {
 }
 
 // Frames: one per animation frame while something moves (60 Hz, 120 Hz: whatever the screen
-// does); the loop stops when the session is idle, no pointer is down and no input waits, and an
+// does); a coasting list sends its pan for the frame from the frame's callback. The loop stops
+// when the session is idle, no pointer is down, the list does not coast and no input waits, and an
 // input or a reply starts it again. Once a frame is rendered (a task posted from its callback
 // runs after the frame's style, layout, paint and commit), the log scrolls to its end and, when
 // no input went out since the last frame, the frame's tick goes at requestAnimationFrame's
 // timestamp: an input's own message ticks the session already (wire.js).
 let frameRequested = false;
-function running() { return pointerDown() || waiting().length > 0 || (view.scene && view.scene.state !== 'idle'); }
+function running() {
+  return pointerDown() || coastRunning() || waiting().length > 0
+    || (view.scene && view.scene.state !== 'idle');
+}
 function wantFrame() {
   if (frameRequested) return;
   frameRequested = true;
@@ -210,6 +216,7 @@ afterFrame.port1.onmessage = (e) => {
 function frame(ts) {
   frameRequested = false;
   const begun = performance.now();
+  coastFrame(ts);
   if (hooks.frame) hooks.frame(ts, begun);
   afterFrame.port2.postMessage([ts, begun]);
   if (running()) wantFrame();
