@@ -302,6 +302,9 @@ public final class TreeContext: Sendable {
         self.tree = tree
         self.projection = projection
     }
+
+    /// What a context outside a tree session holds (``PolicyContext/tree`` reads it as nil).
+    static let none = TreeContext(tree: Tree(), projection: nil)
 }
 
 extension DragSession {
