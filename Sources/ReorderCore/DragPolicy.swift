@@ -10,21 +10,13 @@
 public struct PolicyContext: Sendable {
     /// The current order (sections of items).
     public var order: Order
-    /// The visible size.
-    public var viewport: Size {
-        get { display.viewport }
-        set { display = Display(viewport: newValue, frameRate: display.frameRate) }
-    }
+    public var viewport: Size
     public var content: Size
     /// The content offset (top-left of the viewport in content coordinates).
     public var offset: Point
     /// Size of the dragged item's cell (zero before a drag).
     public var itemSize: Size
-    /// The frame rate the host ticks at, frames per second.
-    public var frameRate: Double {
-        get { display.frameRate }
-        set { display = Display(viewport: display.viewport, frameRate: newValue) }
-    }
+    public var frameRate: Double
     /// Simulated time, seconds.
     public var time: Double
     /// Seconds since the drag began (0 before).
@@ -43,9 +35,9 @@ public struct PolicyContext: Sendable {
     /// ctx.dt   // 1 / 120
     /// ```
     public var dt: Double
-    /// Where the finger is against the viewport during a drag, in one number so the context
-    /// stays within 128 bytes (see ``display``): the drag time
-    /// it came over the viewport (>= 0), -1 while it is outside, NaN otherwise. Read it as
+    /// Where the finger is against the viewport during a drag, in one number rather than an
+    /// optional (see ``treeSlot``): the drag time it came over the viewport (>= 0), -1 while it
+    /// is outside, NaN otherwise. Read it as
     /// ``overSince`` and ``outside`` (the Lua bridge copies it as it is).
     ///
     /// ```swift
@@ -53,29 +45,16 @@ public struct PolicyContext: Sendable {
     /// ```
     public internal(set) var engagement: Double
     /// A tree session's tree and the projection of the node being dragged (`ctx.node`,
-    /// `ctx.projection`); nil outside a tree session. A reference, so the context grows by one
-    /// word.
+    /// `ctx.projection`); nil outside a tree session.
     public var tree: TreeContext? {
         get { treeSlot === TreeContext.none ? nil : treeSlot }
         set { treeSlot = newValue ?? TreeContext.none }
     }
-    /// ``tree`` as stored: ``TreeContext/none`` outside a tree session. Not an optional: a
-    /// context holding an optional reference was copied through an outlined value witness
-    /// (a copy and a destroy of the whole context per frame; callgrind).
+    /// ``tree`` as stored: ``TreeContext/none`` outside a tree session. Not an optional: with
+    /// an optional reference in it the compiler copied and destroyed the whole context through
+    /// its value witness when it built one (callgrind: an extra copy and destroy per dragging
+    /// frame, the native frame p50 261 against 231 ns without).
     var treeSlot: TreeContext
-    /// The viewport and the frame rate, which stay the same from frame to frame, in one
-    /// reference the session keeps: with the tree's word the context would otherwise pass 128
-    /// bytes, past which Swift copies it through its value witness and `memcpy` at every hook
-    /// call (callgrind: a sixth more instructions per dragging frame).
-    var display: Display
-
-    /// What ``PolicyContext/display`` holds.
-    final class Display: Sendable {
-        let viewport: Size
-        let frameRate: Double
-        init(viewport: Size, frameRate: Double) { self.viewport = viewport; self.frameRate = frameRate }
-    }
-
     /// The drag time (seconds, as ``dragTime``) at the start of the dragging frame in which the
     /// finger last came over the viewport (`ctx.over_since`): 0 when it was over it on the
     /// drag's first frame; nil while it is outside (``outside``), before the drag's first frame
@@ -106,20 +85,19 @@ public struct PolicyContext: Sendable {
     public init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
                 frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil,
                 overSince: Double? = nil, outside: Bool = false) {
-        self.order = order; self.display = Display(viewport: viewport, frameRate: frameRate)
-        self.content = content; self.offset = offset
-        self.itemSize = itemSize; self.time = time; self.dragTime = dragTime
+        self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
+        self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
         self.dt = dt ?? (frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0)
         self.treeSlot = TreeContext.none
         self.engagement = outside ? -1 : overSince.map { max(0, $0) } ?? .nan
     }
 
-    /// A context whose display, `dt` and `engagement` are given as stored (the session's own,
-    /// computed once): ``DragSession/context(time:)`` passes `1 / frameRate` (0 when the rate is
-    /// not positive), a dragging frame its own interval, which saves it the division.
-    @inline(__always) init(order: Order, display: Display, content: Size, offset: Point, itemSize: Size,
+    /// A context whose `dt` and `engagement` are given as stored (the session's own, computed
+    /// once): ``DragSession/context(time:)`` passes `1 / frameRate` (0 when the rate is not
+    /// positive), a dragging frame its own interval, which saves it the division.
+    @inline(__always) init(order: Order, viewport: Size, frameRate: Double, content: Size, offset: Point, itemSize: Size,
                            time: Double, dragTime: Double, dt: Double, engagement: Double, tree: TreeContext?) {
-        self.order = order; self.display = display; self.content = content; self.offset = offset
+        self.order = order; self.viewport = viewport; self.frameRate = frameRate; self.content = content; self.offset = offset
         self.itemSize = itemSize; self.time = time; self.dragTime = dragTime; self.treeSlot = tree ?? TreeContext.none
         self.dt = dt
         self.engagement = engagement

@@ -90,19 +90,11 @@ public struct DragSession: Sendable {
     /// The geometry, kept in step with ``order``.
     public internal(set) var layout: any Layout
     /// The visible size.
-    public internal(set) var viewport: Size {
-        get { display.viewport }
-        set { display = PolicyContext.Display(viewport: newValue, frameRate: display.frameRate) }
-    }
+    public internal(set) var viewport: Size
     /// The content offset: the content point at the viewport's top-left.
     public internal(set) var offset: Point
     /// The frame rate the host ticks at (reported to policies as `ctx.frame_rate`).
-    public var frameRate: Double {
-        get { display.frameRate }
-        set { display = PolicyContext.Display(viewport: display.viewport, frameRate: newValue) }
-    }
-    /// The viewport and the frame rate as every context holds them (one object, shared).
-    var display: PolicyContext.Display
+    public var frameRate: Double
     /// The time of the last input handled (set in one place: ``accept(_:at:)``).
     public internal(set) var time: Double = 0
     /// Events not yet taken by the host (appended in one place: ``record(_:)``): the newest,
@@ -145,10 +137,9 @@ public struct DragSession: Sendable {
     public init(order: Order, layout: any Layout, viewport: Size, offset: Point = .zero, frameRate: Double = 60) {
         self.order = order
         self.layout = layout
-        self.display = PolicyContext.Display(
-            viewport: Size(width: max(viewport.width.isFinite ? viewport.width : 0, 0),
-                           height: max(viewport.height.isFinite ? viewport.height : 0, 0)),
-            frameRate: frameRate.isFinite && frameRate > 0 ? frameRate : 60)
+        self.viewport = Size(width: max(viewport.width.isFinite ? viewport.width : 0, 0),
+                             height: max(viewport.height.isFinite ? viewport.height : 0, 0))
+        self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
         self.offset = .zero
         self.layout.setViewport(self.viewport)
         self.offset = clampedOffset(offset)
@@ -282,13 +273,10 @@ public struct DragSession: Sendable {
     /// and the time since the drag began.
     @inline(__always) private func makeContext(time t: Double, dt: Double, engagement: Double, dragging: ItemPosition?,
                                                itemSize: Size, dragTime: Double) -> PolicyContext {
-        // Every part read into a local first: with the tree's asked for inside the initialiser's
-        // arguments the compiler built the context in a temporary and copied it out (a copy
-        // and a destroy of every reference in it, per frame).
         let tree = isTree ? treeContext() : nil
         let content = layout.contentSize
         let shown = layout.contextOffset(offset, dragging: dragging)
-        return PolicyContext(order: order, display: display, content: content, offset: shown,
+        return PolicyContext(order: order, viewport: viewport, frameRate: frameRate, content: content, offset: shown,
                              itemSize: itemSize, time: t, dragTime: dragTime, dt: dt, engagement: engagement,
                              tree: tree)
     }
