@@ -88,12 +88,6 @@ public struct Tree: Sendable {
     /// try Tree(entries: [TreeEntry(item: Item("a"), depth: 1)])
     /// // throws "tree: entry 1: depth 1 must be 0 (the first node is a root)"
     /// ```
-    /// A tree of no nodes.
-    init() {
-        items = []; collapsedFlags = []; parents = []; depths = []; sizes = []
-        order = []; positions = []; visible = []; handles = [:]
-    }
-
     public init(entries: [TreeEntry]) throws(ValidationError) {
         try self.init(validating: entries, locate: { "tree: entry \($0 + 1)" })
     }
