@@ -10,13 +10,21 @@
 public struct PolicyContext: Sendable {
     /// The current order (sections of items).
     public var order: Order
-    public var viewport: Size
+    /// The visible size.
+    public var viewport: Size {
+        get { shared.viewport }
+        set { shared = Shared(viewport: newValue, frameRate: shared.frameRate, tree: shared.tree) }
+    }
     public var content: Size
     /// The content offset (top-left of the viewport in content coordinates).
     public var offset: Point
     /// Size of the dragged item's cell (zero before a drag).
     public var itemSize: Size
-    public var frameRate: Double
+    /// The frame rate the host ticks at, frames per second.
+    public var frameRate: Double {
+        get { shared.frameRate }
+        set { shared = Shared(viewport: shared.viewport, frameRate: newValue, tree: shared.tree) }
+    }
     /// Simulated time, seconds.
     public var time: Double
     /// Seconds since the drag began (0 before).
@@ -35,9 +43,9 @@ public struct PolicyContext: Sendable {
     /// ctx.dt   // 1 / 120
     /// ```
     public var dt: Double
-    /// Where the finger is against the viewport during a drag, in one number so the context
-    /// stays 128 bytes (a larger one is copied with `memcpy` at each hook call): the drag time
-    /// it came over the viewport (>= 0), -1 while it is outside, NaN otherwise. Read it as
+    /// Where the finger is against the viewport during a drag, in one number rather than an
+    /// optional (see ``shared``): the drag time it came over the viewport (>= 0), -1 while it
+    /// is outside, NaN otherwise. Read it as
     /// ``overSince`` and ``outside`` (the Lua bridge copies it as it is).
     ///
     /// ```swift
@@ -45,10 +53,27 @@ public struct PolicyContext: Sendable {
     /// ```
     public internal(set) var engagement: Double
     /// A tree session's tree and the projection of the node being dragged (`ctx.node`,
-    /// `ctx.projection`); nil outside a tree session. A reference, so the context grows by one
-    /// word.
-    public var tree: TreeContext?
+    /// `ctx.projection`); nil outside a tree session.
+    public var tree: TreeContext? {
+        get { shared.tree }
+        set { shared = Shared(viewport: shared.viewport, frameRate: shared.frameRate, tree: newValue) }
+    }
+    /// What stays the same from frame to frame (the viewport, the frame rate, the tree), in one
+    /// object the session keeps and every context shares. Held apart so that the context stays
+    /// within 128 bytes: past that Swift passes it to each hook through a `memcpy`; and not the
+    /// tree alone as an optional, with which the compiler copied and destroyed the whole
+    /// context through its value witness when it built one (callgrind, both).
+    var shared: Shared
 
+    /// What ``PolicyContext/shared`` holds.
+    final class Shared: Sendable {
+        let viewport: Size
+        let frameRate: Double
+        let tree: TreeContext?
+        init(viewport: Size, frameRate: Double, tree: TreeContext?) {
+            self.viewport = viewport; self.frameRate = frameRate; self.tree = tree
+        }
+    }
     /// The drag time (seconds, as ``dragTime``) at the start of the dragging frame in which the
     /// finger last came over the viewport (`ctx.over_since`): 0 when it was over it on the
     /// drag's first frame; nil while it is outside (``outside``), before the drag's first frame
@@ -79,8 +104,9 @@ public struct PolicyContext: Sendable {
     public init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
                 frameRate: Double, time: Double, dragTime: Double, dt: Double? = nil,
                 overSince: Double? = nil, outside: Bool = false) {
-        self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
-        self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
+        self.order = order; self.shared = Shared(viewport: viewport, frameRate: frameRate, tree: nil)
+        self.content = content; self.offset = offset
+        self.itemSize = itemSize; self.time = time; self.dragTime = dragTime
         self.dt = dt ?? (frameRate > 0 && frameRate.isFinite ? 1 / frameRate : 0)
         self.engagement = outside ? -1 : overSince.map { max(0, $0) } ?? .nan
     }
@@ -88,10 +114,10 @@ public struct PolicyContext: Sendable {
     /// A context whose `dt` and `engagement` are given as stored (the session's own, computed
     /// once): ``DragSession/context(time:)`` passes `1 / frameRate` (0 when the rate is not
     /// positive), a dragging frame its own interval, which saves it the division.
-    @inline(__always) init(order: Order, viewport: Size, content: Size, offset: Point, itemSize: Size,
-                           frameRate: Double, time: Double, dragTime: Double, dt: Double, engagement: Double) {
-        self.order = order; self.viewport = viewport; self.content = content; self.offset = offset
-        self.itemSize = itemSize; self.frameRate = frameRate; self.time = time; self.dragTime = dragTime
+    @inline(__always) init(order: Order, shared: Shared, content: Size, offset: Point, itemSize: Size,
+                           time: Double, dragTime: Double, dt: Double, engagement: Double) {
+        self.order = order; self.shared = shared; self.content = content; self.offset = offset
+        self.itemSize = itemSize; self.time = time; self.dragTime = dragTime
         self.dt = dt
         self.engagement = engagement
     }

@@ -202,7 +202,8 @@ extension DragSession {
                 phase.drag.horizontalEpisode = nil
                 resolveTarget(policy: policy)
             }
-            if phase.drag.tree != nil {
+            // `isTree` first: a flat session's frame does not read (copy) the drag's tree part.
+            if isTree && phase.drag.tree != nil {
                 expandCombineTargetIfDue()
                 // Under the tree-item hitbox the instruction, not the projection, places the node.
                 if !usesTreeHitbox { updateTreeProjection(policy: policy) }

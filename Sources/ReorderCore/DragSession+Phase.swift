@@ -164,6 +164,12 @@ extension DragSession {
         var group: GroupDrag? = nil
         /// The subtree lifted with a tree node (DragSession+Tree).
         var tree: TreeDrag? = nil
+        /// What the hooks see of the tree until the landing (``DragSession/treeShared()``), with
+        /// the viewport and frame rate: the tree does not change during the drag, so one serves
+        /// every hook call until the projection changes, instead of a new one (allocations and a
+        /// copy of the tree's references) per call. Beside ``tree``, not in it, so that the tree
+        /// part stays plain.
+        var treeShared: PolicyContext.Shared? = nil
         /// Where the drop lands when the policy combines or shows the indicator
         /// (DragSession+Combine).
         var landing = Landing.none

@@ -90,11 +90,23 @@ public struct DragSession: Sendable {
     /// The geometry, kept in step with ``order``.
     public internal(set) var layout: any Layout
     /// The visible size.
-    public internal(set) var viewport: Size
+    public internal(set) var viewport: Size {
+        get { display.viewport }
+        set { display = PolicyContext.Shared(viewport: newValue, frameRate: display.frameRate, tree: nil) }
+    }
     /// The content offset: the content point at the viewport's top-left.
     public internal(set) var offset: Point
     /// The frame rate the host ticks at (reported to policies as `ctx.frame_rate`).
-    public var frameRate: Double
+    public var frameRate: Double {
+        get { display.frameRate }
+        set {
+            display = PolicyContext.Shared(viewport: display.viewport, frameRate: newValue, tree: nil)
+            if phase.hasDrag, let s = phase.drag.treeShared { phase.drag.treeShared = shared(tree: s.tree) }
+        }
+    }
+    /// The viewport and the frame rate as every context of a flat session holds them (a tree
+    /// session's hold its tree too: ``Drag/treeShared``).
+    var display: PolicyContext.Shared
     /// The time of the last input handled (set in one place: ``accept(_:at:)``).
     public internal(set) var time: Double = 0
     /// Events not yet taken by the host (appended in one place: ``record(_:)``): the newest,
@@ -137,10 +149,11 @@ public struct DragSession: Sendable {
     public init(order: Order, layout: any Layout, viewport: Size, offset: Point = .zero, frameRate: Double = 60) {
         self.order = order
         self.layout = layout
-        self.viewport = Size(width: max(viewport.width.isFinite ? viewport.width : 0, 0),
-                             height: max(viewport.height.isFinite ? viewport.height : 0, 0))
+        self.display = PolicyContext.Shared(
+            viewport: Size(width: max(viewport.width.isFinite ? viewport.width : 0, 0),
+                           height: max(viewport.height.isFinite ? viewport.height : 0, 0)),
+            frameRate: frameRate.isFinite && frameRate > 0 ? frameRate : 60, tree: nil)
         self.offset = .zero
-        self.frameRate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
         self.layout.setViewport(self.viewport)
         self.offset = clampedOffset(offset)
     }
@@ -259,7 +272,7 @@ public struct DragSession: Sendable {
     /// `over` whether the finger is over the viewport, which the frame has just tested (and
     /// after which it set the drag's `fingerOverAt`). The same context as `context()` with `dt`
     /// set, without testing the finger again or dividing for a `dt` it replaces.
-    func frameContext(dt: Double, over: Bool) -> PolicyContext {
+    @inline(__always) func frameContext(dt: Double, over: Bool) -> PolicyContext {
         var engagement = -1.0
         if over {
             engagement = .nan
@@ -273,12 +286,10 @@ public struct DragSession: Sendable {
     /// and the time since the drag began.
     @inline(__always) private func makeContext(time t: Double, dt: Double, engagement: Double, dragging: ItemPosition?,
                                                itemSize: Size, dragTime: Double) -> PolicyContext {
-        var ctx = PolicyContext(order: order, viewport: viewport, content: layout.contentSize,
-                                offset: layout.contextOffset(offset, dragging: dragging),
-                                itemSize: itemSize, frameRate: frameRate, time: t,
-                                dragTime: dragTime, dt: dt, engagement: engagement)
-        if isTree { ctx.tree = treeContext() }
-        return ctx
+        let content = layout.contentSize
+        let shown = layout.contextOffset(offset, dragging: dragging)
+        return PolicyContext(order: order, shared: isTree ? treeShared() : display, content: content, offset: shown,
+                             itemSize: itemSize, time: t, dragTime: dragTime, dt: dt, engagement: engagement)
     }
 
     /// Whether `p` (viewport coordinates) is over a viewport of `size`: half-open, `[0, width)

@@ -76,8 +76,8 @@ extension DragSession {
     /// rows; they travel with it until the drop.
     mutating func liftSubtree() {
         guard phase.state == .dragging, let tree, let lift = tree.lift(phase.drag.handle) else { return }
-        phase.drag.tree = TreeDrag(lift: lift, liftX: phase.drag.finger.x, keyboard: phase.drag.isKeyboard,
-                                   context: TreeContext(tree: tree, projection: nil))
+        phase.drag.tree = TreeDrag(lift: lift, liftX: phase.drag.finger.x, keyboard: phase.drag.isKeyboard)
+        phase.drag.treeShared = shared(tree: TreeContext(tree: tree, projection: nil))
         if lift.hiddenRows > 0 {
             var rows = order.sections[0]
             rows.removeSubrange((lift.row + 1)...(lift.row + lift.hiddenRows))
@@ -127,7 +127,7 @@ extension DragSession {
         guard key != t.key, let tree else { return }
         t.key = key
         t.projection = resolvedTreeProjection(policy: policy)
-        t.context = TreeContext(tree: tree, projection: t.projection)
+        phase.drag.treeShared = shared(tree: TreeContext(tree: tree, projection: t.projection))
         phase.drag.tree = t
     }
 
@@ -163,7 +163,7 @@ extension DragSession {
     mutating func landTree(_ p: TreeProjection) -> ItemPosition {
         // The hooks' context shares the tree's arrays: let it go before the move changes them,
         // or the move would copy every array of the tree first.
-        phase.drag.tree?.context = nil
+        phase.drag.treeShared = nil
         guard var t = phase.drag.tree, tree != nil else { return phase.drag.current }
         let h = t.lift.handle
         // The lift and the projection were made of the tree as it is (it does not change during
@@ -185,7 +185,7 @@ extension DragSession {
         guard var t = phase.drag.tree else { return }
         undoLog.removeAll(keepingCapacity: true)
         t.landed = true
-        t.context = nil
+        phase.drag.treeShared = nil
         phase.drag.tree = t
         showTreeRows()
         phase.drag.current = phase.drag.original
@@ -255,7 +255,7 @@ extension DragSession {
 
 extension DragSession {
     /// What a tree drag keeps: the lift, the finger's x at the lift, a keyboard drag's sideways
-    /// offset, and the projection last resolved.
+    /// offset, and the projection last resolved. Plain values only (see ``place``).
     struct TreeDrag: Sendable {
         /// The row and the whole indents travelled that ``projection`` was resolved for.
         struct Key: Hashable, Sendable {
@@ -269,15 +269,10 @@ extension DragSession {
         var keyOffset: Double = 0
         var key: Key? = nil
         var projection: TreeProjection? = nil
-        /// What the hooks see of the tree until the landing (``DragSession/treeContext()``): the
-        /// tree does not change during the drag, so one context serves every hook call until
-        /// the projection changes, instead of a new one (an allocation and a copy of the tree's
-        /// references) per call.
-        var context: TreeContext? = nil
         /// Where the drop put it, for its announcement (set at the landing, before the move). By
-        /// handles, so that the TreeDrag holds nothing but plain values and the context: it is
-        /// read every frame, and a String in it would make each read copy it through the
-        /// runtime's generic value witnesses.
+        /// handles, so that the TreeDrag holds nothing but plain values: it is read every frame,
+        /// and a reference or a String in it made each read copy and destroy it through the
+        /// runtime's value witnesses (the hooks' context is the drag's ``Drag/treeShared``).
         var place: TreeAnnouncement? = nil
         /// The node has landed (or gone back): the rows are the tree's again.
         var landed = false
@@ -307,10 +302,21 @@ public final class TreeContext: Sendable {
 extension DragSession {
     /// The tree part of a hook's context, with the drag's projection (nil outside a tree session).
     func treeContext() -> TreeContext? {
-        // The context is nil once the node has landed (landTree, restoreTreeRows).
-        if phase.hasDrag, let c = phase.drag.tree?.context { return c }
+        // The drag's is nil once the node has landed (landTree, restoreTreeRows).
+        if phase.hasDrag, let c = phase.drag.treeShared { return c.tree }
         guard case .some(let tree) = tree else { return nil }
         return TreeContext(tree: tree, projection: phase.hasDrag ? phase.drag.tree?.projection : nil)
+    }
+
+    /// What a tree session's context shares: the drag's until the landing, else made now.
+    func treeShared() -> PolicyContext.Shared {
+        if phase.hasDrag, let c = phase.drag.treeShared { return c }
+        return shared(tree: treeContext())
+    }
+
+    /// The viewport and frame rate with `tree`, as a context shares them.
+    func shared(tree: TreeContext?) -> PolicyContext.Shared {
+        PolicyContext.Shared(viewport: viewport, frameRate: frameRate, tree: tree)
     }
 
     /// `ctx` for the `target` hook asked about `proposed`: its projection is the one at that row
