@@ -11,7 +11,7 @@ public struct PolicyContext: Sendable {
     /// The current order (sections of items).
     public var order: Order
     /// The visible size.
-    public var viewport: Size {
+    @inlinable public var viewport: Size {
         get { shared.viewport }
         set { shared = Shared(viewport: newValue, frameRate: shared.frameRate, tree: shared.tree) }
     }
@@ -21,7 +21,7 @@ public struct PolicyContext: Sendable {
     /// Size of the dragged item's cell (zero before a drag).
     public var itemSize: Size
     /// The frame rate the host ticks at, frames per second.
-    public var frameRate: Double {
+    @inlinable public var frameRate: Double {
         get { shared.frameRate }
         set { shared = Shared(viewport: shared.viewport, frameRate: newValue, tree: shared.tree) }
     }
@@ -54,7 +54,7 @@ public struct PolicyContext: Sendable {
     public internal(set) var engagement: Double
     /// A tree session's tree and the projection of the node being dragged (`ctx.node`,
     /// `ctx.projection`); nil outside a tree session.
-    public var tree: TreeContext? {
+    @inlinable public var tree: TreeContext? {
         get { shared.tree }
         set { shared = Shared(viewport: shared.viewport, frameRate: shared.frameRate, tree: newValue) }
     }
@@ -62,15 +62,16 @@ public struct PolicyContext: Sendable {
     /// object the session keeps and every context shares. Held apart so that the context stays
     /// within 128 bytes: past that Swift passes it to each hook through a `memcpy`; and not the
     /// tree alone as an optional, with which the compiler copied and destroyed the whole
-    /// context through its value witness when it built one (callgrind, both).
-    var shared: Shared
+    /// context through its value witness when it built one (callgrind, both). Inlinable, as the
+    /// properties that read it: the Lua bridge reads them at every hook call.
+    @usableFromInline var shared: Shared
 
     /// What ``PolicyContext/shared`` holds.
-    final class Shared: Sendable {
-        let viewport: Size
-        let frameRate: Double
-        let tree: TreeContext?
-        init(viewport: Size, frameRate: Double, tree: TreeContext?) {
+    @usableFromInline final class Shared: Sendable {
+        @usableFromInline let viewport: Size
+        @usableFromInline let frameRate: Double
+        @usableFromInline let tree: TreeContext?
+        @usableFromInline init(viewport: Size, frameRate: Double, tree: TreeContext?) {
             self.viewport = viewport; self.frameRate = frameRate; self.tree = tree
         }
     }

@@ -60,7 +60,7 @@ extension DragSession {
         // while it combines leaves the displacement as it was (lines 112-115): no step.
         // In a tree the combine makes a child: `can_nest` and `tree.max_depth` are asked too.
         if configuration.combine.rule == .band, let onto = bandTarget(dragging: current),
-           tree == nil ? policy.combine(ctx, from: current, onto: onto)
+           !isTree ? policy.combine(ctx, from: current, onto: onto)
                        : treeAllows(.makeChild, target: order.handle(at: onto), row: onto, policy: policy, context: ctx) {
             hold(onto)
             return

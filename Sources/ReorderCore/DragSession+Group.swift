@@ -265,7 +265,7 @@ extension DragSession {
     @discardableResult
     public mutating func tap(_ position: ItemPosition, time t: Double, policy: some DragPolicy) -> InputOutcome {
         // A tree node carries its subtree; it gathers no group.
-        guard t.isFinite, state == .dragging, tree == nil, order.isValid(position) else { return .ignored }
+        guard t.isFinite, state == .dragging, !isTree, order.isValid(position) else { return .ignored }
         time = max(time, t)
         askedZones = nil
         let dragged = phase.drag.handle

@@ -255,7 +255,7 @@ extension DragSession {
                               finger: finger, snapshot: snapshot))
         updateSnapshot()
         record(.begin(position: position, time: time))
-        if tree != nil {
+        if isTree {
             liftSubtree()               // a tree node lifts its subtree
         } else {
             liftGroup(policy: policy)   // a selected item lifts the selection

@@ -115,7 +115,7 @@ extension DragSession {
             return .handled(from: before, to: state)
         case .up, .down, .left, .right, .home, .end:
             // In a tree, Left and Right change the lifted node's depth.
-            if lifted, tree != nil, key == .left || key == .right {
+            if lifted, isTree, key == .left || key == .right {
                 return treeDepthKey(key == .left ? .left : .right, count: count, time: t, policy: policy)
             }
             guard lifted, let step = key.step else { return .ignored }

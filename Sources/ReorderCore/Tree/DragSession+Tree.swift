@@ -30,10 +30,10 @@ extension DragSession {
         self.tree = tree
     }
 
-    /// Whether this is a tree session. Tested by pattern: `tree != nil` picks Optional's `!=`
-    /// for an Equatable wrapped type (``Tree`` is one), which copies the tree into a tuple of
-    /// two optionals to compare them (ten retains and releases, through the runtime's generic
-    /// tuple witnesses), in the hooks' context every frame.
+    /// Whether this is a tree session: the one test of it. By pattern: `tree != nil` picks
+    /// Optional's `!=` for an Equatable wrapped type (``Tree`` is one), which copies the tree
+    /// into a tuple of two optionals to compare them (ten retains and releases, through the
+    /// runtime's generic tuple witnesses); a frame that tested it so paid that each time.
     @inline(__always) var isTree: Bool {
         if case .some = tree { return true }
         return false
@@ -55,7 +55,7 @@ extension DragSession {
     /// ```
     @discardableResult
     public mutating func toggle(row: Int, time t: Double) -> InputOutcome {
-        guard t.isFinite, state == .idle, tree != nil, row >= 0, row < order.count(0) else { return .ignored }
+        guard t.isFinite, state == .idle, isTree, row >= 0, row < order.count(0) else { return .ignored }
         time = max(t, time)
         let h = order.handle(at: ItemPosition(section: 0, item: row))
         tree?.toggle(h)

@@ -32,7 +32,7 @@ extension DragSession {
     /// Whether a frame's landing is pragmatic's tree-item hitbox: a touch drag of one node in a
     /// tree session under `combine_rule = "hitbox"`.
     @inline(__always) var usesTreeHitbox: Bool {
-        tree != nil && configuration.combine.rule == .hitbox && phase.drag.group == nil && !phase.drag.isKeyboard
+        isTree && configuration.combine.rule == .hitbox && phase.drag.group == nil && !phase.drag.isKeyboard
     }
 
     /// The tree-item hitbox over the row under the finger: the instruction, blocked when the
@@ -101,9 +101,12 @@ extension DragSession {
     /// combine target `tree.expand_after` seconds (counted from when the rule found it, past
     /// `combine_delay`).
     mutating func expandCombineTargetIfDue() {
-        guard phase.state == .dragging, let tree, let onto = phase.drag.landing.combine, order.isValid(onto) else { return }
+        // Called every frame: the combine first, and the tree read in place (binding it copied
+        // the whole tree, a retain and a release of each of its arrays, every frame; callgrind).
+        guard phase.state == .dragging, let onto = phase.drag.landing.combine, order.isValid(onto) else { return }
         let h = order.handle(at: onto)
-        guard tree.contains(h), tree.hasChildren(h), tree.isCollapsed(h) else { return }
+        guard self.tree?.contains(h) == true, self.tree?.hasChildren(h) == true, self.tree?.isCollapsed(h) == true
+        else { return }
         let due = phase.drag.landing.candidateSince + configuration.combine.delay + configuration.tree.expandAfter
         guard time + Self.timeEpsilon >= due else { return }
         expandDuringDrag(h, at: onto)
