@@ -81,8 +81,12 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT])
     func stopsPromptlyWhateverThePagesDid(_ signal: Int32) throws {
+        guard let executable = reorderExecutable() else {
+            Issue.record("the reorder executable was not found next to the tests")
+            return
+        }
         let p = Process()
-        p.executableURL = try #require(reorderExecutable())
+        p.executableURL = executable
         p.arguments = ["play", "--port", "0", "--rows", "30"]
         let out = Pipe()
         p.standardOutput = out
