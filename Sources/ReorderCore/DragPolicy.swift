@@ -44,9 +44,9 @@ public struct PolicyContext: Sendable {
     /// ```
     public var dt: Double
     /// Where the finger is against the viewport during a drag, in one number rather than an
-    /// optional (see ``shared``): the drag time it came over the viewport (>= 0), -1 while it
-    /// is outside, NaN otherwise. Read it as
-    /// ``overSince`` and ``outside`` (the Lua bridge copies it as it is).
+    /// optional, so that the context stays small (see ``shared``): the drag time it came over
+    /// the viewport (>= 0), -1 while it is outside, NaN otherwise. Read it as ``overSince`` and
+    /// ``outside`` (the Lua bridge copies it as it is).
     ///
     /// ```swift
     /// ctx.engagement   // 0.25: over the viewport since drag time 0.25; -1: outside

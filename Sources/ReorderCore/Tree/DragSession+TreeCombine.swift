@@ -101,8 +101,8 @@ extension DragSession {
     /// combine target `tree.expand_after` seconds (counted from when the rule found it, past
     /// `combine_delay`).
     mutating func expandCombineTargetIfDue() {
-        // Called every frame: the combine first, and the tree read in place (binding it copied
-        // the whole tree, a retain and a release of each of its arrays, every frame; callgrind).
+        // Called every frame: the combine is tested first, and the tree is read in place, only
+        // when there is one (binding the tree copies it: a retain and a release of each array).
         guard phase.state == .dragging, let onto = phase.drag.landing.combine, order.isValid(onto) else { return }
         let h = order.handle(at: onto)
         guard self.tree?.contains(h) == true, self.tree?.hasChildren(h) == true, self.tree?.isCollapsed(h) == true
