@@ -20,6 +20,11 @@ public struct PlaygroundServer: Sendable {
     public let port: Int
     /// Called with the URL once the server listens (the port resolved when 0 was asked).
     public var onListening: @Sendable (String) -> Void = { _ in }
+    /// How the server pings each page: every 30 s, closing a page that has not answered the
+    /// last ping by the next (swift-websocket's default). The socket tests turn it off: a
+    /// parallel test run keeps the cooperative threads busy for about a minute, their client
+    /// may not answer in time, and a connection closed mid-exchange loses the replies.
+    var autoPing: AutoPingSetup = .enabled(timePeriod: .seconds(30))
 
     public init(hub: PlaygroundHub, host: String = "127.0.0.1", port: Int = 8080) {
         self.hub = hub; self.host = host; self.port = port
@@ -138,7 +143,7 @@ public struct PlaygroundServer: Sendable {
         let port = PortBox(port)
         let onListening = self.onListening
         let wsConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
-            ws: WebSocketServerConfiguration(maxFrameSize: PlaygroundProtocol.maximumMessageSize * 2))
+            ws: WebSocketServerConfiguration(maxFrameSize: PlaygroundProtocol.maximumMessageSize * 2, autoPing: autoPing))
         return Application(
             router: router(port: { port.value }),
             server: .http1WebSocketUpgrade(configuration: wsConfiguration) { request, channel, _ in

@@ -12,7 +12,9 @@ import Testing
 @Suite struct ServerTests {
     func server(port: Int = 0) throws -> PlaygroundServer {
         let hub = try PlaygroundHub(options: .init(policy: "default", rows: 30), log: { _ in })
-        return PlaygroundServer(hub: hub, host: "127.0.0.1", port: port)
+        var server = PlaygroundServer(hub: hub, host: "127.0.0.1", port: port)
+        server.autoPing = .disabled   // see PlaygroundServer.autoPing
+        return server
     }
 
     /// The largest message these clients read, 4 MiB; a page has no limit. The client's own
@@ -106,8 +108,9 @@ import Testing
                 await replies.add((scene["seq"] as? Int).map(String.init))
             }
         }
-        #expect(await replies.all == ["welcome", "scene", "not JSON",
-                                      "binary messages are not part of the protocol (send JSON text)", "scene", "2"])
+        let got = await replies.all   // read first, so that a failure shows what came
+        #expect(got == ["welcome", "scene", "not JSON",
+                        "binary messages are not part of the protocol (send JSON text)", "scene", "2"])
     }
 
     /// Frames through the socket, each answered with its scene (its seq echoed): a press, a
@@ -151,10 +154,11 @@ import Testing
                 await replies.add(summary(try await next()))
             }
         }
-        #expect(await replies.all == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: missing (expected a number from -1e7 to 1e7)",
-                                      "scene 5 idle", "scene 6 dragging lifted true", "scene 7 dropping lifted false",
-                                      "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab or shift+space (got \"jump\")",
-                                      #"error 9 type: "key" is an input: send it in a frame's inputs ({"v":4,"type":"frame","time":T,"inputs":[...]})"#])
+        let got = await replies.all   // read first, so that a failure shows what came
+        #expect(got == ["scene 2 pressing", "scene 3 pressing", "error 4 frame.inputs[0].x: missing (expected a number from -1e7 to 1e7)",
+                        "scene 5 idle", "scene 6 dragging lifted true", "scene 7 dropping lifted false",
+                        "error 8 frame.inputs[0].key: expected one of space, enter, up, down, left, right, home, end, escape, tab or shift+space (got \"jump\")",
+                        #"error 9 type: "key" is an input: send it in a frame's inputs ({"v":4,"type":"frame","time":T,"inputs":[...]})"#])
     }
 
     @Test func webSocketFromAForeignOriginIsNotUpgraded() async throws {
