@@ -60,8 +60,6 @@ extension DragSession {
         let l = phase.drag.landing
         guard l.candidate >= 0 else { return false }
         guard let onto = l.combine else { return true }
-        guard let tree, order.isValid(onto) else { return false }
-        let h = order.handle(at: onto)
-        return tree.contains(h) && tree.hasChildren(h) && tree.isCollapsed(h)
+        return closedNode(at: onto) != nil
     }
 }

@@ -101,15 +101,22 @@ extension DragSession {
     /// combine target `tree.expand_after` seconds (counted from when the rule found it, past
     /// `combine_delay`).
     mutating func expandCombineTargetIfDue() {
-        // Called every frame: the combine is tested first, and the tree is read in place, only
-        // when there is one (binding the tree copies it: a retain and a release of each array).
-        guard phase.state == .dragging, let onto = phase.drag.landing.combine, order.isValid(onto) else { return }
-        let h = order.handle(at: onto)
-        guard self.tree?.contains(h) == true, self.tree?.hasChildren(h) == true, self.tree?.isCollapsed(h) == true
-        else { return }
+        // Called every frame: the combine is tested first.
+        guard phase.state == .dragging, let onto = phase.drag.landing.combine, let h = closedNode(at: onto) else { return }
         let due = phase.drag.landing.candidateSince + configuration.combine.delay + configuration.tree.expandAfter
         guard time + Self.timeEpsilon >= due else { return }
         expandDuringDrag(h, at: onto)
+    }
+
+    /// The node at row `onto` when it is collapsed and has children: one a combine held over
+    /// it opens after `tree.expand_after`. Nil for any other row and outside a tree session.
+    /// The tree is read in place (binding it copies it: a retain and a release of each array).
+    func closedNode(at onto: ItemPosition) -> Int32? {
+        guard isTree, order.isValid(onto) else { return nil }
+        let h = order.handle(at: onto)
+        guard self.tree?.contains(h) == true, self.tree?.hasChildren(h) == true, self.tree?.isCollapsed(h) == true
+        else { return nil }
+        return h
     }
 
     /// Opens `h` (at row `onto` of the rows as they are) while a node is lifted: its visible
